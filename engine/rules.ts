@@ -1,0 +1,302 @@
+/**
+ * The repair catalogue: every change the engine can make to a document, or
+ * every hazard it can report about one, as a table of {@linkcode RepairRule}.
+ *
+ * A rule's `severity` says what applying it does to the value (`exact`: a
+ * hazard reported, nothing changed; `cosmetic`: notation only; `lossy`: content
+ * invented, dropped or changed). Its `ambiguity` says whether the text admits
+ * more than one reading (`syntactic`) or consumers disagree on the one reading
+ * (`semantic`). `tail` marks completions of a truncated tail (the only loss the
+ * `interactive` profile accepts); `valid` marks hazards that occur in RFC 8259
+ * valid JSON (they do not make `valid_json` false).
+ *
+ * @example
+ * ```ts
+ * import { RULES, ruleByName } from "./rules.ts";
+ * console.log(RULES.length > 30, ruleByName("CloseString").code); // true "R010"
+ * ```
+ *
+ * @module
+ */
+
+/** How far a document is from what the model wrote, from best to worst. */
+export type Exactness = "exact" | "cosmetic" | "lossy";
+
+/** Whether a document admits more than one reading, and of which kind. */
+export type Ambiguity = "none" | "syntactic" | "semantic";
+
+/**
+ * One rule of the catalogue.
+ *
+ * @example
+ * ```ts
+ * import type { RepairRule } from "./rules.ts";
+ * const rule: RepairRule = {
+ *   code: "R005", name: "TrailingComma", severity: "cosmetic", ambiguity: "none",
+ *   tail: false, valid: false, confidence: 1,
+ *   summary: "a comma before a closing bracket is dropped",
+ *   example: ["[1,2,]", "[1,2]"],
+ * };
+ * console.log(rule.code);
+ * ```
+ */
+export interface RepairRule {
+  /** Stable code, `R0NN`. */
+  readonly code: string;
+  /** Stable name, PascalCase. */
+  readonly name: string;
+  /** What applying the rule does to the value. */
+  readonly severity: Exactness;
+  /** The ambiguity class the rule reports. */
+  readonly ambiguity: Ambiguity;
+  /** A completion of a truncated tail (accepted by `interactive`). */
+  readonly tail: boolean;
+  /** A hazard of valid JSON: firing it leaves `valid_json` true. */
+  readonly valid: boolean;
+  /** How sure the engine is that its reading is the model's, 0 to 1. */
+  readonly confidence: number;
+  /** One line: what the rule does. */
+  readonly summary: string;
+  /** One example: the input, and what the engine makes of it. */
+  readonly example: readonly [input: string, output: string];
+}
+
+/**
+ * One change the engine made (or one hazard it found), at a position in the
+ * input. Offsets are UTF-16 code units; line and column are 1-based.
+ *
+ * @example
+ * ```ts
+ * import { repair } from "../mod.ts";
+ * const [first] = repair("[1,2,]").repairs;
+ * console.log(first.rule, first.name, first.offset); // R005 TrailingComma 4
+ * ```
+ */
+export interface Repair {
+  /** Rule code, `R0NN`. */
+  rule: string;
+  /** Rule name. */
+  name: string;
+  /** UTF-16 offset of the change in the input. */
+  offset: number;
+  /** 1-based line of `offset`. */
+  line: number;
+  /** 1-based column of `offset`, in UTF-16 code units. */
+  column: number;
+  /** What the change did to the value. */
+  severity: Exactness;
+  /** The ambiguity class of the change. */
+  ambiguity: Ambiguity;
+  /** How sure the engine is of its reading, 0 to 1. */
+  confidence: number;
+}
+
+const r = (
+  code: string,
+  name: string,
+  severity: Exactness,
+  ambiguity: Ambiguity,
+  flags: { tail?: boolean; valid?: boolean; confidence?: number },
+  summary: string,
+  example: readonly [string, string],
+): RepairRule => ({
+  code,
+  name,
+  severity,
+  ambiguity,
+  tail: flags.tail ?? false,
+  valid: flags.valid ?? false,
+  confidence: flags.confidence ?? 1,
+  summary,
+  example,
+});
+
+/**
+ * The whole catalogue, in code order. `docs/RULES.md` documents the same table
+ * and a test keeps the two equal.
+ *
+ * @example
+ * ```ts
+ * import { RULES } from "./rules.ts";
+ * for (const rule of RULES) console.log(rule.code, rule.name, rule.severity);
+ * ```
+ */
+export const RULES: readonly RepairRule[] = [
+  r("R001", "StripBom", "cosmetic", "none", {}, "a byte order mark before the value is dropped", [
+    "\uFEFF{}",
+    "{}",
+  ]),
+  r("R002", "StripCodeFence", "cosmetic", "none", {}, "a markdown code fence around the value is dropped", [
+    "```json\n{}\n```",
+    "{}",
+  ]),
+  r("R003", "SkipProse", "cosmetic", "none", { confidence: 0.9 }, "prose before or after the value is skipped (only with skip_prose)", [
+    "Here are the args:\n{}",
+    "{}",
+  ]),
+  r("R004", "StripComment", "cosmetic", "none", {}, "a `//`, `/* */` or `#` comment is dropped", [
+    "[1 /* one */]",
+    "[1]",
+  ]),
+  r("R005", "TrailingComma", "cosmetic", "none", {}, "a comma before a closing bracket is dropped", [
+    "[1,2,]",
+    "[1,2]",
+  ]),
+  r("R006", "MissingComma", "cosmetic", "none", { confidence: 0.9 }, "a missing comma between two members is inserted", [
+    '{"a":1 "b":2}',
+    '{"a":1,"b":2}',
+  ]),
+  r("R007", "UnquotedKey", "cosmetic", "none", {}, "an identifier used as a key is quoted", [
+    "{a:1}",
+    '{"a":1}',
+  ]),
+  r("R008", "SingleQuotes", "cosmetic", "none", {}, "a single-quoted string is re-quoted", [
+    "{'a':'b'}",
+    '{"a":"b"}',
+  ]),
+  r("R009", "TypographicQuotes", "cosmetic", "none", { confidence: 0.9 }, "a string in typographic quotes (\u201C\u201D \u2018\u2019) is re-quoted", [
+    "{\u201Ca\u201D:1}",
+    '{"a":1}',
+  ]),
+  r("R010", "CloseString", "lossy", "none", { tail: true }, "a string cut off by the end of the input is closed", [
+    '["abc',
+    '["abc"]',
+  ]),
+  r("R011", "CloseContainer", "lossy", "none", { tail: true }, "an array or object cut off by the end of the input is closed", [
+    "[1,2",
+    "[1,2]",
+  ]),
+  r("R012", "CompleteLiteral", "lossy", "none", { tail: true }, "a literal cut off by the end of the input is completed", [
+    "[tru",
+    "[true]",
+  ]),
+  r("R013", "TruncatedNumber", "lossy", "none", { tail: true }, "a number at the end of the input may have had more digits; it is kept as read", [
+    '{"amount":12',
+    '{"amount":12}',
+  ]),
+  r("R014", "TruncatedEscape", "lossy", "none", { tail: true }, "an escape or surrogate pair cut off by the end of the input is dropped", [
+    '["a\\u00',
+    '["a"]',
+  ]),
+  r("R015", "PythonLiteral", "cosmetic", "none", {}, "Python `True`, `False`, `None` are read as `true`, `false`, `null`", [
+    "[True,None]",
+    "[true,null]",
+  ]),
+  r("R016", "UndefinedLiteral", "lossy", "none", {}, "JavaScript `undefined` is replaced by `null` (JavaScript would drop the member)", [
+    '{"a":undefined}',
+    '{"a":null}',
+  ]),
+  r("R017", "RawControlCharacter", "cosmetic", "none", {}, "a raw control character inside a string is escaped", [
+    '["a\tb"]',
+    '["a\\tb"]',
+  ]),
+  r("R018", "InvalidEscape", "lossy", "none", { confidence: 0.7 }, "an escape JSON does not know keeps its backslash as a character", [
+    '["C:\\Users"]',
+    '["C:\\\\Users"]',
+  ]),
+  r("R019", "EscapedSingleQuote", "cosmetic", "none", {}, "`\\'` inside a string is read as `'`", [
+    "['it\\'s']",
+    '["it\'s"]',
+  ]),
+  r("R020", "UnescapedQuote", "cosmetic", "syntactic", { confidence: 0.6 }, "a quote inside a string that does not end it is kept as a character", [
+    '{"a":"say "hi" now"}',
+    '{"a":"say \\"hi\\" now"}',
+  ]),
+  r("R021", "NumberNotation", "cosmetic", "none", {}, "a number in non-JSON notation (`+1`, `.5`, `1.`, `0x1F`) is rewritten with the same value", [
+    "[+1,.5,0x1F]",
+    "[1,0.5,31]",
+  ]),
+  r("R022", "LeadingZero", "cosmetic", "semantic", { confidence: 0.5 }, "an integer with leading zeros is read as decimal (some readers take it as octal)", [
+    "[007]",
+    "[7]",
+  ]),
+  r("R023", "NonFiniteNumber", "lossy", "none", {}, "`NaN` or `Infinity` has no JSON value and is replaced by `null`", [
+    "[NaN]",
+    "[null]",
+  ]),
+  r("R024", "MissingValue", "lossy", "none", {}, "a member with no value gets `null`", ['{"a":}', '{"a":null}']),
+  r("R025", "MissingColon", "cosmetic", "none", { confidence: 0.9 }, "a missing colon between a key and its value is inserted", [
+    '{"a" 1}',
+    '{"a":1}',
+  ]),
+  r("R026", "MismatchedBracket", "cosmetic", "syntactic", { confidence: 0.6 }, "a closing bracket of the wrong kind is read as the expected one", [
+    "[1,2}",
+    "[1,2]",
+  ]),
+  r("R027", "TrailingGarbage", "lossy", "none", {}, "characters after the value that are not prose are dropped", [
+    '{"a":1}}',
+    '{"a":1}',
+  ]),
+  r("R028", "ConcatenatedDocuments", "lossy", "syntactic", { confidence: 0.5 }, "a second document after the first is dropped", [
+    '{"a":1}{"b":2}',
+    '{"a":1}',
+  ]),
+  r("R029", "Placeholder", "lossy", "none", {}, "an elision placeholder `...` is dropped", ["[1,2,...]", "[1,2]"]),
+  r("R030", "UnquotedString", "lossy", "syntactic", { confidence: 0.6 }, "a bare word used as a value is read as a string", [
+    '{"a":hello}',
+    '{"a":"hello"}',
+  ]),
+  r("R031", "SkippedCharacter", "lossy", "none", {}, "a character that cannot start or continue a value is dropped", [
+    "[1,@2]",
+    "[1,2]",
+  ]),
+  r("R032", "DuplicateKey", "lossy", "semantic", { valid: true }, "a key repeated in one object: the last value wins, as in JSON.parse; others keep the first", [
+    '{"a":1,"a":2}',
+    '{"a":2}',
+  ]),
+  r("R033", "UnsafeInteger", "lossy", "semantic", { valid: true }, "an integer beyond \u00B1(2^53\u22121) cannot be read exactly as a double", [
+    "[9007199254740993]",
+    "[9007199254740992]",
+  ]),
+  r("R034", "NumberOutOfRange", "lossy", "semantic", { valid: true }, "a number that overflows to infinity or underflows to zero when read", [
+    "[1e400]",
+    "[Infinity]",
+  ]),
+  r("R035", "LoneSurrogate", "exact", "semantic", { valid: true }, "a lone UTF-16 surrogate: readers replace, reject or keep it", [
+    '["\\uD800"]',
+    '["\\uD800"]',
+  ]),
+  r("R036", "CaseCollidingKeys", "exact", "semantic", { valid: true }, "two keys of one object differ only by case", [
+    '{"id":1,"ID":2}',
+    '{"id":1,"ID":2}',
+  ]),
+  r("R037", "InvisibleControl", "exact", "semantic", { valid: true }, "a bidi control or Unicode tag character can make text read differently than it executes", [
+    '["a\\u202Eb"]',
+    '["a\\u202Eb"]',
+  ]),
+  r("R038", "ZeroWidthInKey", "exact", "semantic", { valid: true }, "a key holds a zero-width character, so it looks like another key", [
+    '{"a\\u200B":1}',
+    '{"a\\u200B":1}',
+  ]),
+];
+
+const byName = new Map<string, RepairRule>(RULES.map((rule) => [rule.name, rule]));
+const byCode = new Map<string, RepairRule>(RULES.map((rule) => [rule.code, rule]));
+
+/**
+ * Looks a rule up by its name; throws on an unknown name (a programming error).
+ *
+ * @example
+ * ```ts
+ * import { ruleByName } from "./rules.ts";
+ * console.log(ruleByName("TrailingComma").code); // "R005"
+ * ```
+ */
+export function ruleByName(name: string): RepairRule {
+  const rule = byName.get(name);
+  if (rule === undefined) throw new Error(`unknown repair rule ${name}`);
+  return rule;
+}
+
+/**
+ * Looks a rule up by its code, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { ruleByCode } from "./rules.ts";
+ * console.log(ruleByCode("R010")?.name); // "CloseString"
+ * ```
+ */
+export function ruleByCode(code: string): RepairRule | undefined {
+  return byCode.get(code);
+}
