@@ -193,17 +193,17 @@ function objectMembers(
   pointer: string,
   level: number,
 ): MemberDeclaration[] {
-  const required: string[] = [];
+  const required = new Set<string>();
   if (schema.required !== undefined) {
     const r = schema.required;
     if (!Array.isArray(r) || !r.every((n) => typeof n === "string")) {
       fail(`"required" at ${where(pointer)} must be an array of strings`);
     }
     for (const name of r) {
-      if (required.includes(name)) {
+      if (required.has(name)) {
         fail(`"required" at ${where(pointer)} lists ${JSON.stringify(name)} twice`);
       }
-      required.push(name);
+      required.add(name);
     }
   }
   const members: MemberDeclaration[] = [];
@@ -218,11 +218,12 @@ function objectMembers(
         `${pointer}/properties/${pointerToken(name)}`,
         level + 1,
       );
-      members.push({ name, required: required.includes(name), type });
+      members.push({ name, required: required.has(name), type });
     }
   }
+  const declared = new Set(members.map((m) => m.name));
   for (const name of required) {
-    if (!members.some((m) => m.name === name)) {
+    if (!declared.has(name)) {
       members.push({ name, required: true, type: { kind: "any" } });
     }
   }
