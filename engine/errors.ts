@@ -91,7 +91,8 @@ export const ERRORS: readonly ErrorKind[] = [
   {
     code: "E011",
     name: "AmbiguityRefused",
-    when: "the text admits more than one reading, or readers disagree on its value, and ambiguity is refused",
+    when:
+      "the text admits more than one reading, or readers disagree on its value, and ambiguity is refused",
     action: "re-emit the value with exactly one reading",
   },
   {
@@ -115,7 +116,8 @@ export const ERRORS: readonly ErrorKind[] = [
   {
     code: "E030",
     name: "DeclarationMismatch",
-    when: "the value does not satisfy its declaration (a required member is missing or a member has the wrong type)",
+    when:
+      "the value does not satisfy its declaration (a required member is missing or a member has the wrong type)",
     action: "re-emit the value with the declared members and types",
   },
   {

@@ -1,0 +1,1801 @@
+/**
+ * The scanner: one pass over UTF-16 char codes that parses what a model wrote,
+ * repairs what can be repaired, and records every change as a {@linkcode Repair}.
+ *
+ * It is iterative (an explicit stack, never recursion), so no input can
+ * overflow the call stack; nesting is bounded by `maxDepth` (`E020`). Every
+ * character is examined a bounded number of times, so time is linear in the
+ * input. Values are built the way `JSON.parse` builds them: a `"__proto__"`
+ * key is an own data property, and the last of duplicate keys wins.
+ *
+ * The scanner is resumable: {@linkcode Scanner.feed} takes the input in chunks
+ * and suspends at a token boundary (or inside a string, keeping its progress)
+ * when it needs more input, so the streaming parser reads each character once
+ * and keeps only the unfinished token in memory. Fed in one chunk or many, the
+ * result is the same.
+ *
+ * @example
+ * ```ts
+ * import { scan } from "./scanner.ts";
+ * import { PROFILES } from "./profiles.ts";
+ * const result = scan("{'a': True,}", PROFILES.permissive);
+ * console.log(result.value, result.exactness); // { a: true } cosmetic
+ * ```
+ *
+ * @module
+ */
+
+import { type EngineError, engineError, positionedError } from "./errors.ts";
+import type { Profile } from "./profiles.ts";
+import {
+  type Ambiguity,
+  type Exactness,
+  type Repair,
+  type RepairRule,
+  ruleByName,
+} from "./rules.ts";
+
+/** At most this many repairs are listed; the rest are counted (`repairs_truncated`). */
+export const MAX_LISTED_REPAIRS = 256;
+
+/**
+ * Whether the input ended before the value did.
+ *
+ * @example
+ * ```ts
+ * import type { Completeness } from "./scanner.ts";
+ * const c: Completeness = "truncated";
+ * console.log(c);
+ * ```
+ */
+export type Completeness = "complete" | "truncated";
+
+/**
+ * A top-level member of the root object whose value became final, and the
+ * offset just past the input that made it final.
+ *
+ * @example
+ * ```ts
+ * import { scan } from "./scanner.ts";
+ * import { PROFILES } from "./profiles.ts";
+ * console.log(scan('{"a":1,"b":"x"}', PROFILES.strict).members); // [{ name: "a", end: 7 }, { name: "b", end: 14 }]
+ * ```
+ */
+export interface SettledMember {
+  /** The member's key. */
+  name: string;
+  /** UTF-16 offset just past the character that made the member final. */
+  end: number;
+}
+
+/**
+ * Everything one scan found.
+ *
+ * @example
+ * ```ts
+ * import { scan } from "./scanner.ts";
+ * import { PROFILES } from "./profiles.ts";
+ * const r = scan('{"query":"weather in Par', PROFILES.agent);
+ * console.log(r.exactness, r.completeness, r.refusal?.code); // lossy truncated E010
+ * ```
+ */
+export interface ScanResult {
+  /** Whether a value was produced (false after a fatal error). */
+  hasValue: boolean;
+  /** The value, built like `JSON.parse`; `undefined` when there is none. */
+  value: unknown;
+  /** The input was RFC 8259 JSON as written (hazards of valid JSON aside). */
+  validJson: boolean;
+  /** The worst severity of any repair. */
+  exactness: Exactness;
+  /** The ambiguity class: `syntactic` outranks `semantic`. */
+  ambiguity: Ambiguity;
+  /** The repairs, in input order, at most {@linkcode MAX_LISTED_REPAIRS}. */
+  repairs: Repair[];
+  /** How many repairs were made in all. */
+  repairCount: number;
+  /** Whether the input ended inside the value. */
+  completeness: Completeness;
+  /** The error that left no value (`E001`, `E003`, `E020`, `E021`, `E022`), or null. */
+  fatal: EngineError | null;
+  /** The first repair the profile refuses (`E002`, `E010`, `E011`), or null. */
+  refusal: EngineError | null;
+  /** Offset of the value's first character (after BOM, fence, prose). */
+  valueStart: number;
+  /** Offset just past the value's last character. */
+  valueEnd: number;
+  /** Offset at which the syntax became final (the input length when it never did). */
+  syntaxEnd: number;
+  /** Top-level members of the root object, in the order they became final. */
+  members: SettledMember[];
+  /** The input length in UTF-16 code units. */
+  length: number;
+}
+
+// Char codes.
+const TAB = 9, LF = 10, CR = 13, SPACE = 32, QUOTE = 34, HASH = 35, DOLLAR = 36, APOS = 39;
+const PLUS = 43, COMMA = 44, MINUS = 45, DOT = 46, SLASH = 47, ZERO = 48, NINE = 57;
+const COLON = 58, UPPER_A = 65, UPPER_Z = 90, LBRACKET = 91, BACKSLASH = 92, RBRACKET = 93;
+const UNDERSCORE = 95, BACKTICK = 96, LOWER_A = 97, LOWER_Z = 122, LBRACE = 123, RBRACE = 125;
+const STAR = 42, LOWER_X = 120, UPPER_X = 88, LOWER_E = 101, UPPER_E = 69;
+const LDQUO = 0x201c, RDQUO = 0x201d, LSQUO = 0x2018, RSQUO = 0x2019, ELLIPSIS = 0x2026;
+const BOM = 0xfeff, WIDE = 0x061c;
+
+// Modes of the state machine.
+const PREAMBLE = 0, VALUE = 1, AFTER = 2, KEY = 3, COLON_MODE = 4, DONE = 5, END = 6;
+// Container kinds.
+const ARRAY = 0, OBJECT = 1;
+// Results of the token scanners.
+const SUSPEND = -1, FATAL = -2;
+
+const EXACTNESS_RANK: Record<Exactness, number> = { exact: 0, cosmetic: 1, lossy: 2 };
+const AMBIGUITY_RANK: Record<Ambiguity, number> = { none: 0, semantic: 1, syntactic: 2 };
+const EXACTNESS_BY_RANK: readonly Exactness[] = ["exact", "cosmetic", "lossy"];
+const AMBIGUITY_BY_RANK: readonly Ambiguity[] = ["none", "semantic", "syntactic"];
+
+const RULE = {
+  StripBom: ruleByName("StripBom"),
+  StripCodeFence: ruleByName("StripCodeFence"),
+  SkipProse: ruleByName("SkipProse"),
+  StripComment: ruleByName("StripComment"),
+  TrailingComma: ruleByName("TrailingComma"),
+  MissingComma: ruleByName("MissingComma"),
+  UnquotedKey: ruleByName("UnquotedKey"),
+  SingleQuotes: ruleByName("SingleQuotes"),
+  TypographicQuotes: ruleByName("TypographicQuotes"),
+  CloseString: ruleByName("CloseString"),
+  CloseContainer: ruleByName("CloseContainer"),
+  CompleteLiteral: ruleByName("CompleteLiteral"),
+  TruncatedNumber: ruleByName("TruncatedNumber"),
+  TruncatedEscape: ruleByName("TruncatedEscape"),
+  PythonLiteral: ruleByName("PythonLiteral"),
+  UndefinedLiteral: ruleByName("UndefinedLiteral"),
+  RawControlCharacter: ruleByName("RawControlCharacter"),
+  InvalidEscape: ruleByName("InvalidEscape"),
+  EscapedSingleQuote: ruleByName("EscapedSingleQuote"),
+  UnescapedQuote: ruleByName("UnescapedQuote"),
+  NumberNotation: ruleByName("NumberNotation"),
+  LeadingZero: ruleByName("LeadingZero"),
+  NonFiniteNumber: ruleByName("NonFiniteNumber"),
+  MissingValue: ruleByName("MissingValue"),
+  MissingColon: ruleByName("MissingColon"),
+  MismatchedBracket: ruleByName("MismatchedBracket"),
+  TrailingGarbage: ruleByName("TrailingGarbage"),
+  ConcatenatedDocuments: ruleByName("ConcatenatedDocuments"),
+  Placeholder: ruleByName("Placeholder"),
+  UnquotedString: ruleByName("UnquotedString"),
+  SkippedCharacter: ruleByName("SkippedCharacter"),
+  DuplicateKey: ruleByName("DuplicateKey"),
+  UnsafeInteger: ruleByName("UnsafeInteger"),
+  NumberOutOfRange: ruleByName("NumberOutOfRange"),
+  LoneSurrogate: ruleByName("LoneSurrogate"),
+  CaseCollidingKeys: ruleByName("CaseCollidingKeys"),
+  InvisibleControl: ruleByName("InvisibleControl"),
+  ZeroWidthInKey: ruleByName("ZeroWidthInKey"),
+  NonJsonWhitespace: ruleByName("NonJsonWhitespace"),
+} as const;
+
+/** Words a value may be spelled as, and what each means. */
+const WORDS: ReadonlyMap<string, { value: unknown; rule: RepairRule | null }> = new Map<
+  string,
+  { value: unknown; rule: RepairRule | null }
+>([
+  ["true", { value: true, rule: null }],
+  ["false", { value: false, rule: null }],
+  ["null", { value: null, rule: null }],
+  ["True", { value: true, rule: RULE.PythonLiteral }],
+  ["False", { value: false, rule: RULE.PythonLiteral }],
+  ["None", { value: null, rule: RULE.PythonLiteral }],
+  ["undefined", { value: null, rule: RULE.UndefinedLiteral }],
+  ["NaN", { value: null, rule: RULE.NonFiniteNumber }],
+  ["Infinity", { value: null, rule: RULE.NonFiniteNumber }],
+]);
+
+const WORD_LIST: readonly string[] = [...WORDS.keys()];
+
+/** The literal a cut word could complete to, or undefined. */
+function completionOf(prefix: string): string | undefined {
+  for (const word of WORD_LIST) {
+    if (word.length > prefix.length && word.startsWith(prefix)) return word;
+  }
+  return undefined;
+}
+
+function isDigit(c: number): boolean {
+  return c >= ZERO && c <= NINE;
+}
+
+function isHex(c: number): boolean {
+  return (c >= ZERO && c <= NINE) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+}
+
+function hexValue(c: number): number {
+  return c <= NINE ? c - ZERO : (c | 32) - 87;
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) ||
+    (c >= ZERO && c <= NINE) ||
+    c === UNDERSCORE || c === DOLLAR || c === MINUS || (c >= 0x80 && c !== LDQUO && c !== RDQUO &&
+      c !== LSQUO && c !== RSQUO && c !== ELLIPSIS && !isOtherSpace(c));
+}
+
+function isWordStart(c: number): boolean {
+  return (c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || c === UNDERSCORE ||
+    c === DOLLAR || (c >= 0x80 && c !== LDQUO && c !== RDQUO && c !== LSQUO && c !== RSQUO &&
+      c !== ELLIPSIS && c !== BOM && !isOtherSpace(c));
+}
+
+/** White space that JSON does not allow between tokens. */
+function isOtherSpace(c: number): boolean {
+  return c === 0xa0 || c === 0x0b || c === 0x0c || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+}
+
+/** Bidi controls (anywhere in a string they are a hazard). */
+function isBidiControl(c: number): boolean {
+  return c === 0x061c || c === 0x200e || c === 0x200f || (c >= 0x202a && c <= 0x202e) ||
+    (c >= 0x2066 && c <= 0x2069);
+}
+
+/** Zero-width characters (a hazard in keys). */
+function isZeroWidth(c: number): boolean {
+  return (c >= 0x200b && c <= 0x200d) || c === 0x2060 || c === BOM;
+}
+
+/** The end of `true`, `false` or `null` at i when followed by a delimiter, else -1. */
+function literalEnd(text: string, i: number, n: number, c: number): number {
+  let end = -1;
+  if (c === 116) {
+    if (
+      text.charCodeAt(i + 1) === 114 && text.charCodeAt(i + 2) === 117 &&
+      text.charCodeAt(i + 3) === 101
+    ) end = i + 4;
+  } else if (c === 102) {
+    if (
+      text.charCodeAt(i + 1) === 97 && text.charCodeAt(i + 2) === 108 &&
+      text.charCodeAt(i + 3) === 115 &&
+      text.charCodeAt(i + 4) === 101
+    ) end = i + 5;
+  } else if (
+    text.charCodeAt(i + 1) === 117 && text.charCodeAt(i + 2) === 108 &&
+    text.charCodeAt(i + 3) === 108
+  ) end = i + 4;
+  if (end < 0 || end >= n || isWordChar(text.charCodeAt(end))) return -1;
+  return end;
+}
+
+/** Keys up to this length are cached by the key fast path. */
+const MAX_CACHED_KEY = 64;
+/** Slots of the key cache (a power of two). */
+const KEY_CACHE_SIZE = 4096;
+/** Recently seen keys, by hash: reusing one avoids a copy and a re-interning. */
+const keyCache: (string | undefined)[] = new Array(KEY_CACHE_SIZE).fill(undefined);
+
+/** Whether `text` holds `key` at offset i. */
+function sameText(text: string, i: number, key: string): boolean {
+  for (let k = 0; k < key.length; k++) {
+    if (text.charCodeAt(i + k) !== key.charCodeAt(k)) return false;
+  }
+  return true;
+}
+
+/** Exact powers of ten (the fast path of decimal reading). */
+const POW10: readonly number[] = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
+
+/** Whether a key has a letter whose case can fold (ASCII upper case, or anything non-ASCII). */
+function hasCase(key: string): boolean {
+  for (let k = 0; k < key.length; k++) {
+    const c = key.charCodeAt(k);
+    if ((c >= UPPER_A && c <= UPPER_Z) || c >= 0x80) return true;
+  }
+  return false;
+}
+
+/** A string delimiter's closing char code, for an opening one. */
+function closingQuote(c: number): number {
+  if (c === LDQUO) return RDQUO;
+  if (c === LSQUO) return RSQUO;
+  return c;
+}
+
+function isQuote(c: number): boolean {
+  return c === QUOTE || c === APOS || c === LDQUO || c === LSQUO || c === RDQUO || c === RSQUO;
+}
+
+/**
+ * The resumable scanner. Use {@linkcode scan} for a whole document; the
+ * streaming parser feeds chunks.
+ *
+ * @example
+ * ```ts
+ * import { Scanner } from "./scanner.ts";
+ * import { PROFILES } from "./profiles.ts";
+ * const scanner = new Scanner(PROFILES.permissive);
+ * scanner.feed('{"a":[1,', false);
+ * console.log(scanner.root); // { a: [ 1 ] }
+ * scanner.feed("2]}", true);
+ * console.log(scanner.result().value); // { a: [ 1, 2 ] }
+ * ```
+ */
+export class Scanner {
+  /** The resolved options. */
+  readonly profile: Profile;
+  /** The root value as built so far (live: later chunks mutate it). */
+  root: unknown = undefined;
+  /** Whether a root value exists (possibly still open). */
+  hasRoot = false;
+  /** Top-level members that are final. */
+  readonly members: SettledMember[] = [];
+
+  // Window over the input: only the unfinished tail is kept between feeds.
+  private window = "";
+  private base = 0;
+  private pos = 0;
+  private mode = PREAMBLE;
+  private finished = false;
+
+  // Container stack.
+  private containers: unknown[] = [];
+  private kinds: number[] = [];
+  private pendingKeys: string[] = [];
+  private caseFlags: boolean[] = [];
+  private depth = 0;
+  private openObjects = 0;
+  /** Absolute offset of the comma that opened the current slot, or -1. */
+  private commaAt = -1;
+
+  // String in progress.
+  private inString = false;
+  private strStart = 0;
+  private strQuote = 0;
+  private strOut = "";
+  private strIsKey = false;
+  private strValue = "";
+
+  private numValue: number | null = 0;
+  private fence = false;
+
+  // Classification.
+  private repairs: Repair[] = [];
+  private repairCount = 0;
+  private exactRank = 0;
+  private ambiguityRank = 0;
+  private validJson = true;
+  private truncated = false;
+  private fatal: EngineError | null = null;
+  private refusal: EngineError | null = null;
+  private valueStart = 0;
+  private valueEnd = 0;
+  private syntaxEnd = -1;
+
+  // Line index: absolute offsets of LF up to `linesUpTo`.
+  private newlines: number[] = [];
+  private linesUpTo = 0;
+
+  /** Creates a scanner with resolved options. */
+  constructor(profile: Profile) {
+    this.profile = profile;
+  }
+
+  /**
+   * Feeds the next chunk. With `final` true the chunk is the last: open
+   * tokens and containers are completed and the epilogue is read.
+   */
+  feed(chunk: string, final: boolean): void {
+    if (this.finished) return;
+    if (this.base + this.window.length + chunk.length > this.profile.maxInput) {
+      this.fail(engineError(
+        "E021",
+        `input is ${
+          this.base + this.window.length + chunk.length
+        } code units; max_input is ${this.profile.maxInput}`,
+      ));
+      return;
+    }
+    this.window = this.window.length === 0 ? chunk : this.window + chunk;
+    this.run(final);
+    if (final) this.finished = true;
+  }
+
+  /** The result so far (final after `feed(…, true)`). */
+  result(): ScanResult {
+    const length = this.base + this.window.length;
+    const hasValue = this.fatal === null && this.hasRoot;
+    return {
+      hasValue,
+      value: hasValue ? this.root : undefined,
+      validJson: this.validJson && this.fatal === null && this.hasRoot,
+      exactness: EXACTNESS_BY_RANK[this.exactRank],
+      ambiguity: AMBIGUITY_BY_RANK[this.ambiguityRank],
+      repairs: this.repairs,
+      repairCount: this.repairCount,
+      completeness: this.truncated ? "truncated" : "complete",
+      fatal: this.fatal,
+      refusal: this.fatal === null ? this.refusal : null,
+      valueStart: this.valueStart,
+      valueEnd: this.valueEnd,
+      syntaxEnd: this.syntaxEnd < 0 ? length : this.syntaxEnd,
+      members: this.members,
+      length,
+    };
+  }
+
+  /** Whether the root value's syntax is complete. */
+  get settled(): boolean {
+    return this.syntaxEnd >= 0;
+  }
+
+  // ---------------------------------------------------------------- repairs
+
+  /** 1-based line and column of an absolute offset. */
+  private lineColumn(offset: number): [number, number] {
+    const text = this.window, base = this.base, newlines = this.newlines;
+    for (let k = this.linesUpTo; k < offset; k++) {
+      if (text.charCodeAt(k - base) === LF) newlines.push(k);
+    }
+    if (offset > this.linesUpTo) this.linesUpTo = offset;
+    // Binary search for the number of LFs before offset.
+    let lo = 0, hi = newlines.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (newlines[mid] < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return [lo + 1, lo === 0 ? offset + 1 : offset - newlines[lo - 1]];
+  }
+
+  private repair(rule: RepairRule, offset: number): void {
+    this.repairCount++;
+    const severity = EXACTNESS_RANK[rule.severity];
+    if (severity > this.exactRank) this.exactRank = severity;
+    const ambiguity = AMBIGUITY_RANK[rule.ambiguity];
+    if (ambiguity > this.ambiguityRank) this.ambiguityRank = ambiguity;
+    if (!rule.valid) this.validJson = false;
+    if (rule.tail) this.truncated = true;
+    const needPosition = this.repairs.length < MAX_LISTED_REPAIRS || this.refusal === null;
+    if (!needPosition) return;
+    const [line, column] = this.lineColumn(offset);
+    if (this.repairs.length < MAX_LISTED_REPAIRS) {
+      this.repairs.push({
+        rule: rule.code,
+        name: rule.name,
+        offset,
+        line,
+        column,
+        severity: rule.severity,
+        ambiguity: rule.ambiguity,
+        confidence: rule.confidence,
+      });
+    }
+    if (this.refusal === null) this.refusal = this.refuse(rule, line, column, offset);
+  }
+
+  /** The error the profile answers this repair with, or null when it accepts it. */
+  private refuse(
+    rule: RepairRule,
+    line: number,
+    column: number,
+    offset: number,
+  ): EngineError | null {
+    const p = this.profile;
+    const head = `${rule.code} ${rule.name}`;
+    if (rule === RULE.SkipProse && !p.skipProse) {
+      return positionedError(
+        "E002",
+        line,
+        column,
+        offset,
+        `${head}: text outside the JSON value; skip_prose is off under profile ${p.name}`,
+      );
+    }
+    if (rule.ambiguity !== "none" && !p.allowAmbiguity) {
+      return positionedError(
+        "E011",
+        line,
+        column,
+        offset,
+        `${head}: ambiguity ${rule.ambiguity} is refused by profile ${p.name}`,
+      );
+    }
+    if (EXACTNESS_RANK[rule.severity] > EXACTNESS_RANK[p.maxLoss]) {
+      return positionedError(
+        "E010",
+        line,
+        column,
+        offset,
+        `${head}: exactness ${rule.severity} exceeds max_loss ${p.maxLoss}`,
+      );
+    }
+    if (p.tailLossOnly && rule.severity === "lossy" && !rule.tail) {
+      return positionedError(
+        "E010",
+        line,
+        column,
+        offset,
+        `${head}: exactness lossy exceeds max_loss lossy (only a truncated tail may be completed)`,
+      );
+    }
+    return null;
+  }
+
+  private fail(error: EngineError): void {
+    if (this.fatal === null) this.fatal = error;
+    this.mode = END;
+    this.finished = true;
+  }
+
+  private failAt(code: string, offset: number, detail: string): void {
+    const [line, column] = this.lineColumn(offset);
+    this.fail(positionedError(code, line, column, offset, detail));
+  }
+
+  // ----------------------------------------------------------- value building
+
+  private setMember(
+    object: Record<string, unknown>,
+    key: string,
+    value: unknown,
+    at: number,
+  ): void {
+    if (key === "__proto__") {
+      if (Object.hasOwn(object, key)) this.repair(RULE.DuplicateKey, at);
+      Object.defineProperty(object, key, {
+        value,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+      return;
+    }
+    if (object[key] !== undefined && Object.hasOwn(object, key)) {
+      this.repair(RULE.DuplicateKey, at);
+      // Re-inserting keeps the first key's position, as JSON.parse does.
+    }
+    object[key] = value;
+  }
+
+  /** Places a completed scalar (or an opened container) into its parent. */
+  private place(value: unknown, at: number): void {
+    const d = this.depth;
+    if (d === 0) {
+      this.root = value;
+      this.hasRoot = true;
+      return;
+    }
+    const parent = this.containers[d - 1];
+    if (this.kinds[d - 1] === ARRAY) (parent as unknown[]).push(value);
+    else this.setMember(parent as Record<string, unknown>, this.pendingKeys[d - 1], value, at);
+  }
+
+  /** Bookkeeping once a value is complete; returns the next mode. */
+  private completed(end: number): number {
+    const d = this.depth;
+    if (d === 0) {
+      this.valueEnd = end;
+      this.syntaxEnd = end;
+      return DONE;
+    }
+    if (d === 1 && this.kinds[0] === OBJECT) {
+      this.members.push({ name: this.pendingKeys[0], end });
+    }
+    return AFTER;
+  }
+
+  private open(kind: number, at: number): boolean {
+    if (this.depth >= this.profile.maxDepth) {
+      this.failAt(
+        "E020",
+        at,
+        `nesting deeper than max_depth ${this.profile.maxDepth}; flatten the value`,
+      );
+      return false;
+    }
+    const container = kind === ARRAY ? [] : {};
+    this.place(container, at);
+    const d = this.depth++;
+    this.containers[d] = container;
+    this.kinds[d] = kind;
+    this.caseFlags[d] = false;
+    if (kind === OBJECT) this.openObjects++;
+    this.commaAt = -1;
+    return true;
+  }
+
+  /** Pops the top container; returns the next mode. */
+  private close(end: number): number {
+    const d = --this.depth;
+    const container = this.containers[d];
+    this.containers[d] = undefined;
+    if (this.kinds[d] === OBJECT) {
+      this.openObjects--;
+      if (this.caseFlags[d]) this.checkCase(container as Record<string, unknown>, end - 1);
+    }
+    return this.completed(end);
+  }
+
+  private checkCase(object: Record<string, unknown>, at: number): void {
+    const keys = Object.keys(object);
+    if (keys.length < 2) return;
+    const folded = new Set<string>();
+    for (const key of keys) folded.add(key.toLowerCase());
+    if (folded.size < keys.length) this.repair(RULE.CaseCollidingKeys, at);
+  }
+
+  /** Closes every open container at the end of the input. */
+  private closeAllAtEnd(end: number): void {
+    while (this.depth > 0) {
+      this.repair(RULE.CloseContainer, end);
+      const d = --this.depth;
+      if (this.kinds[d] === OBJECT) {
+        this.openObjects--;
+        if (this.caseFlags[d]) this.checkCase(this.containers[d] as Record<string, unknown>, end);
+      }
+      this.containers[d] = undefined;
+    }
+    this.valueEnd = end;
+    this.mode = END;
+  }
+
+  // ------------------------------------------------------------------- run
+
+  private suspend(keep: number, mode: number): void {
+    // Keep only the unfinished tail; record line breaks of what is dropped.
+    const absolute = this.base + keep;
+    if (absolute > this.linesUpTo) this.lineColumn(absolute);
+    this.window = this.window.slice(keep);
+    this.base = absolute;
+    this.pos = 0;
+    this.mode = mode;
+  }
+
+  private run(final: boolean): void {
+    const text = this.window;
+    const n = text.length;
+    const base = this.base;
+    let i = this.pos;
+    let mode = this.mode;
+    let c = 0;
+
+    if (this.inString) {
+      const end = this.scanString(text, i, final);
+      if (end === SUSPEND || end === FATAL) return;
+      i = end;
+      mode = this.finishString(i);
+      if (mode === END) return;
+    }
+
+    for (;;) {
+      switch (mode) {
+        case VALUE: {
+          while (
+            i < n && ((c = text.charCodeAt(i)) === SPACE || c === LF || c === CR || c === TAB)
+          ) i++;
+          if (i >= n) {
+            if (!final) return this.suspend(i, mode);
+            if (this.depth === 0) {
+              this.fail(engineError("E003", "no JSON value found in the input"));
+              return;
+            }
+            this.closeAllAtEnd(base + n);
+            return;
+          }
+          if (c === LBRACE || c === LBRACKET) {
+            if (!this.open(c === LBRACE ? OBJECT : ARRAY, base + i)) return;
+            i++;
+            mode = c === LBRACE ? KEY : VALUE;
+            continue;
+          }
+          if (c === QUOTE || c === APOS || c === LDQUO || c === LSQUO) {
+            if (c !== QUOTE) {
+              this.repair(c === APOS ? RULE.SingleQuotes : RULE.TypographicQuotes, base + i);
+            }
+            this.beginString(base + i, closingQuote(c), false);
+            const end = this.scanString(text, i + 1, final);
+            if (end === SUSPEND || end === FATAL) return;
+            i = end;
+            mode = this.finishString(i);
+            if (mode === END) return;
+            continue;
+          }
+          if (isDigit(c) || c === MINUS || c === PLUS || c === DOT) {
+            if (c === DOT) {
+              if (!final && i + 3 > n) return this.suspend(i, mode);
+              if (this.isPlaceholder(text, i, n)) {
+                i = this.skipPlaceholder(text, i, n);
+                continue;
+              }
+            }
+            const end = this.scanNumber(text, i, n, final);
+            if (end === SUSPEND) return this.suspend(i, mode);
+            if (end === FATAL) return;
+            if (end < 0) {
+              i = -end - 3; // the token was dropped (a lone sign)
+              continue;
+            }
+            this.place(this.numValue, base + i);
+            i = end;
+            mode = this.completed(base + i);
+            continue;
+          }
+          if (c === RBRACKET || c === RBRACE) {
+            const d = this.depth;
+            if (d === 0) {
+              this.repair(RULE.SkippedCharacter, base + i);
+              i++;
+              continue;
+            }
+            if (this.kinds[d - 1] === OBJECT) {
+              // `{"a":}` — the member has no value.
+              this.repair(RULE.MissingValue, base + i);
+              this.place(null, base + i);
+              mode = this.completed(base + i);
+              continue;
+            }
+            if (this.commaAt >= 0) this.repair(RULE.TrailingComma, this.commaAt);
+            mode = this.closeWith(c, base + i);
+            i++;
+            continue;
+          }
+          if (c === COMMA) {
+            const d = this.depth;
+            if (d > 0 && this.kinds[d - 1] === OBJECT) {
+              this.repair(RULE.MissingValue, base + i);
+              this.place(null, base + i);
+              mode = this.completed(base + i);
+              continue;
+            }
+            this.repair(RULE.SkippedCharacter, base + i);
+            i++;
+            continue;
+          }
+          if (c === SLASH || c === HASH) {
+            const end = this.skipComment(text, i, n, final);
+            if (end === SUSPEND) return this.suspend(i, mode);
+            i = end;
+            continue;
+          }
+          if (c === ELLIPSIS) {
+            i = this.skipPlaceholder(text, i, n);
+            continue;
+          }
+          if (c === 116 || c === 102 || c === 110) { // t f n
+            const end = literalEnd(text, i, n, c);
+            if (end > 0) {
+              this.place(c === 116 ? true : c === 102 ? false : null, base + i);
+              i = end;
+              mode = this.completed(base + i);
+              continue;
+            }
+          }
+          if (isWordStart(c)) {
+            const end = this.scanWord(text, i, n, final);
+            if (end === SUSPEND) return this.suspend(i, mode);
+            if (end === FATAL) return;
+            i = end;
+            mode = this.completed(base + i);
+            continue;
+          }
+          if (isOtherSpace(c) || c === BOM) {
+            this.repair(RULE.NonJsonWhitespace, base + i);
+            i++;
+            continue;
+          }
+          this.repair(RULE.SkippedCharacter, base + i);
+          i++;
+          continue;
+        }
+
+        case AFTER: {
+          while (
+            i < n && ((c = text.charCodeAt(i)) === SPACE || c === LF || c === CR || c === TAB)
+          ) i++;
+          if (i >= n) {
+            if (!final) return this.suspend(i, mode);
+            this.closeAllAtEnd(base + n);
+            return;
+          }
+          if (c === COMMA) {
+            this.commaAt = base + i;
+            i++;
+            mode = this.kinds[this.depth - 1] === OBJECT ? KEY : VALUE;
+            continue;
+          }
+          if (c === RBRACKET || c === RBRACE) {
+            mode = this.closeWith(c, base + i);
+            i++;
+            continue;
+          }
+          if (c === SLASH || c === HASH) {
+            const end = this.skipComment(text, i, n, final);
+            if (end === SUSPEND) return this.suspend(i, mode);
+            i = end;
+            continue;
+          }
+          if (isOtherSpace(c) || c === BOM) {
+            this.repair(RULE.NonJsonWhitespace, base + i);
+            i++;
+            continue;
+          }
+          if (c === DOT || c === ELLIPSIS) {
+            if (c === DOT && !final && i + 3 > n) return this.suspend(i, mode);
+            if (c === ELLIPSIS || this.isPlaceholder(text, i, n)) {
+              i = this.skipPlaceholder(text, i, n);
+              mode = this.kinds[this.depth - 1] === OBJECT ? KEY : VALUE;
+              continue;
+            }
+          }
+          if (
+            c === LBRACE || c === LBRACKET || isQuote(c) || isDigit(c) || c === MINUS ||
+            isWordStart(c) || c === DOT
+          ) {
+            this.repair(RULE.MissingComma, base + i);
+            this.commaAt = -1;
+            mode = this.kinds[this.depth - 1] === OBJECT ? KEY : VALUE;
+            continue;
+          }
+          this.repair(RULE.SkippedCharacter, base + i);
+          i++;
+          continue;
+        }
+
+        case KEY: {
+          while (
+            i < n && ((c = text.charCodeAt(i)) === SPACE || c === LF || c === CR || c === TAB)
+          ) i++;
+          if (i >= n) {
+            if (!final) return this.suspend(i, mode);
+            this.closeAllAtEnd(base + n);
+            return;
+          }
+          if (c === QUOTE) {
+            const end = this.plainKey(text, i + 1, n);
+            if (end > 0) {
+              i = end;
+              mode = COLON_MODE;
+              continue;
+            }
+          }
+          if (c === QUOTE || c === APOS || c === LDQUO || c === LSQUO) {
+            if (c !== QUOTE) {
+              this.repair(c === APOS ? RULE.SingleQuotes : RULE.TypographicQuotes, base + i);
+            }
+            this.beginString(base + i, closingQuote(c), true);
+            const end = this.scanString(text, i + 1, final);
+            if (end === SUSPEND || end === FATAL) return;
+            i = end;
+            mode = this.finishString(i);
+            if (mode === END) return;
+            continue;
+          }
+          if (c === RBRACE || c === RBRACKET) {
+            if (this.commaAt >= 0) this.repair(RULE.TrailingComma, this.commaAt);
+            mode = this.closeWith(c, base + i);
+            i++;
+            continue;
+          }
+          if (c === SLASH || c === HASH) {
+            const end = this.skipComment(text, i, n, final);
+            if (end === SUSPEND) return this.suspend(i, mode);
+            i = end;
+            continue;
+          }
+          if (c === DOT || c === ELLIPSIS) {
+            if (c === DOT && !final && i + 3 > n) return this.suspend(i, mode);
+            if (c === ELLIPSIS || this.isPlaceholder(text, i, n)) {
+              i = this.skipPlaceholder(text, i, n);
+              continue;
+            }
+          }
+          if (isWordStart(c) || isDigit(c)) {
+            const end = this.scanKeyWord(text, i, n, final);
+            if (end === SUSPEND) return this.suspend(i, mode);
+            if (end === FATAL) return;
+            i = end;
+            mode = COLON_MODE;
+            continue;
+          }
+          if (isOtherSpace(c) || c === BOM) {
+            this.repair(RULE.NonJsonWhitespace, base + i);
+            i++;
+            continue;
+          }
+          this.repair(RULE.SkippedCharacter, base + i);
+          i++;
+          continue;
+        }
+
+        case COLON_MODE: {
+          while (
+            i < n && ((c = text.charCodeAt(i)) === SPACE || c === LF || c === CR || c === TAB)
+          ) i++;
+          if (i >= n) {
+            if (!final) return this.suspend(i, mode);
+            this.closeAllAtEnd(base + n);
+            return;
+          }
+          if (c === COLON) {
+            i++;
+            mode = VALUE;
+            continue;
+          }
+          if (c === SLASH || c === HASH) {
+            const end = this.skipComment(text, i, n, final);
+            if (end === SUSPEND) return this.suspend(i, mode);
+            i = end;
+            continue;
+          }
+          if (c === COMMA || c === RBRACE || c === RBRACKET) {
+            this.repair(RULE.MissingValue, base + i);
+            this.place(null, base + i);
+            mode = this.completed(base + i);
+            continue;
+          }
+          if (isOtherSpace(c) || c === BOM) {
+            this.repair(RULE.NonJsonWhitespace, base + i);
+            i++;
+            continue;
+          }
+          if (
+            c === LBRACE || c === LBRACKET || isQuote(c) || isDigit(c) || c === MINUS ||
+            isWordStart(c)
+          ) {
+            this.repair(RULE.MissingColon, base + i);
+            mode = VALUE;
+            continue;
+          }
+          this.repair(RULE.SkippedCharacter, base + i);
+          i++;
+          continue;
+        }
+
+        case PREAMBLE: {
+          const next = this.preamble(text, i, n, final);
+          if (next === SUSPEND || next === FATAL) return;
+          i = next;
+          mode = VALUE;
+          this.valueStart = base + i;
+          continue;
+        }
+
+        case DONE: {
+          this.epilogue(text, i, n, final);
+          return;
+        }
+
+        default:
+          return;
+      }
+    }
+  }
+
+  /** Closes the top container with a closer that may not match it; returns the next mode. */
+  private closeWith(closer: number, at: number): number {
+    const want = closer === RBRACE ? OBJECT : ARRAY;
+    const d = this.depth;
+    if (d === 0) {
+      this.repair(RULE.SkippedCharacter, at);
+      return this.mode;
+    }
+    if (this.kinds[d - 1] !== want) {
+      this.repair(RULE.MismatchedBracket, at);
+      // When an enclosing container is of the closer's kind, the inner ones were left open.
+      const enclosing = want === OBJECT ? this.openObjects > 0 : this.depth - this.openObjects > 0;
+      if (enclosing) {
+        while (this.kinds[this.depth - 1] !== want) {
+          const mode = this.close(at + 1);
+          if (mode === DONE) return DONE;
+        }
+      }
+    }
+    return this.close(at + 1);
+  }
+
+  // --------------------------------------------------------------- preamble
+
+  /** Reads BOM, code fence and prose before the value; returns where the value starts. */
+  private preamble(text: string, i: number, n: number, final: boolean): number {
+    const base = this.base;
+    if (base + i === 0 && n > 0 && text.charCodeAt(0) === BOM) {
+      this.repair(RULE.StripBom, 0);
+      i = 1;
+    }
+    let c = 0;
+    for (;;) {
+      if (this.proseAt < 0) {
+        while (i < n && ((c = text.charCodeAt(i)) === SPACE || c === LF || c === CR || c === TAB)) {
+          i++;
+        }
+        if (i >= n) {
+          if (!final) {
+            this.suspend(i, PREAMBLE);
+            return SUSPEND;
+          }
+          this.fail(
+            this.fence
+              ? engineError("E003", "no JSON value found in the input")
+              : engineError("E001", "the input is empty or only white space; emit the JSON value"),
+          );
+          return FATAL;
+        }
+        if (c === SLASH || c === HASH) {
+          const end = this.skipComment(text, i, n, final);
+          if (end === SUSPEND) {
+            this.suspend(i, PREAMBLE);
+            return SUSPEND;
+          }
+          if (end > i + 1 || c === HASH) {
+            i = end;
+            continue;
+          }
+        }
+        if (c === BACKTICK) {
+          const fenceEnd = this.fenceLine(text, i, n, final);
+          if (fenceEnd === SUSPEND) {
+            this.suspend(i, PREAMBLE);
+            return SUSPEND;
+          }
+          if (fenceEnd >= 0) {
+            this.repair(RULE.StripCodeFence, base + i);
+            this.fence = true;
+            i = fenceEnd;
+            continue;
+          }
+        }
+        const start = this.rootStart(text, i, n, final);
+        if (start === SUSPEND) {
+          this.suspend(i, PREAMBLE);
+          return SUSPEND;
+        }
+        if (start === 1) return i;
+        this.proseAt = base + i;
+      }
+      // Prose: the value starts at the first `{`, `[` or code fence.
+      let j = i;
+      for (; j < n; j++) {
+        c = text.charCodeAt(j);
+        if (c === LBRACE || c === LBRACKET) break;
+        if (
+          c === BACKTICK && j + 2 < n && text.charCodeAt(j + 1) === BACKTICK &&
+          text.charCodeAt(j + 2) === BACKTICK
+        ) break;
+      }
+      if (j >= n) {
+        if (!final) {
+          // Keep two characters: a fence may be split across chunks.
+          this.suspend(n - 2 > i ? n - 2 : i, PREAMBLE);
+          return SUSPEND;
+        }
+        this.fail(
+          engineError("E003", "no JSON value found in the input; emit a JSON object or array"),
+        );
+        return FATAL;
+      }
+      this.repair(RULE.SkipProse, this.proseAt);
+      this.proseAt = -1;
+      i = j;
+    }
+  }
+
+  /** Absolute offset where prose before the value began, or -1. */
+  private proseAt = -1;
+
+  /** A code fence line (```lang\n) at i: its end, -3 when it is not one, SUSPEND when unsure. */
+  private fenceLine(text: string, i: number, n: number, final: boolean): number {
+    if (i + 3 > n) return final ? -3 : SUSPEND;
+    if (text.charCodeAt(i + 1) !== BACKTICK || text.charCodeAt(i + 2) !== BACKTICK) return -3;
+    let j = i + 3;
+    while (j < n) {
+      const c = text.charCodeAt(j);
+      if (c === LF) return j + 1;
+      if (
+        !((c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || isDigit(c) ||
+          c === CR || c === SPACE || c === MINUS || c === UNDERSCORE)
+      ) {
+        return j; // ```{...} on one line: the fence ends at the value
+      }
+      j++;
+    }
+    return final ? j : SUSPEND;
+  }
+
+  /** 1 when a value can start at i, 0 when it is prose, SUSPEND when unsure. */
+  private rootStart(text: string, i: number, n: number, final: boolean): number {
+    const c = text.charCodeAt(i);
+    if (
+      c === LBRACE || c === LBRACKET || c === QUOTE || c === APOS || c === LDQUO || c === LSQUO ||
+      isDigit(c) || c === MINUS || c === PLUS
+    ) return 1;
+    if (c === DOT) {
+      if (i + 1 >= n) return final ? 0 : SUSPEND;
+      return isDigit(text.charCodeAt(i + 1)) ? 1 : 0;
+    }
+    if (!isWordStart(c)) return 0;
+    let j = i;
+    while (j < n && isWordChar(text.charCodeAt(j))) j++;
+    if (j >= n && !final) return SUSPEND;
+    const word = text.slice(i, j);
+    if (WORDS.has(word)) return 1;
+    if (j >= n && completionOf(word) !== undefined) return 1;
+    return 0;
+  }
+
+  // --------------------------------------------------------------- epilogue
+
+  private epilogue(text: string, i: number, n: number, final: boolean): void {
+    const base = this.base;
+    let c = 0;
+    for (;;) {
+      while (i < n && ((c = text.charCodeAt(i)) === SPACE || c === LF || c === CR || c === TAB)) {
+        i++;
+      }
+      if (i >= n) {
+        if (!final) return this.suspend(i, DONE);
+        this.mode = END;
+        return;
+      }
+      if (c === SLASH || c === HASH) {
+        const end = this.skipComment(text, i, n, final);
+        if (end === SUSPEND) return this.suspend(i, DONE);
+        i = end;
+        continue;
+      }
+      if (c === BACKTICK) {
+        if (i + 3 > n && !final) return this.suspend(i, DONE);
+        if (
+          i + 3 <= n && text.charCodeAt(i + 1) === BACKTICK && text.charCodeAt(i + 2) === BACKTICK
+        ) {
+          if (!this.fence) this.repair(RULE.StripCodeFence, base + i);
+          this.fence = false;
+          i += 3;
+          continue;
+        }
+      }
+      if (isOtherSpace(c) || c === BOM) {
+        this.repair(RULE.NonJsonWhitespace, base + i);
+        i++;
+        continue;
+      }
+      if (c === COMMA) {
+        // `{...}, {...}`: a second document after a comma.
+        let j = i + 1;
+        while (j < n && ((c = text.charCodeAt(j)) === SPACE || c === LF || c === CR || c === TAB)) {
+          j++;
+        }
+        if (j >= n && !final) return this.suspend(i, DONE);
+        if (j < n && (c === LBRACE || c === LBRACKET)) {
+          this.repair(RULE.ConcatenatedDocuments, base + i);
+        } else {
+          this.repair(RULE.TrailingGarbage, base + i);
+        }
+      } else if (c === LBRACE || c === LBRACKET || isQuote(c) || isDigit(c) || c === MINUS) {
+        this.repair(RULE.ConcatenatedDocuments, base + i);
+      } else if (isWordStart(c)) {
+        this.repair(RULE.SkipProse, base + i);
+      } else {
+        this.repair(RULE.TrailingGarbage, base + i);
+      }
+      // What follows is not read: the window is dropped.
+      this.mode = END;
+      this.finished = true;
+      return;
+    }
+  }
+
+  // ---------------------------------------------------------------- tokens
+
+  private beginString(start: number, quote: number, isKey: boolean): void {
+    this.inString = true;
+    this.strStart = start;
+    this.strQuote = quote;
+    this.strOut = "";
+    this.strIsKey = isKey;
+  }
+
+  /** After a string closed at i: place it; returns the next mode (END on a fatal error). */
+  private finishString(i: number): number {
+    this.inString = false;
+    const value = this.strValue;
+    const at = this.strStart;
+    if (value.length > this.profile.maxToken) {
+      this.failAt(
+        "E022",
+        at,
+        `a string of ${value.length} code units exceeds max_token ${this.profile.maxToken}`,
+      );
+      return END;
+    }
+    if (this.strIsKey) {
+      const d = this.depth - 1;
+      this.pendingKeys[d] = value;
+      if (!this.caseFlags[d] && hasCase(value)) this.caseFlags[d] = true;
+      return COLON_MODE;
+    }
+    this.place(value, at);
+    return this.completed(this.base + i);
+  }
+
+  /**
+   * The fast path for a double-quoted key without escapes or hazards: hashes
+   * it while scanning and reuses an earlier copy of the same key (already
+   * interned by the engine), so repeated keys cost no allocation. Returns the
+   * index past the closing quote, or -1 to take the general path.
+   */
+  private plainKey(text: string, i: number, n: number): number {
+    let h = 0, j = i, c = 0, cased = false;
+    while (j < n) {
+      c = text.charCodeAt(j);
+      if (c === QUOTE) break;
+      if (c === BACKSLASH || c < SPACE || c >= WIDE) return -1;
+      if ((c >= UPPER_A && c <= UPPER_Z) || c >= 0x80) cased = true;
+      h = (Math.imul(h, 31) + c) | 0;
+      j++;
+    }
+    const length = j - i;
+    if (j >= n || length > MAX_CACHED_KEY || length > this.profile.maxToken) return -1;
+    const slot = (h ^ (h >>> 11) ^ length) & (KEY_CACHE_SIZE - 1);
+    let key = keyCache[slot];
+    if (key === undefined || key.length !== length || !sameText(text, i, key)) {
+      key = text.slice(i, j);
+      keyCache[slot] = key;
+    }
+    const d = this.depth - 1;
+    this.pendingKeys[d] = key;
+    if (cased) this.caseFlags[d] = true;
+    return j + 1;
+  }
+
+  /**
+   * Scans string content from i (just past the opening quote, or where a
+   * suspended scan stopped). Returns the index just past the closing quote
+   * (the value in `strValue`), SUSPEND, or FATAL.
+   */
+  private scanString(text: string, i: number, final: boolean): number {
+    const n = text.length;
+    const q = this.strQuote;
+    const base = this.base;
+    let segment = i;
+    let out = this.strOut;
+    let c = 0;
+    for (;;) {
+      while (i < n) {
+        c = text.charCodeAt(i);
+        if (c > BACKSLASH) {
+          if (c >= WIDE) break;
+        } else if (c === q || c === BACKSLASH || c < SPACE) break;
+        i++;
+      }
+      if (i >= n) {
+        if (!final) return this.suspendString(text, segment, i, out);
+        // The input ended inside the string.
+        this.repair(RULE.CloseString, base + n);
+        this.strValue = out + text.slice(segment, n);
+        return n;
+      }
+      if (c === q) {
+        const verdict = this.closesString(text, i + 1, n, final);
+        if (verdict === SUSPEND) return this.suspendString(text, segment, i, out);
+        if (verdict === 1) {
+          this.strValue = segment === i && out === "" ? "" : out + text.slice(segment, i);
+          return i + 1;
+        }
+        this.repair(RULE.UnescapedQuote, base + i);
+        i++;
+        continue;
+      }
+      if (c === BACKSLASH) {
+        if (i + 1 >= n) {
+          if (!final) return this.suspendString(text, segment, i, out);
+          this.repair(RULE.TruncatedEscape, base + i);
+          this.repair(RULE.CloseString, base + n);
+          this.strValue = out + text.slice(segment, i);
+          return n;
+        }
+        const e = text.charCodeAt(i + 1);
+        let decoded = "";
+        switch (e) {
+          case QUOTE:
+            decoded = '"';
+            break;
+          case BACKSLASH:
+            decoded = "\\";
+            break;
+          case SLASH:
+            decoded = "/";
+            break;
+          case 98:
+            decoded = "\b";
+            break;
+          case 102:
+            decoded = "\f";
+            break;
+          case 110:
+            decoded = "\n";
+            break;
+          case 114:
+            decoded = "\r";
+            break;
+          case 116:
+            decoded = "\t";
+            break;
+          case APOS:
+            this.repair(RULE.EscapedSingleQuote, base + i);
+            decoded = "'";
+            break;
+          case 117: { // \uXXXX
+            const r = this.unicodeEscape(text, i, n, final);
+            if (r === SUSPEND) return this.suspendString(text, segment, i, out);
+            if (r === FATAL) {
+              // Cut at the end of the input.
+              this.repair(RULE.CloseString, base + n);
+              this.strValue = out + text.slice(segment, i);
+              return n;
+            }
+            if (r === 0) {
+              // Not an escape: keep the backslash as a character.
+              this.repair(RULE.InvalidEscape, base + i);
+              i += 1;
+              continue;
+            }
+            out += text.slice(segment, i) + this.escaped;
+            i = r;
+            segment = i;
+            continue;
+          }
+          default:
+            if (e === q && q !== QUOTE) {
+              decoded = String.fromCharCode(q);
+              break;
+            }
+            this.repair(RULE.InvalidEscape, base + i);
+            i += 1; // the backslash stays in the segment
+            continue;
+        }
+        out += text.slice(segment, i) + decoded;
+        i += 2;
+        segment = i;
+        continue;
+      }
+      if (c < SPACE) {
+        this.repair(RULE.RawControlCharacter, base + i);
+        i++;
+        continue;
+      }
+      // c >= WIDE: hazards and surrogates.
+      if (c >= 0xd800 && c <= 0xdfff) {
+        if (c <= 0xdbff) {
+          if (i + 1 >= n) {
+            if (!final) return this.suspendString(text, segment, i, out);
+            this.repair(RULE.TruncatedEscape, base + i);
+            this.repair(RULE.CloseString, base + n);
+            this.strValue = out + text.slice(segment, i);
+            return n;
+          }
+          const low = text.charCodeAt(i + 1);
+          if (low >= 0xdc00 && low <= 0xdfff) {
+            if (c === 0xdb40 && low <= 0xdc7f) this.repair(RULE.InvisibleControl, base + i);
+            i += 2;
+            continue;
+          }
+        }
+        this.repair(RULE.LoneSurrogate, base + i);
+        i++;
+        continue;
+      }
+      this.classifyWide(c, base + i);
+      i++;
+    }
+  }
+
+  /** The decoded text of the last `\u` escape (one or two code units). */
+  private escaped = "";
+
+  /**
+   * Decodes `\uXXXX` (and a following low surrogate escape) at i. Returns the
+   * index past it, 0 when it is not a valid escape, SUSPEND, or FATAL when the
+   * input ends inside it.
+   */
+  private unicodeEscape(text: string, i: number, n: number, final: boolean): number {
+    const base = this.base;
+    let unit = 0;
+    for (let k = 2; k < 6; k++) {
+      if (i + k >= n) {
+        if (!final) return SUSPEND;
+        this.repair(RULE.TruncatedEscape, base + i);
+        return FATAL;
+      }
+      const h = text.charCodeAt(i + k);
+      if (!isHex(h)) return 0;
+      unit = unit * 16 + hexValue(h);
+    }
+    const end = i + 6;
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      // A high surrogate: a pair needs a low surrogate next, escaped or raw.
+      if (
+        end >= n || (text.charCodeAt(end) === BACKSLASH && (end + 1 >= n ||
+          (text.charCodeAt(end + 1) === 117 && end + 6 > n)))
+      ) {
+        if (!final) return SUSPEND;
+        this.repair(RULE.TruncatedEscape, base + i);
+        return FATAL;
+      }
+      const next = text.charCodeAt(end);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        if (unit === 0xdb40 && next <= 0xdc7f) this.repair(RULE.InvisibleControl, base + i);
+        this.escaped = String.fromCharCode(unit, next);
+        return end + 1;
+      }
+      if (next === BACKSLASH && text.charCodeAt(end + 1) === 117) {
+        let low = 0, ok = true;
+        for (let k = 2; k < 6; k++) {
+          const h = text.charCodeAt(end + k);
+          if (!isHex(h)) {
+            ok = false;
+            break;
+          }
+          low = low * 16 + hexValue(h);
+        }
+        if (ok && low >= 0xdc00 && low <= 0xdfff) {
+          if (unit === 0xdb40 && low <= 0xdc7f) this.repair(RULE.InvisibleControl, base + i);
+          this.escaped = String.fromCharCode(unit, low);
+          return end + 6;
+        }
+      }
+      this.repair(RULE.LoneSurrogate, base + i);
+    } else if (unit >= 0xdc00 && unit <= 0xdfff) {
+      this.repair(RULE.LoneSurrogate, base + i);
+    } else if (unit >= WIDE) {
+      this.classifyWide(unit, base + i);
+    }
+    this.escaped = String.fromCharCode(unit);
+    return end;
+  }
+
+  /** Hazards of a code unit at or above U+061C (not a surrogate). */
+  private classifyWide(c: number, at: number): void {
+    if (isBidiControl(c)) this.repair(RULE.InvisibleControl, at);
+    else if (this.strIsKey && isZeroWidth(c)) this.repair(RULE.ZeroWidthInKey, at);
+  }
+
+  private suspendString(text: string, segment: number, i: number, out: string): number {
+    if (i - segment > 0) out += text.slice(segment, i);
+    if (this.base + i - this.strStart > this.profile.maxToken) {
+      this.failAt("E022", this.strStart, `a string longer than max_token ${this.profile.maxToken}`);
+      return FATAL;
+    }
+    this.strOut = out;
+    this.suspend(i, this.mode);
+    return SUSPEND;
+  }
+
+  /**
+   * Whether a quote at i-1 closes the string: 1 yes, 0 no (an unescaped
+   * inner quote), SUSPEND when more input is needed to tell.
+   */
+  private closesString(text: string, i: number, n: number, final: boolean): number {
+    // A quote inside a key is too rare to weigh against a missing colon.
+    if (this.strIsKey) return 1;
+    if (i >= n) return final ? 1 : SUSPEND;
+    let c = text.charCodeAt(i);
+    if (c === COMMA || c === COLON || c === RBRACE || c === RBRACKET) return 1;
+    let newline = false;
+    while (c === SPACE || c === LF || c === CR || c === TAB) {
+      if (c === LF) newline = true;
+      if (++i >= n) return final ? 1 : SUSPEND;
+      c = text.charCodeAt(i);
+    }
+    if (newline) return 1;
+    if (
+      c === COMMA || c === COLON || c === RBRACE || c === RBRACKET || c === SLASH || c === HASH ||
+      c === BACKTICK || isQuote(c)
+    ) return 1;
+    // Only the root value may end before arbitrary text (prose after it).
+    if (this.depth === 0) return 1;
+    return 0;
+  }
+
+  /**
+   * Scans a number at i. Returns the end index (value in `numValue`),
+   * SUSPEND, FATAL, or -(i + 3) when the token was dropped.
+   */
+  private scanNumber(text: string, i: number, n: number, final: boolean): number {
+    const base = this.base;
+    const start = i;
+    let c = text.charCodeAt(i);
+    let negative = false;
+    let notation = false;
+    if (c === MINUS || c === PLUS) {
+      negative = c === MINUS;
+      if (c === PLUS) notation = true;
+      i++;
+      if (i >= n) {
+        if (!final) return SUSPEND;
+        // A lone sign at the end of the input: nothing to keep.
+        this.repair(RULE.TruncatedNumber, base + start);
+        return -(i + 3);
+      }
+      c = text.charCodeAt(i);
+      if (c === 73 || c === 78) { // Infinity, NaN after a sign
+        let j = i;
+        while (j < n && isWordChar(text.charCodeAt(j))) j++;
+        if (j >= n && !final) return SUSPEND;
+        const word = text.slice(i, j);
+        if (word === "Infinity" || word === "NaN") {
+          this.repair(RULE.NonFiniteNumber, base + start);
+          this.numValue = null;
+          return j;
+        }
+      }
+      if (!isDigit(c) && c !== DOT) {
+        this.repair(RULE.SkippedCharacter, base + start);
+        return -(i + 3);
+      }
+    }
+    const digitsStart = i;
+    // Hexadecimal.
+    if (c === ZERO && i + 1 < n && ((text.charCodeAt(i + 1) | 32) === LOWER_X)) {
+      let j = i + 2, value = 0;
+      while (j < n && isHex(text.charCodeAt(j))) {
+        value = value * 16 + hexValue(text.charCodeAt(j));
+        j++;
+      }
+      if (j >= n && !final) return SUSPEND;
+      if (j > i + 2) {
+        this.repair(RULE.NumberNotation, base + start);
+        this.numValue = negative ? -value : value;
+        if (!Number.isSafeInteger(value)) this.repair(RULE.UnsafeInteger, base + start);
+        return j;
+      }
+    }
+    // Digits are gathered into an exact mantissa (at most 15 of them) and a
+    // decimal exponent: within Clinger's fast path one correctly rounded
+    // multiplication or division gives the double, no substring needed.
+    let mantissa = 0;
+    let significant = 0;
+    let scale = 0;
+    let inexact = false;
+    let digits = 0;
+    while (i < n && (c = text.charCodeAt(i)) >= ZERO && c <= NINE) {
+      if (significant < 15) {
+        mantissa = mantissa * 10 + (c - ZERO);
+        if (mantissa > 0) significant++;
+      } else {
+        inexact = true;
+      }
+      digits++;
+      i++;
+    }
+    let simple = true;
+    let fractionDigits = -1;
+    let exponentDigits = -1;
+    if (i < n && c === DOT) {
+      simple = false;
+      i++;
+      fractionDigits = 0;
+      while (i < n && (c = text.charCodeAt(i)) >= ZERO && c <= NINE) {
+        if (significant < 15) {
+          mantissa = mantissa * 10 + (c - ZERO);
+          if (mantissa > 0) significant++;
+          scale++;
+        } else if (c !== ZERO) {
+          inexact = true;
+        }
+        fractionDigits++;
+        i++;
+      }
+    }
+    let exponent = 0;
+    if (i < n && (c === LOWER_E || c === UPPER_E) && (digits > 0 || fractionDigits > 0)) {
+      simple = false;
+      i++;
+      exponentDigits = 0;
+      let exponentNegative = false;
+      if (i < n && ((c = text.charCodeAt(i)) === PLUS || c === MINUS)) {
+        exponentNegative = c === MINUS;
+        i++;
+      }
+      while (i < n && (c = text.charCodeAt(i)) >= ZERO && c <= NINE) {
+        if (exponent < 100_000) exponent = exponent * 10 + (c - ZERO);
+        exponentDigits++;
+        i++;
+      }
+      if (exponentNegative) exponent = -exponent;
+    }
+    if (i >= n && !final) return SUSPEND;
+    const end = i;
+    if (end - start > this.profile.maxToken) {
+      this.failAt(
+        "E022",
+        base + start,
+        `a number of ${end - start} code units exceeds max_token ${this.profile.maxToken}`,
+      );
+      return FATAL;
+    }
+    const atEnd = end >= n && this.depth > 0;
+    if (digits === 0 && fractionDigits <= 0) {
+      // `-.` or `.` alone.
+      this.repair(atEnd ? RULE.TruncatedNumber : RULE.SkippedCharacter, base + start);
+      return -(end + 3);
+    }
+    if (atEnd) this.repair(RULE.TruncatedNumber, base + start);
+    if (digits > 1 && text.charCodeAt(digitsStart) === ZERO) {
+      this.repair(RULE.LeadingZero, base + start);
+    }
+    if (notation || (!atEnd && (digits === 0 || fractionDigits === 0 || exponentDigits === 0))) {
+      this.repair(RULE.NumberNotation, base + start);
+    }
+    const power = exponent - scale;
+    if (!inexact && power >= -22 && power <= 22) {
+      const magnitude = power >= 0 ? mantissa * POW10[power] : mantissa / POW10[-power];
+      this.numValue = negative ? -magnitude : magnitude;
+      return end;
+    }
+    // Outside the fast path: read the lexeme, in JSON notation.
+    let lexeme = text.slice(start, end);
+    if (exponentDigits === 0) {
+      // `1e` / `1e+`: drop the empty exponent.
+      let cut = lexeme.length;
+      while (
+        cut > 0 && !isDigit(lexeme.charCodeAt(cut - 1)) && lexeme.charCodeAt(cut - 1) !== DOT
+      ) cut--;
+      lexeme = lexeme.slice(0, cut);
+    }
+    const value = Number(lexeme.endsWith(".") ? lexeme + "0" : lexeme);
+    if (!Number.isFinite(value)) {
+      this.repair(RULE.NumberOutOfRange, base + start);
+    } else if (value === 0) {
+      for (let k = digitsStart; k < end; k++) {
+        const d = text.charCodeAt(k);
+        if (d === LOWER_E || d === UPPER_E) break;
+        if (d > ZERO && d <= NINE) {
+          this.repair(RULE.NumberOutOfRange, base + start);
+          break;
+        }
+      }
+    } else if (simple && !Number.isSafeInteger(value)) {
+      this.repair(RULE.UnsafeInteger, base + start);
+    }
+    this.numValue = value;
+    return end;
+  }
+
+  /** Scans a bare word in value position and places its value; returns its end. */
+  private scanWord(text: string, i: number, n: number, final: boolean): number {
+    const base = this.base;
+    let j = i;
+    while (j < n && isWordChar(text.charCodeAt(j))) j++;
+    if (j >= n && !final) return SUSPEND;
+    const word = text.slice(i, j);
+    const known = WORDS.get(word);
+    if (known !== undefined) {
+      if (known.rule !== null) this.repair(known.rule, base + i);
+      this.place(known.value, base + i);
+      return j;
+    }
+    if (j >= n) {
+      const completion = completionOf(word);
+      if (completion !== undefined) {
+        this.repair(RULE.CompleteLiteral, base + i);
+        const target = WORDS.get(completion)!;
+        if (target.rule !== null) this.repair(target.rule, base + i);
+        this.place(target.value, base + i);
+        return j;
+      }
+    }
+    // A bare string: up to the next delimiter on the same line.
+    let k = j;
+    let c = 0;
+    while (
+      k < n && (c = text.charCodeAt(k)) !== COMMA && c !== RBRACE && c !== RBRACKET &&
+      c !== COLON &&
+      c !== LF && c !== CR && !isQuote(c) && c !== LBRACE && c !== LBRACKET
+    ) k++;
+    if (k >= n && !final) return SUSPEND;
+    let e = k;
+    while (e > j && ((c = text.charCodeAt(e - 1)) === SPACE || c === TAB)) e--;
+    if (e - i > this.profile.maxToken) {
+      this.failAt(
+        "E022",
+        base + i,
+        `a word of ${e - i} code units exceeds max_token ${this.profile.maxToken}`,
+      );
+      return FATAL;
+    }
+    this.repair(RULE.UnquotedString, base + i);
+    if (k >= n) this.repair(RULE.CloseString, base + n);
+    this.place(text.slice(i, e), base + i);
+    return e;
+  }
+
+  /** Scans an unquoted key; returns its end (the key in `pendingKeys`). */
+  private scanKeyWord(text: string, i: number, n: number, final: boolean): number {
+    let j = i;
+    let c = 0;
+    let hasCase = false;
+    while (j < n && (isWordChar(c = text.charCodeAt(j)) || c === DOT)) {
+      if ((c >= UPPER_A && c <= UPPER_Z) || c >= 0x80) hasCase = true;
+      j++;
+    }
+    if (j >= n && !final) return SUSPEND;
+    if (j - i > this.profile.maxToken) {
+      this.failAt(
+        "E022",
+        this.base + i,
+        `a key of ${j - i} code units exceeds max_token ${this.profile.maxToken}`,
+      );
+      return FATAL;
+    }
+    const d = this.depth - 1;
+    this.repair(RULE.UnquotedKey, this.base + i);
+    this.pendingKeys[d] = text.slice(i, j);
+    if (hasCase) this.caseFlags[d] = true;
+    return j;
+  }
+
+  /** Whether `...` starts at i. */
+  private isPlaceholder(text: string, i: number, n: number): boolean {
+    return i + 2 < n && text.charCodeAt(i + 1) === DOT && text.charCodeAt(i + 2) === DOT;
+  }
+
+  /** Drops a placeholder (`...`, `…`) and a comma after it; returns the index past them. */
+  private skipPlaceholder(text: string, i: number, n: number): number {
+    this.repair(RULE.Placeholder, this.base + i);
+    i += text.charCodeAt(i) === ELLIPSIS ? 1 : 3;
+    while (i < n && text.charCodeAt(i) === DOT) i++;
+    let j = i, c = 0;
+    while (j < n && ((c = text.charCodeAt(j)) === SPACE || c === LF || c === CR || c === TAB)) j++;
+    if (j < n && c === COMMA) i = j + 1;
+    this.commaAt = -1;
+    return i;
+  }
+
+  /** Skips a comment at i; returns its end, or SUSPEND. A lone `/` is skipped as a character. */
+  private skipComment(text: string, i: number, n: number, final: boolean): number {
+    const base = this.base;
+    const c = text.charCodeAt(i);
+    if (c === SLASH) {
+      if (i + 1 >= n) {
+        if (!final) return SUSPEND;
+        this.repair(RULE.SkippedCharacter, base + i);
+        return i + 1;
+      }
+      const d = text.charCodeAt(i + 1);
+      if (d === STAR) {
+        let j = i + 2;
+        while (j + 1 < n && !(text.charCodeAt(j) === STAR && text.charCodeAt(j + 1) === SLASH)) j++;
+        if (j + 1 >= n) {
+          if (!final) return SUSPEND;
+          this.repair(RULE.StripComment, base + i);
+          return n;
+        }
+        this.repair(RULE.StripComment, base + i);
+        return j + 2;
+      }
+      if (d !== SLASH) {
+        this.repair(RULE.SkippedCharacter, base + i);
+        return i + 1;
+      }
+    }
+    let j = i + 1;
+    while (j < n && text.charCodeAt(j) !== LF) j++;
+    if (j >= n && !final) return SUSPEND;
+    this.repair(RULE.StripComment, base + i);
+    return j;
+  }
+}
+
+/**
+ * Scans a whole document under resolved options.
+ *
+ * @example
+ * ```ts
+ * import { scan } from "./scanner.ts";
+ * import { PROFILES } from "./profiles.ts";
+ * console.log(scan("[1,2,]", PROFILES.strict).refusal?.code); // "E010"
+ * ```
+ */
+export function scan(text: string, profile: Profile): ScanResult {
+  const scanner = new Scanner(profile);
+  scanner.feed(text, true);
+  return scanner.result();
+}
