@@ -295,6 +295,41 @@ Deno.test("install.sh: INTERJSON_VERSION pins the release and fetches from /down
   }
 });
 
+const DEFAULT_URL_CASES: readonly { env: Record<string, string>; url: string }[] = [
+  {
+    env: {},
+    url: "https://github.com/interjson/interjson/releases/latest/download/SHA256SUMS",
+  },
+  {
+    env: { INTERJSON_REPO: "someone/fork", INTERJSON_VERSION: "v1.2.3" },
+    url: "https://github.com/someone/fork/releases/download/v1.2.3/SHA256SUMS",
+  },
+];
+
+Deno.test("install.sh: without INTERJSON_BASE_URL it fetches from GitHub releases over HTTPS only", async (t) => {
+  for (const { env, url } of DEFAULT_URL_CASES) {
+    await t.step(url, async () => {
+      const sandbox = await makeSandbox();
+      try {
+        // A fake curl that records its arguments and fails like a 404 would.
+        await writeScript(
+          `${sandbox.bin}/curl`,
+          `#!/bin/sh\nprintf '%s\\n' "$@" > '${sandbox.root}/curl.args'\nexit 22\n`,
+        );
+        const release = { baseUrl: "", requested: [] }; // empty INTERJSON_BASE_URL: the default
+        const run = await runInstaller(sandbox, release, env);
+        assert.equal(run.code, 1, run.stderr);
+        const args = (await Deno.readTextFile(`${sandbox.root}/curl.args`)).split("\n");
+        assert.equal(args.at(-2), url);
+        assert.deepEqual(args.slice(0, 3), ["--proto", "=https", "--tlsv1.2"]);
+        await assertNothingLeft(sandbox);
+      } finally {
+        await cleanup(sandbox);
+      }
+    });
+  }
+});
+
 const PLATFORM_CASES: readonly { platform: Platform; asset: string }[] = [
   { platform: { os: "Linux", arch: "x86_64" }, asset: "interjson-linux-x86_64" },
   { platform: { os: "Linux", arch: "amd64" }, asset: "interjson-linux-x86_64" },
