@@ -115,7 +115,7 @@ async function makeSandbox(platform: Platform = LINUX_X86_64): Promise<Sandbox> 
 }
 
 /** Finds a real tool in the usual system directories. */
-function realTool(name: string): string {
+function findTool(name: string): string | undefined {
   for (const dir of ["/usr/local/bin", "/usr/bin", "/bin"]) {
     try {
       if (Deno.statSync(`${dir}/${name}`).isFile) return `${dir}/${name}`;
@@ -123,7 +123,13 @@ function realTool(name: string): string {
       if (!(error instanceof Deno.errors.NotFound)) throw error;
     }
   }
-  throw new Error(`test needs ${name}`);
+  return undefined;
+}
+
+function realTool(name: string): string {
+  const path = findTool(name);
+  if (path === undefined) throw new Error(`test needs ${name}`);
+  return path;
 }
 
 /** Adds symlinks to real tools into the sandbox's bin, for a PATH of only that directory. */
@@ -498,23 +504,27 @@ const TOOLSET_CASES: readonly { name: string; tools: string[]; code: number; std
 
 Deno.test("install.sh: needs only the documented tools, one downloader and one SHA-256 tool", async (t) => {
   for (const toolset of TOOLSET_CASES) {
-    await t.step(`${toolset.name} -> exit ${toolset.code}`, async () => {
-      await withRelease(await releaseFiles(), async (release) => {
-        const sandbox = await makeSandbox();
-        try {
-          await linkTools(sandbox, [...BASE_TOOLS, ...toolset.tools]);
-          const run = await runInstaller(sandbox, release, { PATH: sandbox.bin });
-          assert.equal(run.code, toolset.code, run.stderr);
-          if (toolset.stderr !== undefined) assert.match(run.stderr, toolset.stderr);
-          if (toolset.code === 0) {
-            await assertInstalled(sandbox, "interjson-linux-x86_64");
-          } else {
-            await assertNothingLeft(sandbox);
+    await t.step({
+      name: `${toolset.name} -> exit ${toolset.code}`,
+      // A machine without one of these tools cannot run that case (curl, wget, shasum, openssl).
+      ignore: toolset.tools.some((tool) => findTool(tool) === undefined),
+      fn: async () =>
+        withRelease(await releaseFiles(), async (release) => {
+          const sandbox = await makeSandbox();
+          try {
+            await linkTools(sandbox, [...BASE_TOOLS, ...toolset.tools]);
+            const run = await runInstaller(sandbox, release, { PATH: sandbox.bin });
+            assert.equal(run.code, toolset.code, run.stderr);
+            if (toolset.stderr !== undefined) assert.match(run.stderr, toolset.stderr);
+            if (toolset.code === 0) {
+              await assertInstalled(sandbox, "interjson-linux-x86_64");
+            } else {
+              await assertNothingLeft(sandbox);
+            }
+          } finally {
+            await cleanup(sandbox);
           }
-        } finally {
-          await cleanup(sandbox);
-        }
-      });
+        }),
     });
   }
 });
@@ -534,13 +544,7 @@ Deno.test("install.sh: a failure never fetches the binary when no SHA-256 tool e
   });
 });
 
-const shellcheck = (() => {
-  try {
-    return realTool("shellcheck");
-  } catch {
-    return undefined;
-  }
-})();
+const shellcheck = findTool("shellcheck");
 
 Deno.test({
   name: "install.sh: shellcheck finds nothing (POSIX sh)",
