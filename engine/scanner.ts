@@ -421,6 +421,11 @@ export class Scanner {
     };
   }
 
+  /** The error that stopped the scan (a limit), or null. */
+  get error(): EngineError | null {
+    return this.fatal;
+  }
+
   /** Whether the root value's syntax is complete. */
   get settled(): boolean {
     return this.syntaxEnd >= 0;
@@ -569,15 +574,15 @@ export class Scanner {
   }
 
   /** Bookkeeping once a value is complete; returns the next mode. */
-  private completed(end: number): number {
+  private completed(end: number, finalAt: number = end): number {
     const d = this.depth;
     if (d === 0) {
       this.valueEnd = end;
-      this.syntaxEnd = end;
+      this.syntaxEnd = finalAt;
       return DONE;
     }
     if (d === 1 && this.kinds[0] === OBJECT) {
-      this.members.push({ name: this.pendingKeys[0], end });
+      this.members.push({ name: this.pendingKeys[0], end: finalAt });
     }
     return AFTER;
   }
@@ -715,7 +720,8 @@ export class Scanner {
             }
             this.place(this.numValue, base + i);
             i = end;
-            mode = this.completed(base + i);
+            // A number is final only once the character after it is read.
+            mode = this.completed(base + i, base + (i < n ? i + 1 : i));
             continue;
           }
           if (c === RBRACKET || c === RBRACE) {

@@ -1,0 +1,115 @@
+/**
+ * Validate: is this legal JSON as written, and does it satisfy its
+ * declaration? Validation never repairs into its verdict: the declaration is
+ * checked only on a document that was valid as written. When the text is not
+ * valid but repairable, the answer also shows what a repair would do.
+ *
+ * @example
+ * ```ts
+ * import { validate } from "./validate.ts";
+ * console.log(validate('{"a":1}').valid); // true
+ * const bad = validate("{'a':1}");
+ * console.log(bad.valid, bad.error?.code, bad.repaired); // false E010 {"a":1}
+ * ```
+ *
+ * @module
+ */
+
+import { checkDeclaration, type Verdict } from "./declarations.ts";
+import type { EngineError } from "./errors.ts";
+import { engineError } from "./errors.ts";
+import { type GateOptions, prepare, renderValue } from "./gate.ts";
+import { PROFILES } from "./profiles.ts";
+import type { Exactness, Repair } from "./rules.ts";
+import { scan } from "./scanner.ts";
+
+/**
+ * Options of {@linkcode validate}: only a declaration (validation has no profile).
+ *
+ * @example
+ * ```ts
+ * import type { ValidateOptions } from "./validate.ts";
+ * const options: ValidateOptions = { schema: "{!id:integer}" };
+ * console.log(options.schema);
+ * ```
+ */
+export type ValidateOptions = Pick<GateOptions, "schema" | "schemaJson">;
+
+/**
+ * What {@linkcode validate} answers.
+ *
+ * @example
+ * ```ts
+ * import { validate } from "./validate.ts";
+ * const result = validate('{"id":"7"}', { schema: "{!id:integer}" });
+ * console.log(result.valid, result.schema?.mismatched); // false [{ pointer: "/id", expected: "integer", found: "string" }]
+ * ```
+ */
+export interface ValidateResult {
+  /** Legal RFC 8259 JSON as written, and the declaration (if any) satisfied. */
+  valid: boolean;
+  /** The declaration's verdict, for a document valid as written. */
+  schema?: Verdict;
+  /** Why it is not valid, or null. */
+  error?: EngineError | null;
+  /** The repaired document, when the text is not valid JSON but repairable. */
+  repaired?: string;
+  /** How far the text is from JSON (`exact` when valid as written). */
+  exactness?: Exactness;
+  /** Whether the text admits more than one reading, or readers disagree on it. */
+  ambiguous?: boolean;
+  /** What a repair changes (or, for valid JSON, the hazards found). */
+  repairs?: Repair[];
+}
+
+/**
+ * Validates `text` as RFC 8259 JSON, then against its declaration.
+ *
+ * @example
+ * ```ts
+ * import { validate } from "./validate.ts";
+ * const result = validate('{"query":"x"}', { schema: "{!query:string,!limit:integer}" });
+ * console.log(result.valid, result.schema?.missing); // false ["/limit"]
+ * ```
+ */
+export function validate(text: string, options: ValidateOptions = {}): ValidateResult {
+  const prepared = typeof text === "string"
+    ? prepare({ schema: options.schema, schemaJson: options.schemaJson }, "strict")
+    : engineError("E001", "the input is not text; send the raw model output");
+  if ("code" in prepared) return { valid: false, error: prepared };
+  // Strict refuses the first repair; permissive shows what a repair would make.
+  const result = scan(text, PROFILES.permissive);
+  if (result.fatal !== null) return { valid: false, error: result.fatal };
+  const classification = {
+    exactness: result.exactness,
+    ambiguous: result.ambiguity !== "none",
+    repairs: result.repairs,
+  };
+  if (!result.validJson) {
+    const strict = scan(text, prepared.profile);
+    return {
+      valid: false,
+      error: strict.fatal ?? strict.refusal,
+      repaired: renderValue(result, text),
+      ...classification,
+    };
+  }
+  if (prepared.declaration === null) return { valid: true, error: null, ...classification };
+  const verdict = checkDeclaration(prepared.declaration, result.value);
+  return {
+    valid: verdict.ok,
+    schema: verdict,
+    error: verdict.ok ? null : engineError("E030", describeVerdict(verdict)),
+    ...classification,
+  };
+}
+
+function describeVerdict(verdict: Verdict): string {
+  const parts = [
+    ...verdict.missing.map((p) => `required member ${p} is missing`),
+    ...verdict.mismatched.map((m) =>
+      `${m.pointer === "" ? "the value" : m.pointer} must be ${m.expected}, found ${m.found}`
+    ),
+  ];
+  return parts.slice(0, 10).join("; ") + (parts.length > 10 ? `; ${parts.length - 10} more` : "");
+}
