@@ -435,11 +435,8 @@ export class Scanner {
 
   /** 1-based line and column of an absolute offset. */
   private lineColumn(offset: number): [number, number] {
-    const text = this.window, base = this.base, newlines = this.newlines;
-    for (let k = this.linesUpTo; k < offset; k++) {
-      if (text.charCodeAt(k - base) === LF) newlines.push(k);
-    }
-    if (offset > this.linesUpTo) this.linesUpTo = offset;
+    if (offset > this.linesUpTo) this.trackLines(offset);
+    const newlines = this.newlines;
     // Binary search for the number of LFs before offset.
     let lo = 0, hi = newlines.length;
     while (lo < hi) {
@@ -448,6 +445,15 @@ export class Scanner {
       else hi = mid;
     }
     return [lo + 1, lo === 0 ? offset + 1 : offset - newlines[lo - 1]];
+  }
+
+  /** Records the line breaks of the input up to an absolute offset (inside the window). */
+  private trackLines(offset: number): void {
+    const text = this.window, base = this.base, newlines = this.newlines;
+    for (let k = this.linesUpTo; k < offset; k++) {
+      if (text.charCodeAt(k - base) === LF) newlines.push(k);
+    }
+    this.linesUpTo = offset;
   }
 
   private repair(rule: RepairRule, offset: number): void {
@@ -647,8 +653,8 @@ export class Scanner {
   private suspend(keep: number, mode: number): void {
     // Keep only the unfinished tail; record line breaks of what is dropped.
     const absolute = this.base + keep;
-    if (absolute > this.linesUpTo) this.lineColumn(absolute);
-    this.window = this.window.slice(keep);
+    if (absolute > this.linesUpTo) this.trackLines(absolute);
+    this.window = keep === 0 ? this.window : this.window.slice(keep);
     this.base = absolute;
     this.pos = 0;
     this.mode = mode;
