@@ -1,0 +1,142 @@
+/**
+ * The `interjson` command line: one entry point that routes to the MCP
+ * server and the engine commands.
+ *
+ * ```text
+ * interjson --version                       interjson <version>
+ * interjson --help
+ * interjson mcp [--policy=P] [--print-config[=CLIENT]] [--help]
+ * interjson gate|repair|validate|readiness [--schema DECL | --schema-json FILE] [--profile P] [FILE | -]
+ * ```
+ *
+ * Under the name `interjson-mcp` (a copy or symlink of the compiled binary)
+ * it starts the MCP server with no arguments; `interjson-mcp --version` still
+ * prints the version. Exit codes: 0 success, 1 refused or invalid, 2 usage
+ * error (one line on stderr naming the problem and the closest valid choice).
+ *
+ * @example
+ * ```ts
+ * import { main } from "./cli.ts";
+ * const code = await main(["--version"]); // prints "interjson <version>"
+ * console.log(code); // 0
+ * ```
+ *
+ * @module
+ */
+
+import process from "node:process";
+import { VERSION } from "./mod.ts";
+import { type CliIO, denoIO } from "./mcp/cli_io.ts";
+import { ENGINE_COMMAND_NAMES, ENGINE_COMMANDS, engineCommand } from "./mcp/engine_commands.ts";
+import { mcpCommand } from "./mcp/mcp_command.ts";
+import { closest } from "./mcp/suggestion.ts";
+
+/** The name under which the binary starts the MCP server with no arguments. */
+export const MCP_ALIAS = "interjson-mcp";
+
+const COMMANDS = ["mcp", ...ENGINE_COMMAND_NAMES] as const;
+const TOP_LEVEL_FLAGS = ["--version", "--help"] as const;
+
+/**
+ * `interjson --help`.
+ *
+ * @example
+ * ```ts
+ * import { HELP } from "./cli.ts";
+ * console.log(HELP.split("\n")[0]);
+ * ```
+ */
+export const HELP: string = [
+  `interjson ${VERSION}: the execution gate for LLM output`,
+  "",
+  "Usage:",
+  "  interjson mcp [--policy=P] [--print-config[=CLIENT]] [--help]",
+  "  interjson gate|repair|validate|readiness [--schema DECL | --schema-json FILE]",
+  "                                           [--profile P] [FILE | -]",
+  "  interjson --version",
+  "  interjson --help",
+  "",
+  "Commands:",
+  "  mcp        the MCP server on stdio (interjson mcp --help)",
+  ...ENGINE_COMMANDS.map((command) => `  ${command.name.padEnd(11)}${command.summary}`),
+  "",
+  "The engine commands read FILE (stdin when - or absent) and print the result",
+  "as JSON on stdout. Exit codes: 0 executable/valid, 1 refused/invalid, 2 usage error.",
+  `Under the name ${MCP_ALIAS} the binary starts the MCP server with no arguments.`,
+].join("\n");
+
+/**
+ * The name this program was invoked as: the basename of `argv[0]`, without
+ * `.exe` (`deno` under `deno run`; the binary's name when compiled).
+ *
+ * @example
+ * ```ts
+ * import { invokedName } from "./cli.ts";
+ * console.log(invokedName("C:\\tools\\interjson-mcp.exe")); // "interjson-mcp"
+ * ```
+ */
+export function invokedName(argv0: string = process.argv0): string {
+  const base = argv0.split(/[\\/]/).at(-1) ?? argv0;
+  return base.replace(/\.exe$/i, "");
+}
+
+/** How {@linkcode main} runs: the program name and the process's streams. */
+export interface MainOptions {
+  /** The invoked name (default: from `argv[0]`). */
+  readonly invokedAs?: string;
+  /** The streams (default: the real process). */
+  readonly io?: CliIO;
+}
+
+/**
+ * Runs the command line; resolves to the exit code.
+ *
+ * @example
+ * ```ts
+ * import { main } from "./cli.ts";
+ * console.log(await main(["mcp", "--print-config=claude"])); // 0
+ * ```
+ */
+export async function main(args: readonly string[], options: MainOptions = {}): Promise<number> {
+  const io = options.io ?? denoIO;
+  const invokedAs = options.invokedAs ?? invokedName();
+  if (invokedAs === MCP_ALIAS) {
+    if (args.length === 1 && args[0] === "--version") return version(io);
+    return mcpCommand(args, io);
+  }
+  const [first, ...rest] = args;
+  if (first === undefined) {
+    await io.stderr(`interjson: a command is needed; did you mean \`interjson --help\`?\n`);
+    return 2;
+  }
+  if (first === "--version" || first === "-V") {
+    if (rest.length > 0) return usage(io, `--version takes no arguments; got \`${rest[0]}\``);
+    return version(io);
+  }
+  if (first === "--help" || first === "-h" || first === "help") {
+    await io.stdout(HELP + "\n");
+    return 0;
+  }
+  if (first === "mcp") return mcpCommand(rest, io);
+  if (ENGINE_COMMAND_NAMES.includes(first)) return engineCommand(first, rest, io);
+  if (first.startsWith("-")) {
+    return usage(io, `unknown option ${first}; did you mean ${closest(first, TOP_LEVEL_FLAGS)}?`);
+  }
+  return usage(
+    io,
+    `unknown command \`${first}\`; did you mean \`${closest(first, COMMANDS)}\`? ` +
+      `(commands: ${COMMANDS.join(", ")})`,
+  );
+}
+
+async function version(io: CliIO): Promise<number> {
+  await io.stdout(`interjson ${VERSION}\n`);
+  return 0;
+}
+
+async function usage(io: CliIO, problem: string): Promise<number> {
+  await io.stderr(`interjson: ${problem}\n`);
+  return 2;
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));

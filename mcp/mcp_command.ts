@@ -1,0 +1,118 @@
+/**
+ * The `interjson mcp` command: `--help`, `--print-config[=CLIENT]`, and
+ * otherwise the server on stdio with every permission revoked.
+ *
+ * @example
+ * ```ts
+ * import { mcpCommand } from "./mcp_command.ts";
+ * import { memoryIO } from "./cli_io.ts";
+ * const io = memoryIO("");
+ * console.log(await mcpCommand(["--print-config=claude"], io), io.captured.stdout);
+ * // 0 "claude mcp add interjson -- interjson mcp\n"
+ * ```
+ *
+ * @module
+ */
+
+import { isProfileName, PROFILE_NAMES, type ProfileName } from "../mod.ts";
+import { parseCommandLine, unknownChoice } from "./arguments.ts";
+import type { CliIO } from "./cli_io.ts";
+import { CLIENT_NAMES, clientConfig, CLIENTS, DEFAULT_CLIENT } from "./clients.ts";
+import { runStdioServer } from "./server.ts";
+import { TOOLS } from "./tools.ts";
+
+const OPTIONS = {
+  policy: { type: "string" },
+  "print-config": { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/**
+ * `interjson mcp --help`.
+ *
+ * @example
+ * ```ts
+ * import { MCP_HELP } from "./mcp_command.ts";
+ * console.log(MCP_HELP.includes("interjson_gate")); // true
+ * ```
+ */
+export const MCP_HELP: string = [
+  "interjson mcp: the InterJSON MCP server (JSON-RPC 2.0 over stdio, one message per line)",
+  "",
+  "Usage:",
+  "  interjson mcp [--policy=P]             serve on stdin/stdout until end of input",
+  "  interjson mcp --print-config[=CLIENT]  print a client configuration snippet",
+  "  interjson mcp --help                   this text",
+  "",
+  "Tools:",
+  ...TOOLS.map((tool) => `  ${tool.name.padEnd(21)}${tool.title}`),
+  "  Call interjson_gate with the raw text before executing; execute only when",
+  "  `executable` is true, otherwise send `retry.prompt` back to the model.",
+  "",
+  "Options:",
+  `  --policy=P   the profile interjson_repair uses when a call names none`,
+  `               (${PROFILE_NAMES.join(", ")}; default permissive).`,
+  "               interjson_gate defaults to agent whatever --policy says.",
+  "",
+  "Clients (--print-config=CLIENT, default json):",
+  ...CLIENTS.map((client) => `  ${client.name.padEnd(9)}${client.description}`),
+  "",
+  "The same binary named interjson-mcp starts this server with no arguments.",
+  "The server needs no permission, opens no socket and writes nothing but replies.",
+].join("\n");
+
+/** `--print-config` alone means the default client; parseArgs needs a value. */
+function withDefaultClient(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const arg of args) {
+    if (arg === "--") {
+      out.push(...args.slice(out.length));
+      break;
+    }
+    out.push(arg === "--print-config" ? `--print-config=${DEFAULT_CLIENT}` : arg);
+  }
+  return out;
+}
+
+/**
+ * Runs `interjson mcp ARGS`; resolves to the exit code. Starting the server
+ * revokes every permission of the process and reads stdin to its end.
+ *
+ * @example
+ * ```ts
+ * import { mcpCommand } from "./mcp_command.ts";
+ * import { memoryIO } from "./cli_io.ts";
+ * const io = memoryIO("");
+ * console.log(await mcpCommand(["--policy=loose"], io), io.captured.stderr);
+ * // 2 "interjson mcp: unknown profile `loose` ..."
+ * ```
+ */
+export async function mcpCommand(args: readonly string[], io: CliIO): Promise<number> {
+  const usage = async (problem: string) => {
+    await io.stderr(`interjson mcp: ${problem}\n`);
+    return 2;
+  };
+  const parsed = parseCommandLine("mcp", withDefaultClient(args), OPTIONS);
+  if ("problem" in parsed) return usage(parsed.problem);
+  if (parsed.positionals.length > 0) {
+    const extra = parsed.positionals[0];
+    const hint = clientConfig(extra) ? `; did you mean --print-config=${extra}?` : "";
+    return usage(`unexpected argument \`${extra}\`${hint} (interjson mcp takes only options)`);
+  }
+  if (parsed.values.help) {
+    await io.stdout(MCP_HELP + "\n");
+    return 0;
+  }
+  const policy = parsed.values.policy as string | undefined;
+  if (policy !== undefined && !isProfileName(policy)) {
+    return usage(unknownChoice("profile", policy, PROFILE_NAMES));
+  }
+  const client = parsed.values["print-config"] as string | undefined;
+  if (client !== undefined) {
+    const config = clientConfig(client);
+    if (!config) return usage(unknownChoice("client", client, CLIENT_NAMES));
+    await io.stdout(config.snippet + "\n");
+    return 0;
+  }
+  return runStdioServer({ policy: policy as ProfileName | undefined });
+}
