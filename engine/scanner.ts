@@ -265,6 +265,8 @@ function literalEnd(text: string, i: number, n: number, c: number): number {
   return end;
 }
 
+/** `plainKey`: the input ended inside a short key. */
+const KEY_CUT = -3;
 /** Keys up to this length are cached by the key fast path. */
 const MAX_CACHED_KEY = 64;
 /** Slots of the key cache (a power of two). */
@@ -369,7 +371,11 @@ export class Scanner {
   private valueEnd = 0;
   private syntaxEnd = -1;
 
-  // Line index: absolute offsets of LF up to `linesUpTo`.
+  // The input as fed (kept for positions and the final text), and the line
+  // index: absolute offsets of LF up to `linesUpTo`.
+  private chunks: string[] = [];
+  private lineChunk = 0;
+  private lineChunkStart = 0;
   private newlines: number[] = [];
   private linesUpTo = 0;
 
@@ -393,7 +399,9 @@ export class Scanner {
       ));
       return;
     }
-    this.window = this.window.length === 0 ? chunk : this.window + chunk;
+    if (chunk.length > 0) this.chunks.push(chunk);
+    // A joined (flat) string: a cons string would slow every character read.
+    this.window = this.window.length === 0 ? chunk : [this.window, chunk].join("");
     this.run(final);
     if (final) this.finished = true;
   }
@@ -447,13 +455,45 @@ export class Scanner {
     return [lo + 1, lo === 0 ? offset + 1 : offset - newlines[lo - 1]];
   }
 
-  /** Records the line breaks of the input up to an absolute offset (inside the window). */
+  /**
+   * Records the line breaks of the input up to an absolute offset. It reads
+   * the chunks as fed, only when a position is asked for, so a document
+   * without repairs is never scanned twice.
+   */
   private trackLines(offset: number): void {
-    const text = this.window, base = this.base, newlines = this.newlines;
-    for (let k = this.linesUpTo; k < offset; k++) {
-      if (text.charCodeAt(k - base) === LF) newlines.push(k);
+    const chunks = this.chunks, newlines = this.newlines;
+    let k = this.linesUpTo;
+    while (k < offset && this.lineChunk < chunks.length) {
+      const piece = chunks[this.lineChunk];
+      const start = this.lineChunkStart;
+      const end = start + piece.length;
+      if (k >= end) {
+        this.lineChunk++;
+        this.lineChunkStart = end;
+        continue;
+      }
+      const stop = offset < end ? offset : end;
+      for (; k < stop; k++) if (piece.charCodeAt(k - start) === LF) newlines.push(k);
     }
-    this.linesUpTo = offset;
+    this.linesUpTo = k;
+  }
+
+  /**
+   * The whole input fed so far.
+   *
+   * @example
+   * ```ts
+   * import { Scanner } from "./scanner.ts";
+   * import { PROFILES } from "./profiles.ts";
+   * const scanner = new Scanner(PROFILES.strict);
+   * scanner.feed('{"a":', false);
+   * scanner.feed("1}", true);
+   * console.log(scanner.text()); // {"a":1}
+   * ```
+   */
+  text(): string {
+    if (this.chunks.length > 1) this.chunks = [this.chunks.join("")];
+    return this.chunks.length === 0 ? "" : this.chunks[0];
   }
 
   private repair(rule: RepairRule, offset: number): void {
@@ -651,9 +691,8 @@ export class Scanner {
   // ------------------------------------------------------------------- run
 
   private suspend(keep: number, mode: number): void {
-    // Keep only the unfinished tail; record line breaks of what is dropped.
+    // Keep only the unfinished tail.
     const absolute = this.base + keep;
-    if (absolute > this.linesUpTo) this.trackLines(absolute);
     this.window = keep === 0 ? this.window : this.window.slice(keep);
     this.base = absolute;
     this.pos = 0;
@@ -867,6 +906,8 @@ export class Scanner {
               mode = COLON_MODE;
               continue;
             }
+            // A short key cut by the end of a chunk: read it whole with the next one.
+            if (end === KEY_CUT && !final) return this.suspend(i, mode);
           }
           if (c === QUOTE || c === APOS || c === LDQUO || c === LSQUO) {
             if (c !== QUOTE) {
@@ -1231,7 +1272,8 @@ export class Scanner {
    * The fast path for a double-quoted key without escapes or hazards: hashes
    * it while scanning and reuses an earlier copy of the same key (already
    * interned by the engine), so repeated keys cost no allocation. Returns the
-   * index past the closing quote, or -1 to take the general path.
+   * index past the closing quote, KEY_CUT when the input ended inside a short
+   * key, or -1 to take the general path.
    */
   private plainKey(text: string, i: number, n: number): number {
     let h = 0, j = i, c = 0, cased = false;
@@ -1244,7 +1286,8 @@ export class Scanner {
       j++;
     }
     const length = j - i;
-    if (j >= n || length > MAX_CACHED_KEY || length > this.profile.maxToken) return -1;
+    if (j >= n) return length <= MAX_CACHED_KEY ? KEY_CUT : -1;
+    if (length > MAX_CACHED_KEY || length > this.profile.maxToken) return -1;
     const slot = (h ^ (h >>> 11) ^ length) & (KEY_CACHE_SIZE - 1);
     let key = keyCache[slot];
     if (key === undefined || key.length !== length || !sameText(text, i, key)) {

@@ -101,10 +101,12 @@ export class JsonStream {
   /** Feeds the next chunk; returns what is known now. */
   push(chunk: string): StreamSnapshot {
     if (this.#ended !== null) throw new Error("JsonStream: push() after end()");
-    this.#chunks.push(chunk);
     this.#received += chunk.length;
     const scanner = this.#scanner;
-    if (scanner === null) return this.#snapshot(undefined, false);
+    if (scanner === null) {
+      this.#chunks.push(chunk);
+      return this.#snapshot(undefined, false);
+    }
     scanner.feed(chunk, false);
     const members = scanner.members;
     for (; this.#seenMembers < members.length; this.#seenMembers++) {
@@ -119,15 +121,14 @@ export class JsonStream {
   /** Ends the stream: the gate's answer on the whole text, as one call would give. */
   end(): GateResult {
     if (this.#ended !== null) return this.#ended;
-    const text = this.#chunks.length === 1 ? this.#chunks[0] : this.#chunks.join("");
-    this.#chunks.length = 0;
     const scanner = this.#scanner;
     if (scanner === null) {
-      this.#ended = gate(text, this.#options);
+      this.#ended = gate(this.#chunks.join(""), this.#options);
     } else {
       scanner.feed("", true);
-      this.#ended = gateScan(scanner.result(), text, this.#declaration);
+      this.#ended = gateScan(scanner.result(), scanner.text(), this.#declaration);
     }
+    this.#chunks.length = 0;
     return this.#ended;
   }
 
