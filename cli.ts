@@ -11,7 +11,10 @@
  *
  * Under the name `interjson-mcp` (a copy or symlink of the compiled binary)
  * it starts the MCP server with no arguments; `interjson-mcp --version` still
- * prints the version. Exit codes: 0 success, 1 refused or invalid, 2 usage
+ * prints the version. A first argument that names a command runs that command
+ * whatever the name, so the invoked name (and with it `node:process`, whose
+ * loading would double the cold start of `interjson mcp`) is read only when
+ * the first argument is not a command. Exit codes: 0 success, 1 refused or invalid, 2 usage
  * error (one line on stderr naming the problem and the closest valid choice).
  *
  * @example
@@ -24,7 +27,6 @@
  * @module
  */
 
-import process from "node:process";
 import { VERSION } from "./mod.ts";
 import { type CliIO, denoIO } from "./mcp/cli_io.ts";
 import { ENGINE_COMMAND_NAMES, ENGINE_COMMANDS, engineCommand } from "./mcp/engine_commands.ts";
@@ -66,8 +68,8 @@ export const HELP: string = [
 ].join("\n");
 
 /**
- * The name this program was invoked as: the basename of `argv[0]`, without
- * `.exe` (`deno` under `deno run`; the binary's name when compiled).
+ * The program name in `argv[0]`: its basename without `.exe` (`deno` under
+ * `deno run`; the binary's name, symlink included, when compiled).
  *
  * @example
  * ```ts
@@ -75,7 +77,7 @@ export const HELP: string = [
  * console.log(invokedName("C:\\tools\\interjson-mcp.exe")); // "interjson-mcp"
  * ```
  */
-export function invokedName(argv0: string = process.argv0): string {
+export function invokedName(argv0: string): string {
   const base = argv0.split(/[\\/]/).at(-1) ?? argv0;
   return base.replace(/\.exe$/i, "");
 }
@@ -99,12 +101,16 @@ export interface MainOptions {
  */
 export async function main(args: readonly string[], options: MainOptions = {}): Promise<number> {
   const io = options.io ?? denoIO;
-  const invokedAs = options.invokedAs ?? invokedName();
+  const [first, ...rest] = args;
+  if (first === "mcp") return mcpCommand(rest, io);
+  if (first !== undefined && ENGINE_COMMAND_NAMES.includes(first)) {
+    return engineCommand(first, rest, io);
+  }
+  const invokedAs = options.invokedAs ?? invokedName((await import("node:process")).default.argv0);
   if (invokedAs === MCP_ALIAS) {
     if (args.length === 1 && args[0] === "--version") return version(io);
     return mcpCommand(args, io);
   }
-  const [first, ...rest] = args;
   if (first === undefined) {
     await io.stderr(`interjson: a command is needed; did you mean \`interjson --help\`?\n`);
     return 2;
@@ -117,8 +123,6 @@ export async function main(args: readonly string[], options: MainOptions = {}): 
     await io.stdout(HELP + "\n");
     return 0;
   }
-  if (first === "mcp") return mcpCommand(rest, io);
-  if (ENGINE_COMMAND_NAMES.includes(first)) return engineCommand(first, rest, io);
   if (first.startsWith("-")) {
     return usage(io, `unknown option ${first}; did you mean ${closest(first, TOP_LEVEL_FLAGS)}?`);
   }

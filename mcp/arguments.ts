@@ -4,17 +4,20 @@
  * the problem and the closest valid choice ("unknown option --profil; did you
  * mean --profile?").
  *
+ * `node:util` is imported when there is something to parse, not before:
+ * loading Deno's Node compatibility layer costs more than the whole cold
+ * start of `interjson mcp`, which has no arguments to parse.
+ *
  * @example
  * ```ts
  * import { parseCommandLine } from "./arguments.ts";
- * const parsed = parseCommandLine("gate", ["--profil", "agent"], { profile: { type: "string" } });
+ * const parsed = await parseCommandLine("gate", ["--profil", "agent"], { profile: { type: "string" } });
  * console.log("problem" in parsed && parsed.problem); // "unknown option --profil; did you mean --profile?"
  * ```
  *
  * @module
  */
 
-import { parseArgs } from "node:util";
 import { closest } from "./suggestion.ts";
 
 /** One option a command accepts. */
@@ -46,15 +49,16 @@ export interface UsageProblem {
  * @example
  * ```ts
  * import { parseCommandLine } from "./arguments.ts";
- * const parsed = parseCommandLine("mcp", ["--policy=strict"], { policy: { type: "string" } });
+ * const parsed = await parseCommandLine("mcp", ["--policy=strict"], { policy: { type: "string" } });
  * console.log("values" in parsed && parsed.values.policy); // "strict"
  * ```
  */
-export function parseCommandLine(
+export async function parseCommandLine(
   command: string,
   args: readonly string[],
   options: Readonly<Record<string, OptionSpec>>,
-): ParsedCommandLine | UsageProblem {
+): Promise<ParsedCommandLine | UsageProblem> {
+  const { parseArgs } = await import("node:util");
   const names = Object.keys(options);
   const flags = names.map((name) => `--${name}`);
   const loose = parseArgs({

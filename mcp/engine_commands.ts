@@ -200,7 +200,7 @@ export async function engineCommand(
   ) {
     return usage(`${name} takes no --profile: it never repairs (use gate or repair for a profile)`);
   }
-  const parsed = parseCommandLine(name, args, optionsOf(command));
+  const parsed = await parseCommandLine(name, args, optionsOf(command));
   if ("problem" in parsed) return usage(parsed.problem);
   if (parsed.values.help) {
     await io.stdout(engineCommandHelp(name) + "\n");

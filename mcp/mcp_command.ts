@@ -92,7 +92,8 @@ export async function mcpCommand(args: readonly string[], io: CliIO): Promise<nu
     await io.stderr(`interjson mcp: ${problem}\n`);
     return 2;
   };
-  const parsed = parseCommandLine("mcp", withDefaultClient(args), OPTIONS);
+  if (args.length === 0) return runStdioServer();
+  const parsed = await parseCommandLine("mcp", withDefaultClient(args), OPTIONS);
   if ("problem" in parsed) return usage(parsed.problem);
   if (parsed.positionals.length > 0) {
     const extra = parsed.positionals[0];

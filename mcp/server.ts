@@ -277,7 +277,7 @@ export class ReplyWriter {
 
 /** How to run the server. */
 export interface ServeOptions {
-  /** The bytes coming in (the server uses `Deno.stdin.readable`). */
+  /** The bytes coming in (the server reads `Deno.stdin` with {@linkcode readChunks}). */
   readonly input: AsyncIterable<Uint8Array>;
   /** Where replies go (the server uses `Deno.stdout`). */
   readonly output: ByteSink;
@@ -355,6 +355,44 @@ export function revokeAll(): void {
   }
 }
 
+/** Where requests come from: anything with `Deno.stdin`'s `read`. */
+export interface ByteSource {
+  /** Reads into `buffer`; resolves to how many bytes were read, or `null` at the end. */
+  read(buffer: Uint8Array): Promise<number | null>;
+}
+
+/** The read size: the usual pipe buffer. */
+const READ_SIZE = 65_536;
+
+/**
+ * The chunks of a byte source, read straight into one reused buffer. Each
+ * chunk is valid until the next one is requested (the line reader copies
+ * what it keeps). This is about twice as fast per round trip as
+ * `Deno.stdin.readable`, whose stream layers cost more than a small request.
+ *
+ * @example
+ * ```ts
+ * import { readChunks } from "./server.ts";
+ * const bytes = new TextEncoder().encode("[1]\n");
+ * let done = false;
+ * const source = { read: (buffer: Uint8Array) => {
+ *   if (done) return Promise.resolve(null);
+ *   done = true;
+ *   buffer.set(bytes);
+ *   return Promise.resolve(bytes.length);
+ * } };
+ * for await (const chunk of readChunks(source)) console.log(chunk.length); // 4
+ * ```
+ */
+export async function* readChunks(source: ByteSource): AsyncGenerator<Uint8Array> {
+  const buffer = new Uint8Array(READ_SIZE);
+  while (true) {
+    const count = await source.read(buffer);
+    if (count === null) return;
+    if (count > 0) yield buffer.subarray(0, count);
+  }
+}
+
 /**
  * Runs the server on this process's stdin and stdout, with no permissions.
  *
@@ -366,5 +404,9 @@ export function revokeAll(): void {
  */
 export function runStdioServer(settings: { policy?: ProfileName } = {}): Promise<number> {
   revokeAll();
-  return serve({ input: Deno.stdin.readable, output: Deno.stdout, policy: settings.policy });
+  return serve({
+    input: readChunks(Deno.stdin),
+    output: Deno.stdout,
+    policy: settings.policy,
+  });
 }

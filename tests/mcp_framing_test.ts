@@ -7,6 +7,7 @@
 
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { type Frame, LineSplitter, MAX_LINE_BYTES, readFrames } from "../mcp/framing.ts";
+import { readChunks } from "../mcp/server.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -150,4 +151,19 @@ Deno.test("framing: readFrames reads an async byte stream to its end", async () 
   const frames: Frame[] = [];
   for await (const frame of readFrames(source)) frames.push(frame);
   deepEqual(frames, [line("[1]"), line("[2]")]);
+});
+
+Deno.test("framing: readChunks reads a source into one buffer, and the frames survive its reuse", async () => {
+  const pieces = ["[1]\n[", "2]\n", '"€', '"\n'].map(bytes);
+  const source = {
+    read(buffer: Uint8Array): Promise<number | null> {
+      const piece = pieces.shift();
+      if (piece === undefined) return Promise.resolve(null);
+      buffer.set(piece);
+      return Promise.resolve(piece.length);
+    },
+  };
+  const frames: Frame[] = [];
+  for await (const frame of readFrames(readChunks(source))) frames.push(frame);
+  deepEqual(frames, [line("[1]"), line("[2]"), line('"€"')]);
 });
