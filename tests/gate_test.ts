@@ -1,0 +1,710 @@
+/**
+ * The gate as a host sees it: every decision with its label, the twenty
+ * fields of seed 000's `interjson_gate` table and no others, seed 000's real
+ * gate call character for character, the default profile, each profile on a
+ * set of inputs, declarations, caller errors (`E050`, `E070`), the rendering
+ * of `text`, and the retry prompt's context line.
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import {
+  CLOSING_SENTENCE,
+  gate,
+  type GateOptions,
+  type GateResult,
+  MAX_DECLARATION_DEPTH,
+  MAX_DEPTH_CEILING,
+  PROFILE_NAMES,
+  type ProfileName,
+} from "../mod.ts";
+
+/** The twenty fields of seed 000's `interjson_gate` result table, in its order. */
+const TWENTY_FIELDS = [
+  "decision",
+  "label",
+  "exactness",
+  "ambiguous",
+  "information_loss",
+  "valid_json",
+  "normalized",
+  "ambiguity",
+  "execution",
+  "executable",
+  "syntax_ready_permille",
+  "schema_total",
+  "schema_satisfied",
+  "schema_missing",
+  "error",
+  "repairs",
+  "retry",
+  "repairs_truncated",
+  "value",
+  "text",
+];
+
+/** The tool's `inputSchema` in seed 000's real gate call. */
+const SEED_SCHEMA_JSON = {
+  type: "object",
+  properties: { query: { type: "string" }, limit: { type: "integer" } },
+  required: ["query"],
+};
+
+/** Seed 000's retry prompt, verbatim. */
+const SEED_PROMPT =
+  "InterJSON refused the arguments: E010 R010 CloseString at line 1 column 25 (offset 24).\n" +
+  "Reason: exactness lossy exceeds max_loss cosmetic\n" +
+  'Context: {"query":"weather in Par\n' +
+  "                                 ^\n" +
+  "Re-emit the arguments as valid JSON with exactly one reading.";
+
+/** What a test pins of a result: any subset of its fields, plus the error code. */
+type Expected = Partial<Omit<GateResult, "error">> & { code?: string | null };
+
+function assertResult(result: GateResult, expected: Expected, name: string): void {
+  const { code, ...fields } = expected;
+  for (const [key, value] of Object.entries(fields)) {
+    assert.deepEqual(result[key as keyof GateResult], value, `${name}: ${key}`);
+  }
+  if (code !== undefined) assert.equal(result.error?.code ?? null, code, `${name}: error code`);
+}
+
+Deno.test("gate: every result has exactly the twenty fields of the interjson_gate table", () => {
+  const calls: [string, GateOptions][] = [
+    ['{"a":1}', {}],
+    ["[1,2,]", {}],
+    ['{"a":1', {}],
+    ['{"a":1,"a":2}', { profile: "permissive" }],
+    ["", {}],
+    ['{"a":"x"}', { schema: "{!a:integer}" }],
+    ['{"a":1}', { profile: "loose" as ProfileName }],
+    ['{"a":1}', { schema: "{!a:" }],
+    [42 as unknown as string, {}],
+  ];
+  assert.equal(TWENTY_FIELDS.length, 20);
+  for (const [text, options] of calls) {
+    assert.deepEqual(
+      Object.keys(gate(text, options)).sort(),
+      [...TWENTY_FIELDS].sort(),
+      String(text),
+    );
+  }
+});
+
+/** [behaviour, input, options, expected] — one row per decision and label. */
+const DECISIONS: readonly [string, string, GateOptions, Expected][] = [
+  ["valid JSON as written is safe", '{"a":1}', {}, {
+    decision: "safe",
+    label: "SAFE TO EXECUTE",
+    exactness: "exact",
+    ambiguity: "none",
+    ambiguous: false,
+    information_loss: false,
+    valid_json: true,
+    normalized: false,
+    executable: true,
+    execution: "allowed",
+    code: null,
+  }],
+  ["a notation repair is cosmetic_repair and executable", "[1,2,]", {}, {
+    decision: "cosmetic_repair",
+    label: "SAFE TO EXECUTE (notation repaired)",
+    exactness: "cosmetic",
+    ambiguity: "none",
+    information_loss: false,
+    valid_json: false,
+    normalized: true,
+    executable: true,
+    execution: "allowed",
+    code: null,
+  }],
+  ["a notation repair the profile refuses keeps its decision", "[1,2,]", { profile: "strict" }, {
+    decision: "cosmetic_repair",
+    label: "REJECT (notation repair refused by the profile)",
+    executable: false,
+    execution: "blocked",
+    code: "E010",
+  }],
+  ["an invented value is lossy_repair", '{"a":1', {}, {
+    decision: "lossy_repair",
+    label: "REJECT (a value was changed)",
+    exactness: "lossy",
+    ambiguity: "none",
+    information_loss: true,
+    valid_json: false,
+    normalized: true,
+    executable: false,
+    execution: "blocked",
+    code: "E010",
+  }],
+  ["duplicate keys are ambiguous (semantic) though valid JSON", '{"a":1,"a":2}', {}, {
+    decision: "ambiguous",
+    label: "REJECT (more than one reading)",
+    ambiguity: "semantic",
+    ambiguous: true,
+    valid_json: true,
+    executable: false,
+    code: "E011",
+  }],
+  ["a mismatched bracket is ambiguous (syntactic)", "[1,2}", {}, {
+    decision: "ambiguous",
+    label: "REJECT (more than one reading)",
+    ambiguity: "syntactic",
+    ambiguous: true,
+    valid_json: false,
+    executable: false,
+    code: "E011",
+  }],
+  ["a lone surrogate is ambiguous without any repair", '{"a":"\\ud800"}', {}, {
+    decision: "ambiguous",
+    exactness: "exact",
+    ambiguity: "semantic",
+    valid_json: true,
+    normalized: false,
+    executable: false,
+    code: "E011",
+  }],
+  ["empty input is invalid (E001)", "", {}, {
+    decision: "invalid",
+    label: "REJECT (no usable value)",
+    valid_json: false,
+    normalized: false,
+    executable: false,
+    code: "E001",
+  }],
+  ["white space only is invalid (E001)", " \n\t ", {}, { decision: "invalid", code: "E001" }],
+  ["prose without a value is invalid (E003)", "I could not find the file.", {}, {
+    decision: "invalid",
+    label: "REJECT (no usable value)",
+    code: "E003",
+  }],
+  ["nesting past max_depth is invalid (E020)", "[[[1]]]", { maxDepth: 2 }, {
+    decision: "invalid",
+    label: "REJECT (no usable value)",
+    code: "E020",
+  }],
+  ["input past max_input is invalid (E021)", '{"a":"long"}', { maxInput: 5 }, {
+    decision: "invalid",
+    code: "E021",
+  }],
+  ["a token past max_token is invalid (E022)", '{"a":"long"}', { maxToken: 3 }, {
+    decision: "invalid",
+    code: "E022",
+  }],
+  ["a value failing its declaration is refused with E030", '{"a":"x"}', {
+    schema: "{!a:integer}",
+  }, {
+    decision: "safe",
+    label: "REJECT (declaration not satisfied)",
+    exactness: "exact",
+    executable: false,
+    execution: "blocked",
+    code: "E030",
+  }],
+  ["a non-string input is refused with E001", 42 as unknown as string, {}, {
+    decision: "invalid",
+    executable: false,
+    code: "E001",
+  }],
+];
+
+for (const [behaviour, text, options, expected] of DECISIONS) {
+  Deno.test(`gate decision: ${behaviour}`, () => {
+    assertResult(gate(text, options), expected, behaviour);
+  });
+}
+
+Deno.test("gate: seed 000's real gate call, field for field and the prompt verbatim", () => {
+  const result = gate('{"query":"weather in Par', { schemaJson: SEED_SCHEMA_JSON });
+  const shown = {
+    decision: "lossy_repair",
+    label: "REJECT (a value was changed)",
+    exactness: "lossy",
+    ambiguous: false,
+    information_loss: true,
+    valid_json: false,
+    normalized: true,
+    ambiguity: "none",
+    execution: "blocked",
+    executable: false,
+    error: {
+      code: "E010",
+      message:
+        "E010 StrictViolation at 1:25 (offset 24): R010 CloseString: exactness lossy exceeds max_loss cosmetic",
+    },
+    retry: { code: "E010", prompt: SEED_PROMPT },
+    value: null,
+    text: "",
+  };
+  for (const [key, value] of Object.entries(shown)) {
+    assert.deepEqual(result[key as keyof GateResult], value, key);
+  }
+  // The summary's `error=` line is built from these two, so pin them separately too.
+  assert.equal(result.retry?.prompt, SEED_PROMPT);
+  assert.equal(
+    result.error?.message,
+    "E010 StrictViolation at 1:25 (offset 24): R010 CloseString: exactness lossy exceeds max_loss cosmetic",
+  );
+  // Not shown by the seed, but implied: the closed string and the closed object.
+  assert.deepEqual(result.repairs.map((r) => `${r.rule} ${r.name} ${r.offset}`), [
+    "R010 CloseString 24",
+    "R011 CloseContainer 24",
+  ]);
+});
+
+Deno.test("gate: seed 000's second call (the re-emitted arguments) may execute", () => {
+  const result = gate('{"query":"weather in Paris","limit":3}', { schemaJson: SEED_SCHEMA_JSON });
+  const shown = {
+    decision: "safe",
+    label: "SAFE TO EXECUTE",
+    exactness: "exact",
+    executable: true,
+    execution: "allowed",
+    schema_total: 2,
+    schema_satisfied: 2,
+    schema_missing: [],
+    error: null,
+    retry: null,
+    value: { query: "weather in Paris", limit: 3 },
+  };
+  for (const [key, value] of Object.entries(shown)) {
+    assert.deepEqual(result[key as keyof GateResult], value, key);
+  }
+  assert.equal(result.text, '{"query":"weather in Paris","limit":3}');
+});
+
+Deno.test("gate: the same declaration in the language and in schema_json gives the same answer", () => {
+  for (
+    const text of [
+      '{"query":"weather in Par',
+      '{"query":"weather in Paris","limit":3}',
+      '{"limit":3}',
+      '{"query":"x","limit":"3"}',
+    ]
+  ) {
+    assert.deepEqual(
+      gate(text, { schema: "{!query:string,limit:integer}" }),
+      gate(text, { schemaJson: SEED_SCHEMA_JSON }),
+      text,
+    );
+  }
+});
+
+Deno.test("gate: the default profile is agent, so prose before the value is accepted", () => {
+  const text = 'Here are the args:\n{"a":1}';
+  const byDefault = gate(text);
+  assertResult(byDefault, {
+    decision: "cosmetic_repair",
+    executable: true,
+    value: { a: 1 },
+    text: '{"a":1}',
+    code: null,
+  }, "default");
+  assert.deepEqual(byDefault.repairs.map((r) => r.name), ["SkipProse"]);
+  const underExecution = gate(text, { profile: "execution" });
+  assertResult(underExecution, { executable: false, code: "E002" }, "execution");
+  assert.equal(
+    underExecution.error?.message,
+    "E002 ProseOutsideValue at 1:1 (offset 0): R003 SkipProse: text outside the JSON value; skip_prose is off under profile execution",
+  );
+  // No options and `agent` by name are one and the same, on any input.
+  for (
+    const input of [text, '{"a":1', "[1,2,]", '{"a":1} thanks', "{'a': None}", "", '{"a":1,"a":2}']
+  ) {
+    assert.deepEqual(gate(input), gate(input, { profile: "agent" }), input);
+  }
+});
+
+/**
+ * Each profile on a set of inputs: the error code per profile, in the order
+ * of `PROFILE_NAMES` (permissive, interactive, execution, agent, strict);
+ * `null` means executable.
+ */
+const PROFILE_MATRIX: readonly [string, string, readonly (string | null)[]][] = [
+  ["valid JSON", '{"a":1}', [null, null, null, null, null]],
+  ["a trailing comma", "[1,2,]", [null, null, null, null, "E010"]],
+  ["single quotes and a Python literal", "{'a': True}", [null, null, null, null, "E010"]],
+  ["a code fence", '```json\n{"a":1}\n```', [null, null, null, null, "E010"]],
+  ["prose before the value", 'Here:\n{"a":1}', ["E002", "E002", "E002", null, "E002"]],
+  ["prose after the value", '{"a":1} thanks', ["E002", "E002", "E002", null, "E002"]],
+  ["a truncated number", '{"a":1', ["E010", "E010", "E010", "E010", "E010"]],
+  ["a missing value", '{"a":}', ["E010", "E010", "E010", "E010", "E010"]],
+  ["a duplicate key", '{"a":1,"a":2}', ["E011", "E010", "E011", "E011", "E011"]],
+  ["a mismatched bracket", "[1,2}", ["E011", "E011", "E011", "E011", "E011"]],
+  ["a lone surrogate", '["\\ud800"]', ["E011", "E011", "E011", "E011", "E011"]],
+  ["an unsafe integer", "[9007199254740993]", ["E011", "E010", "E011", "E011", "E011"]],
+  ["two documents", '{"a":1}{"b":2}', ["E011", "E010", "E011", "E011", "E011"]],
+  ["empty input", "", ["E001", "E001", "E001", "E001", "E001"]],
+];
+
+for (const [behaviour, text, codes] of PROFILE_MATRIX) {
+  Deno.test(`gate profiles: ${behaviour}`, () => {
+    PROFILE_NAMES.forEach((profile, k) => {
+      const result = gate(text, { profile });
+      const expected = codes[k];
+      assert.equal(result.error?.code ?? null, expected, profile);
+      assert.equal(result.executable, expected === null, profile);
+    });
+  });
+}
+
+Deno.test("gate: lossy and ambiguous results under permissive are accepted but never executable", () => {
+  const lossy = gate('{"a":1', { profile: "permissive" });
+  assertResult(lossy, { decision: "lossy_repair", executable: false, value: null, text: "" }, "");
+  assert.equal(
+    lossy.error?.message,
+    "E010 StrictViolation at 1:6 (offset 5): R013 TruncatedNumber: exactness lossy is never executable",
+  );
+  assert.equal(lossy.retry?.code, "E010");
+  assert.match(
+    lossy.retry!.prompt,
+    /^.*E010 R013 TruncatedNumber at line 1 column 6 \(offset 5\)\./,
+  );
+
+  const ambiguous = gate('{"a":1,"a":2}', { profile: "permissive" });
+  assertResult(ambiguous, { decision: "ambiguous", executable: false, value: null, text: "" }, "");
+  assert.equal(
+    ambiguous.error?.message,
+    "E011 AmbiguityRefused at 1:12 (offset 11): R032 DuplicateKey: ambiguity semantic is never executable",
+  );
+  assert.equal(
+    ambiguous.retry?.prompt,
+    "InterJSON refused the arguments: E011 R032 DuplicateKey at line 1 column 12 (offset 11).\n" +
+      "Reason: ambiguity semantic is never executable\n" +
+      'Context: {"a":1,"a":2}\n' +
+      "                    ^\n" +
+      CLOSING_SENTENCE,
+  );
+});
+
+Deno.test("gate: a value failing its declaration is refused, and the prompt names what is wrong", () => {
+  const result = gate('{"a":"x"}', { schema: "{!a:integer,!b:string}" });
+  assertResult(result, {
+    decision: "safe",
+    label: "REJECT (declaration not satisfied)",
+    executable: false,
+    value: null,
+    text: "",
+    schema_total: 2,
+    schema_satisfied: 0,
+    schema_missing: ["/b"],
+    code: "E030",
+  }, "");
+  assert.equal(
+    result.retry?.prompt,
+    "InterJSON refused the arguments: E030 DeclarationMismatch at line 1 column 1 (offset 0).\n" +
+      "Reason: required member /b is missing; /a must be integer, found string; " +
+      "declared {!a:integer,!b:string}\n" +
+      'Context: {"a":"x"}\n' +
+      "         ^\n" +
+      CLOSING_SENTENCE,
+  );
+});
+
+Deno.test("gate: the E030 position is the value's start, after prose on an earlier line", () => {
+  const result = gate('Here:\n{"a":"x"}', { schema: "{!a:integer}" });
+  assert.equal(
+    result.retry?.prompt,
+    "InterJSON refused the arguments: E030 DeclarationMismatch at line 2 column 1 (offset 6).\n" +
+      "Reason: /a must be integer, found string; declared {!a:integer}\n" +
+      'Context: {"a":"x"}\n' +
+      "         ^\n" +
+      CLOSING_SENTENCE,
+  );
+});
+
+/** [behaviour, input, declaration, expected schema fields and code] */
+const DECLARED: readonly [string, string, GateOptions, Expected][] = [
+  ["a wrong root type", "[1,2]", { schema: "{!a:integer}" }, {
+    schema_total: 1,
+    schema_satisfied: 0,
+    schema_missing: [],
+    executable: false,
+    code: "E030",
+  }],
+  ["an optional member may be absent", '{"query":"x"}', { schemaJson: SEED_SCHEMA_JSON }, {
+    schema_total: 2,
+    schema_satisfied: 2,
+    schema_missing: [],
+    executable: true,
+    code: null,
+  }],
+  ["a missing required member", '{"limit":3}', { schemaJson: SEED_SCHEMA_JSON }, {
+    schema_total: 2,
+    schema_satisfied: 1,
+    schema_missing: ["/query"],
+    executable: false,
+    code: "E030",
+  }],
+  [
+    "a cosmetic repair that satisfies its declaration executes",
+    'Here are the args:\n{"path": "/tmp/x", "force": False}',
+    {
+      schema: "{!path:string,force:boolean}",
+    },
+    {
+      decision: "cosmetic_repair",
+      schema_total: 2,
+      schema_satisfied: 2,
+      executable: true,
+      value: { path: "/tmp/x", force: false },
+      code: null,
+    },
+  ],
+  ["no value: every required member is missing", "", { schema: "{!a:integer,b:string}" }, {
+    schema_total: 2,
+    schema_satisfied: 0,
+    schema_missing: ["/a"],
+    code: "E001",
+  }],
+  ["missing pointers are escaped (RFC 6901)", "", {
+    schemaJson: {
+      type: "object",
+      properties: { "a/b": { type: "integer" }, "c~d": {} },
+      required: ["a/b", "c~d"],
+    },
+  }, { schema_total: 2, schema_missing: ["/a~1b", "/c~0d"], code: "E001" }],
+  ["a scalar declaration counts as one", '"x"', { schema: "string" }, {
+    schema_total: 1,
+    schema_satisfied: 1,
+    executable: true,
+    text: '"x"',
+  }],
+  ["a lossy repair is refused before its declaration is checked", '{"a":"x', {
+    schema: "{!a:integer}",
+  }, { schema_total: 1, schema_satisfied: 0, code: "E010" }],
+];
+
+for (const [behaviour, text, options, expected] of DECLARED) {
+  Deno.test(`gate declaration: ${behaviour}`, () => {
+    assertResult(gate(text, options), expected, behaviour);
+  });
+}
+
+/** [behaviour, options, exact error message] — caller errors come back as refusals. */
+const CALLER_ERRORS: readonly [string, GateOptions, string][] = [
+  [
+    "an unknown profile",
+    { profile: "loose" as ProfileName },
+    'E050 OptionOutOfRange: unknown profile "loose"; use one of permissive, interactive, execution, agent, strict',
+  ],
+  [
+    "max_depth above its ceiling",
+    { maxDepth: MAX_DEPTH_CEILING + 1 },
+    `E050 OptionOutOfRange: max_depth must be an integer from 1 to ${MAX_DEPTH_CEILING}, got ${
+      MAX_DEPTH_CEILING + 1
+    }`,
+  ],
+  [
+    "max_depth of zero",
+    { maxDepth: 0 },
+    `E050 OptionOutOfRange: max_depth must be an integer from 1 to ${MAX_DEPTH_CEILING}, got 0`,
+  ],
+  [
+    "max_token above its ceiling",
+    { maxToken: 16_777_217 },
+    "E050 OptionOutOfRange: max_token must be an integer from 1 to 16777216, got 16777217",
+  ],
+  [
+    "an unknown max_loss",
+    { maxLoss: "some" as "lossy" },
+    "E050 OptionOutOfRange: max_loss must be one of exact, cosmetic, lossy",
+  ],
+  [
+    "both schema and schema_json",
+    { schema: "{!query:string}", schemaJson: SEED_SCHEMA_JSON },
+    "E070 SchemaError: give either schema or schema_json, not both",
+  ],
+  [
+    "a malformed declaration",
+    { schema: "{!query:}" },
+    "E070 SchemaError at 1:9 (offset 8): expected a type after ':', found '}'",
+  ],
+  [
+    "an unsupported JSON Schema keyword",
+    { schemaJson: { type: "object", additionalProperties: false } },
+    'E070 SchemaError: unsupported keyword "additionalProperties" at the root',
+  ],
+  [
+    "a declaration nested too deep",
+    {
+      schema: "[".repeat(MAX_DECLARATION_DEPTH + 1) + "string" +
+        "]".repeat(MAX_DECLARATION_DEPTH + 1),
+    },
+    `E070 SchemaError at 1:${MAX_DECLARATION_DEPTH + 2} (offset ${
+      MAX_DECLARATION_DEPTH + 1
+    }): declaration nested deeper than ${MAX_DECLARATION_DEPTH} levels`,
+  ],
+];
+
+for (const [behaviour, options, message] of CALLER_ERRORS) {
+  Deno.test(`gate caller error: ${behaviour} is a refusal with a retry prompt`, () => {
+    const result = gate('{"query":"x"}', options);
+    const code = message.slice(0, 4);
+    assertResult(result, {
+      decision: "invalid",
+      label: "REJECT (no usable value)",
+      executable: false,
+      execution: "blocked",
+      value: null,
+      text: "",
+      repairs: [],
+    }, behaviour);
+    assert.deepEqual(result.error, { code, message });
+    assert.equal(result.retry?.code, code);
+    assert.ok(result.retry!.prompt.endsWith(`\n${CLOSING_SENTENCE}`));
+    assert.ok(result.retry!.prompt.startsWith(`InterJSON refused the arguments: ${code} `));
+  });
+}
+
+Deno.test("gate caller error: an unpositioned error's prompt has no context line", () => {
+  const result = gate('{"a":1}', { profile: "loose" as ProfileName });
+  assert.equal(
+    result.retry?.prompt,
+    "InterJSON refused the arguments: E050 OptionOutOfRange.\n" +
+      'Reason: unknown profile "loose"; use one of permissive, interactive, execution, agent, strict\n' +
+      CLOSING_SENTENCE,
+  );
+});
+
+Deno.test({
+  name: "gate caller error: a declaration error's position is not shown in the model's input",
+  // engine bug: E070 from a malformed declaration is positioned in the
+  // declaration, but retryPrompt renders it as a place in the model's input
+  // ("at line 1 column 9 (offset 8)" with a caret under `"x"}` of the input).
+  ignore: true,
+  fn() {
+    const text = '{"query":"x"}';
+    const prompt = gate(text, { schema: "{!query:}" }).retry!.prompt;
+    assert.ok(!prompt.includes(`Context: ${text}`), prompt);
+    assert.ok(!prompt.includes("at line 1 column 9 (offset 8)"), prompt);
+  },
+});
+
+/** [behaviour, input, options, the rendered text] */
+const RENDERINGS: readonly [string, string, GateOptions, string][] = [
+  [
+    "exact input renders as the value's own span, spacing and notation kept",
+    '  {"a" : 1.50 , "b":[ 1e2 ], "c":"\\u00e9"}\n',
+    {},
+    '{"a" : 1.50 , "b":[ 1e2 ], "c":"\\u00e9"}',
+  ],
+  ["an exact scalar renders as its span", " 1.0E+2 ", {}, "1.0E+2"],
+  [
+    "a repaired value renders as JSON.stringify",
+    "{'a': 1.50, b: [1e2,],}",
+    {},
+    '{"a":1.5,"b":[100]}',
+  ],
+  ["skipped prose is not part of the rendering", 'Here:\n{"a" : 1}', {}, '{"a":1}'],
+  ["a stripped fence is not part of the rendering", '```json\n{"a" : 1}\n```', {}, '{"a":1}'],
+];
+
+for (const [behaviour, text, options, rendered] of RENDERINGS) {
+  Deno.test(`gate text: ${behaviour}`, () => {
+    const result = gate(text, options);
+    assert.equal(result.executable, true);
+    assert.equal(result.text, rendered);
+    assert.deepEqual(JSON.parse(result.text), result.value);
+  });
+}
+
+Deno.test("gate: more than 256 repairs are counted, not listed", () => {
+  const text = "{" + Array.from({ length: 300 }, (_, k) => `k${k}:1`).join(",") + "}";
+  const result = gate(text);
+  assert.equal(result.executable, true);
+  assert.equal(result.repairs.length, 256);
+  assert.equal(result.repairs_truncated, true);
+  assert.equal(Object.keys(result.value as object).length, 300);
+  assert.equal(gate("{a:1}").repairs_truncated, false);
+});
+
+Deno.test("gate syntax_ready_permille: the fraction of the input at which the syntax was final", () => {
+  assert.equal(gate('{"a":1}').syntax_ready_permille, 1000);
+  assert.equal(gate('{"a":1}   ').syntax_ready_permille, 700); // 7 of 10
+  assert.equal(gate('{"a":1', { profile: "permissive" }).syntax_ready_permille, 1000);
+});
+
+// ------------------------------------------------------------ the retry prompt
+
+/** The caret's column in the prompt, counted inside the context line. */
+function caretUnder(prompt: string): string {
+  const lines = prompt.split("\n");
+  const k = lines.findIndex((line) => line.startsWith("Context: "));
+  assert.ok(k >= 0, "a context line");
+  const caret = lines[k + 1].indexOf("^");
+  assert.equal(lines[k + 1].trimEnd(), " ".repeat(caret) + "^");
+  return lines[k][caret];
+}
+
+Deno.test("retry prompt: a 10,000-character line is cut around the column", () => {
+  const line = `{"a":"${"x".repeat(5000)}" "b":"${"y".repeat(4985)}"}`;
+  assert.equal(line.length, 10_000);
+  const result = gate(line, { profile: "strict" });
+  assert.equal(
+    result.retry?.prompt,
+    "InterJSON refused the arguments: E010 R006 MissingComma at line 1 column 5009 (offset 5008).\n" +
+      "Reason: exactness cosmetic exceeds max_loss exact\n" +
+      `Context: …${"x".repeat(58)}" "b":"${"y".repeat(35)}…\n` +
+      " ".repeat("Context: ".length + 61) + "^\n" +
+      CLOSING_SENTENCE,
+  );
+  assert.equal(caretUnder(result.retry!.prompt), '"');
+});
+
+Deno.test("retry prompt: a long line is cut only on the side that is long", () => {
+  const head = `["a", 1,]${" ".repeat(200)}`;
+  const early = gate(head, { profile: "strict" }).retry!.prompt;
+  assert.ok(early.includes(`Context: ["a", 1,]${" ".repeat(38)}…\n`), early);
+  assert.equal(caretUnder(early), ",");
+
+  const tail = `[${" ".repeat(200)}1,]`;
+  const late = gate(tail, { profile: "strict" }).retry!.prompt;
+  assert.ok(late.includes(`Context: …${" ".repeat(59)}1,]\n`), late);
+  assert.equal(caretUnder(late), ",");
+});
+
+Deno.test("retry prompt: control characters show as spaces so the caret stays aligned", () => {
+  const text = '["a\u0001b\tc", 1';
+  const prompt = gate(text, { profile: "execution" }).retry!.prompt;
+  assert.equal(
+    prompt,
+    "InterJSON refused the arguments: E010 R013 TruncatedNumber at line 1 column 11 (offset 10).\n" +
+      "Reason: exactness lossy exceeds max_loss cosmetic\n" +
+      'Context: ["a b c", 1\n' +
+      " ".repeat("Context: ".length + 10) + "^\n" +
+      CLOSING_SENTENCE,
+  );
+  const tab = gate('{"a":"\tb"}', { profile: "strict" }).retry!.prompt;
+  assert.ok(tab.includes('Context: {"a":" b"}\n'), tab);
+  assert.equal(caretUnder(tab), " ");
+});
+
+Deno.test("retry prompt: multi-line input shows the line the error is on", () => {
+  const text = '{\n  "a": 1,\n  "b": [1,2,\n}\n';
+  const prompt = gate(text, { profile: "strict" }).retry!.prompt;
+  assert.equal(
+    prompt,
+    "InterJSON refused the arguments: E010 R005 TrailingComma at line 3 column 12 (offset 23).\n" +
+      "Reason: exactness cosmetic exceeds max_loss exact\n" +
+      'Context:   "b": [1,2,\n' +
+      " ".repeat("Context: ".length + 11) + "^\n" +
+      CLOSING_SENTENCE,
+  );
+  const crlf = gate('{\r\n  "a": 1,\r\n  "b": [1,2,]\r\n}', { profile: "strict" }).retry!.prompt;
+  assert.ok(crlf.includes('Context:   "b": [1,2,]\n'), crlf);
+  assert.equal(caretUnder(crlf), ",");
+});
+
+Deno.test("retry prompt: every refusal ends in the closing sentence", () => {
+  for (const text of ["", "hi", '{"a":1', "[1,2}", '{"a":"\\ud800"}', "[1,]"]) {
+    for (const profile of PROFILE_NAMES) {
+      const result = gate(text, { profile });
+      if (result.executable) continue;
+      assert.ok(result.retry!.prompt.endsWith(`\n${CLOSING_SENTENCE}`), `${text} ${profile}`);
+      assert.equal(result.retry!.code, result.error!.code);
+    }
+  }
+  assert.equal(CLOSING_SENTENCE, "Re-emit the arguments as valid JSON with exactly one reading.");
+});
