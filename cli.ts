@@ -107,10 +107,7 @@ export async function main(args: readonly string[], options: MainOptions = {}): 
     return engineCommand(first, rest, io);
   }
   const invokedAs = options.invokedAs ?? invokedName((await import("node:process")).default.argv0);
-  if (invokedAs === MCP_ALIAS) {
-    if (args.length === 1 && args[0] === "--version") return version(io);
-    return mcpCommand(args, io);
-  }
+  if (invokedAs === MCP_ALIAS) return mcpCommand(args, io);
   if (first === undefined) {
     await io.stderr(`interjson: a command is needed; did you mean \`interjson --help\`?\n`);
     return 2;

@@ -14,7 +14,7 @@
  * @module
  */
 
-import { isProfileName, PROFILE_NAMES, type ProfileName } from "../mod.ts";
+import { isProfileName, PROFILE_NAMES, type ProfileName, VERSION } from "../mod.ts";
 import { parseCommandLine, unknownChoice } from "./arguments.ts";
 import type { CliIO } from "./cli_io.ts";
 import { CLIENT_NAMES, clientConfig, CLIENTS, DEFAULT_CLIENT } from "./clients.ts";
@@ -25,6 +25,7 @@ const OPTIONS = {
   policy: { type: "string" },
   "print-config": { type: "string" },
   help: { type: "boolean", short: "h" },
+  version: { type: "boolean" },
 } as const;
 
 /**
@@ -43,6 +44,7 @@ export const MCP_HELP: string = [
   "  interjson mcp [--policy=P]             serve on stdin/stdout until end of input",
   "  interjson mcp --print-config[=CLIENT]  print a client configuration snippet",
   "  interjson mcp --help                   this text",
+  "  interjson mcp --version                interjson <version>",
   "",
   "Tools:",
   ...TOOLS.map((tool) => `  ${tool.name.padEnd(21)}${tool.title}`),
@@ -102,6 +104,10 @@ export async function mcpCommand(args: readonly string[], io: CliIO): Promise<nu
   }
   if (parsed.values.help) {
     await io.stdout(MCP_HELP + "\n");
+    return 0;
+  }
+  if (parsed.values.version) {
+    await io.stdout(`interjson ${VERSION}\n`);
     return 0;
   }
   const policy = parsed.values.policy as string | undefined;

@@ -139,6 +139,14 @@ Deno.test("cli: mcp --help names interjson_gate and the six clients", async () =
   }
 });
 
+Deno.test("cli: mcp --version prints the version (what interjson-mcp --version runs)", async () => {
+  deepEqual(await run(["mcp", "--version"]), {
+    code: 0,
+    stdout: `interjson ${VERSION}\n`,
+    stderr: "",
+  });
+});
+
 Deno.test("cli: mcp --print-config=claude prints the Claude Code command", async () => {
   deepEqual(await run(["mcp", "--print-config=claude"]), {
     code: 0,
