@@ -90,10 +90,7 @@ export class McpProcess {
     this.#stderr = new Response(child.stderr).text();
   }
 
-  /**
-   * Spawns `deno run [denoFlags] cli.ts [args]` (default `mcp`), or `command`
-   * with `args` when given.
-   */
+  /** Spawns `deno run [denoFlags] cli.ts [args]` (default: `mcp`, no permission flag). */
   static start(
     args: readonly string[] = ["mcp"],
     denoFlags: readonly string[] = [],
