@@ -3,8 +3,8 @@
  * inserted or replaced from a damage alphabet with surrogates and bidi controls, truncations,
  * duplications, concatenations) and random text, checked under every profile against invariants
  * that hold for every input. It runs a few seconds by default, and as long as
- * `INTERJSON_FUZZ_SECONDS` says (`deno task fuzz`). The PRNG is seeded (mulberry32) and the seed is
- * printed; `INTERJSON_FUZZ_SEED` replays one.
+ * `INTERJSON_FUZZ_SECONDS` (or the test argument `--fuzz-seconds=N`) says. The PRNG is seeded
+ * (mulberry32) and the seed is printed; `INTERJSON_FUZZ_SEED` replays one.
  *
  * Invariants, under every profile: no input throws; a fatal error leaves no value and no
  * refusal; exactness, ambiguity, completeness and `validJson` are exactly what the listed repairs
@@ -32,7 +32,15 @@ function env(name: string): string | undefined {
   }
 }
 
-const SECONDS = Number(env("INTERJSON_FUZZ_SECONDS") ?? "3") || 3;
+/** A positive number of seconds, or undefined. */
+function seconds(text: string | undefined): number | undefined {
+  const value = Number(text);
+  return text !== undefined && Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+/** `INTERJSON_FUZZ_SECONDS`, else `deno test … -- --fuzz-seconds=N`, else 3. */
+const SECONDS = seconds(env("INTERJSON_FUZZ_SECONDS")) ??
+  seconds(Deno.args.find((arg) => arg.startsWith("--fuzz-seconds="))?.split("=")[1]) ?? 3;
 const SEED = Number(env("INTERJSON_FUZZ_SEED") ?? "0x1D5EED") >>> 0;
 
 /** mulberry32: a small seeded PRNG with uniform output in [0, 1). */
