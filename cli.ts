@@ -140,4 +140,18 @@ async function usage(io: CliIO, problem: string): Promise<number> {
   return 2;
 }
 
-if (import.meta.main) Deno.exit(await main(Deno.args));
+/**
+ * Runs the command line on the process's arguments and exits with its code
+ * (what `deno run cli.ts …` and `deno run jsr:@interjson/cli …` do).
+ *
+ * @example
+ * ```ts ignore
+ * import { runAsProgram } from "./cli.ts";
+ * await runAsProgram();
+ * ```
+ */
+export async function runAsProgram(): Promise<never> {
+  Deno.exit(await main(Deno.args));
+}
+
+if (import.meta.main) await runAsProgram();

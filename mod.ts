@@ -75,9 +75,6 @@ export { VERSION } from "./engine/version.ts";
 
 // Run as a program (`deno run jsr:@interjson/cli …`), this module starts the
 // command line. The import is dynamic and behind the check, so importing the
-// library loads no CLI or MCP code.
-if (import.meta.main) {
-  const { main } = await import("./cli.ts");
-  const code = await main(Deno.args);
-  Deno.exit(code);
-}
+// library loads no CLI or MCP code; no top-level await (cli.ts imports this
+// module back).
+if (import.meta.main) import("./cli.ts").then((cli) => cli.runAsProgram());

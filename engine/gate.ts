@@ -34,7 +34,7 @@ import {
 } from "./declarations.ts";
 import { type EngineError, engineError, positionedError } from "./errors.ts";
 import { type Options, type Profile, resolveOptions } from "./profiles.ts";
-import { type Retry, retryPrompt } from "./retry.ts";
+import { callerRetryPrompt, type Retry, retryPrompt } from "./retry.ts";
 import type { Ambiguity, Exactness, Repair } from "./rules.ts";
 import { scan, type ScanResult } from "./scanner.ts";
 
@@ -79,7 +79,7 @@ export interface GateResult {
   information_loss: boolean;
   /** Whether the input was legal RFC 8259 JSON as written. */
   valid_json: boolean;
-  /** Whether a value exists and a repair rewrote the text (with no information loss: notation only). */
+  /** Whether a value exists and a repair rewrote the text; with `information_loss` false, notation only. */
   normalized: boolean;
   /** `none`, `syntactic` or `semantic`. */
   ambiguity: Ambiguity;
@@ -125,7 +125,20 @@ export interface GateResult {
 export function renderValue(result: ScanResult, text: string): string {
   if (!result.hasValue) return "";
   if (result.repairCount === 0) return text.slice(result.valueStart, result.valueEnd);
+  if (result.negativeZero) return renderKeepingSign(result.value);
   return JSON.stringify(result.value) ?? "null";
+}
+
+/** JSON text of a value that holds `-0` somewhere (JSON.stringify writes it as `0`). */
+function renderKeepingSign(value: unknown): string {
+  if (typeof value === "number") return Object.is(value, -0) ? "-0" : JSON.stringify(value);
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(renderKeepingSign).join(",")}]`;
+  const record = value as Record<string, unknown>;
+  const members = Object.keys(record).map((key) =>
+    `${JSON.stringify(key)}:${renderKeepingSign(record[key])}`
+  );
+  return `{${members.join(",")}}`;
 }
 
 /** The error for a document the profile accepted but that may never be executed. */
@@ -254,7 +267,7 @@ function escapePointer(name: string): string {
 }
 
 /** A refused result for a caller error (bad option or declaration) or a non-string input. */
-function callerError(error: EngineError, text: string): GateResult {
+function callerError(error: EngineError): GateResult {
   return {
     decision: "invalid",
     label: labelFor("invalid", false, error.code),
@@ -272,7 +285,7 @@ function callerError(error: EngineError, text: string): GateResult {
     schema_missing: [],
     error,
     repairs: [],
-    retry: { code: error.code, prompt: retryPrompt(error, text) },
+    retry: { code: error.code, prompt: callerRetryPrompt(error) },
     repairs_truncated: false,
     value: null,
     text: "",
@@ -315,9 +328,9 @@ export function prepare(
  */
 export function gate(text: string, options: GateOptions = {}): GateResult {
   if (typeof text !== "string") {
-    return callerError(engineError("E001", "the input is not text; send the raw model output"), "");
+    return callerError(engineError("E001", "the input is not text; send the raw model output"));
   }
   const prepared = prepare(options, "agent");
-  if ("code" in prepared) return callerError(prepared, text);
+  if ("code" in prepared) return callerError(prepared);
   return gateScan(scan(text, prepared.profile), text, prepared.declaration);
 }

@@ -102,6 +102,29 @@ function contextLine(text: string, offset: number): [line: string, caret: number
 }
 
 /**
+ * The retry prompt for an error of the call itself (an option out of range,
+ * a malformed declaration): it points at no position of the model's text,
+ * since the text is not what is wrong.
+ *
+ * @example
+ * ```ts
+ * import { callerRetryPrompt } from "./retry.ts";
+ * import { engineError } from "./errors.ts";
+ * console.log(callerRetryPrompt(engineError("E050", "unknown profile \"loose\"")));
+ * ```
+ */
+export function callerRetryPrompt(error: EngineError): string {
+  const head = /^(E\d{3}) (\w+)(: )?/.exec(error.message);
+  const name = head?.[2] ?? "";
+  const detail = head === null ? error.message : error.message.slice(head[0].length).trim();
+  // A position in a caller error is in the declaration, never in the model's text.
+  const reason = head?.[3] === undefined ? `in the declaration ${detail}` : detail;
+  return `InterJSON refused the arguments: ${error.code} ${name}.\n` +
+    `Reason: ${reason}\n` +
+    CLOSING_SENTENCE;
+}
+
+/**
  * Builds the retry prompt for a refusal of `text`.
  *
  * @example

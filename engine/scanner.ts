@@ -110,6 +110,8 @@ export interface ScanResult {
   members: SettledMember[];
   /** The input length in UTF-16 code units. */
   length: number;
+  /** Whether the value holds a `-0` somewhere. */
+  negativeZero: boolean;
 }
 
 // Char codes.
@@ -356,6 +358,8 @@ export class Scanner {
   private strValue = "";
 
   private numValue: number | null = 0;
+  /** Whether the value holds a `-0` (JSON.stringify would render it as `0`). */
+  private negativeZero = false;
   private fence = false;
 
   // Classification.
@@ -367,6 +371,10 @@ export class Scanner {
   private truncated = false;
   private fatal: EngineError | null = null;
   private refusal: EngineError | null = null;
+  private refusalOffset = 0;
+  /** Offset of the last listed repair, and whether the list left input order. */
+  private lastListed = 0;
+  private unordered = false;
   private valueStart = 0;
   private valueEnd = 0;
   private syntaxEnd = -1;
@@ -374,6 +382,7 @@ export class Scanner {
   // The input as fed (kept for positions and the final text), and the line
   // index: absolute offsets of LF up to `linesUpTo`.
   private chunks: string[] = [];
+  private received = 0;
   private lineChunk = 0;
   private lineChunkStart = 0;
   private newlines: number[] = [];
@@ -389,17 +398,29 @@ export class Scanner {
    * tokens and containers are completed and the epilogue is read.
    */
   feed(chunk: string, final: boolean): void {
-    if (this.finished) return;
-    if (this.base + this.window.length + chunk.length > this.profile.maxInput) {
-      this.fail(engineError(
+    const received = this.received + chunk.length;
+    this.received = received;
+    if (chunk.length > 0) this.chunks.push(chunk);
+    if (received > this.profile.maxInput) {
+      // Checked on the whole input before anything is read: it outranks any
+      // other error, and a one-call scan finds nothing else.
+      this.fatal = engineError(
         "E021",
-        `input is ${
-          this.base + this.window.length + chunk.length
-        } code units; max_input is ${this.profile.maxInput}`,
-      ));
+        `input is ${received} code units; max_input is ${this.profile.maxInput}`,
+      );
+      this.repairs = [];
+      this.repairCount = 0;
+      this.exactRank = 0;
+      this.ambiguityRank = 0;
+      this.truncated = false;
+      this.refusal = null;
+      this.syntaxEnd = -1;
+      this.members.length = 0;
+      this.mode = END;
+      this.finished = true;
       return;
     }
-    if (chunk.length > 0) this.chunks.push(chunk);
+    if (this.finished) return;
     // A joined (flat) string: a cons string would slow every character read.
     this.window = this.window.length === 0 ? chunk : [this.window, chunk].join("");
     this.run(final);
@@ -408,7 +429,11 @@ export class Scanner {
 
   /** The result so far (final after `feed(…, true)`). */
   result(): ScanResult {
-    const length = this.base + this.window.length;
+    const length = this.received;
+    if (this.unordered) {
+      this.repairs.sort((a, b) => a.offset - b.offset); // stable: ties keep their order
+      this.unordered = false;
+    }
     const hasValue = this.fatal === null && this.hasRoot;
     return {
       hasValue,
@@ -426,6 +451,7 @@ export class Scanner {
       syntaxEnd: this.syntaxEnd < 0 ? length : this.syntaxEnd,
       members: this.members,
       length,
+      negativeZero: this.negativeZero,
     };
   }
 
@@ -504,10 +530,15 @@ export class Scanner {
     if (ambiguity > this.ambiguityRank) this.ambiguityRank = ambiguity;
     if (!rule.valid) this.validJson = false;
     if (rule.tail) this.truncated = true;
-    const needPosition = this.repairs.length < MAX_LISTED_REPAIRS || this.refusal === null;
-    if (!needPosition) return;
+    const listed = this.repairs.length < MAX_LISTED_REPAIRS;
+    // The refusal is the refused repair first in input order (a few repairs
+    // are found after ones that stand later in the input).
+    const refuses = this.violates(rule) && (this.refusal === null || offset < this.refusalOffset);
+    if (!listed && !refuses) return;
     const [line, column] = this.lineColumn(offset);
-    if (this.repairs.length < MAX_LISTED_REPAIRS) {
+    if (listed) {
+      if (offset < this.lastListed) this.unordered = true;
+      this.lastListed = offset;
       this.repairs.push({
         rule: rule.code,
         name: rule.name,
@@ -519,16 +550,28 @@ export class Scanner {
         confidence: rule.confidence,
       });
     }
-    if (this.refusal === null) this.refusal = this.refuse(rule, line, column, offset);
+    if (refuses) {
+      this.refusal = this.refuse(rule, line, column, offset);
+      this.refusalOffset = offset;
+    }
   }
 
-  /** The error the profile answers this repair with, or null when it accepts it. */
+  /** Whether the profile refuses a repair of this rule. */
+  private violates(rule: RepairRule): boolean {
+    const p = this.profile;
+    if (rule === RULE.SkipProse) return !p.skipProse;
+    if (rule.ambiguity !== "none" && !p.allowAmbiguity) return true;
+    if (EXACTNESS_RANK[rule.severity] > EXACTNESS_RANK[p.maxLoss]) return true;
+    return p.tailLossOnly && rule.severity === "lossy" && !rule.tail;
+  }
+
+  /** The error the profile answers a repair it refuses with. */
   private refuse(
     rule: RepairRule,
     line: number,
     column: number,
     offset: number,
-  ): EngineError | null {
+  ): EngineError {
     const p = this.profile;
     const head = `${rule.code} ${rule.name}`;
     if (rule === RULE.SkipProse && !p.skipProse) {
@@ -558,16 +601,13 @@ export class Scanner {
         `${head}: exactness ${rule.severity} exceeds max_loss ${p.maxLoss}`,
       );
     }
-    if (p.tailLossOnly && rule.severity === "lossy" && !rule.tail) {
-      return positionedError(
-        "E010",
-        line,
-        column,
-        offset,
-        `${head}: exactness lossy exceeds max_loss lossy (only a truncated tail may be completed)`,
-      );
-    }
-    return null;
+    return positionedError(
+      "E010",
+      line,
+      column,
+      offset,
+      `${head}: exactness lossy exceeds max_loss lossy (only a truncated tail may be completed)`,
+    );
   }
 
   private fail(error: EngineError): void {
@@ -730,6 +770,8 @@ export class Scanner {
             this.closeAllAtEnd(base + n);
             return;
           }
+          const afterPlaceholder = this.placeholderComma;
+          this.placeholderComma = false;
           if (c === LBRACE || c === LBRACKET) {
             if (!this.open(c === LBRACE ? OBJECT : ARRAY, base + i)) return;
             i++;
@@ -752,7 +794,9 @@ export class Scanner {
             if (c === DOT) {
               if (!final && i + 3 > n) return this.suspend(i, mode);
               if (this.isPlaceholder(text, i, n)) {
-                i = this.skipPlaceholder(text, i, n);
+                const end = this.skipPlaceholder(text, i, n, final);
+                if (end === SUSPEND) return this.suspend(i, mode);
+                i = end;
                 continue;
               }
             }
@@ -789,6 +833,10 @@ export class Scanner {
             continue;
           }
           if (c === COMMA) {
+            if (afterPlaceholder) {
+              i++;
+              continue;
+            }
             const d = this.depth;
             if (d > 0 && this.kinds[d - 1] === OBJECT) {
               this.repair(RULE.MissingValue, base + i);
@@ -807,7 +855,9 @@ export class Scanner {
             continue;
           }
           if (c === ELLIPSIS) {
-            i = this.skipPlaceholder(text, i, n);
+            const end = this.skipPlaceholder(text, i, n, final);
+            if (end === SUSPEND) return this.suspend(i, mode);
+            i = end;
             continue;
           }
           if (c === 116 || c === 102 || c === 110) { // t f n
@@ -815,7 +865,8 @@ export class Scanner {
             if (end > 0) {
               this.place(c === 116 ? true : c === 102 ? false : null, base + i);
               i = end;
-              mode = this.completed(base + i);
+              // Final at the delimiter after it (`truex` would be a bare word).
+              mode = this.completed(base + i, base + i + 1);
               continue;
             }
           }
@@ -824,7 +875,7 @@ export class Scanner {
             if (end === SUSPEND) return this.suspend(i, mode);
             if (end === FATAL) return;
             i = end;
-            mode = this.completed(base + i);
+            mode = this.completed(base + i, base + (i < n ? i + 1 : i));
             continue;
           }
           if (isOtherSpace(c) || c === BOM) {
@@ -871,7 +922,9 @@ export class Scanner {
           if (c === DOT || c === ELLIPSIS) {
             if (c === DOT && !final && i + 3 > n) return this.suspend(i, mode);
             if (c === ELLIPSIS || this.isPlaceholder(text, i, n)) {
-              i = this.skipPlaceholder(text, i, n);
+              const end = this.skipPlaceholder(text, i, n, final);
+              if (end === SUSPEND) return this.suspend(i, mode);
+              i = end;
               mode = this.kinds[this.depth - 1] === OBJECT ? KEY : VALUE;
               continue;
             }
@@ -899,6 +952,12 @@ export class Scanner {
             this.closeAllAtEnd(base + n);
             return;
           }
+          if (c === COMMA && this.placeholderComma) {
+            this.placeholderComma = false;
+            i++;
+            continue;
+          }
+          this.placeholderComma = false;
           if (c === QUOTE) {
             const end = this.plainKey(text, i + 1, n);
             if (end > 0) {
@@ -936,7 +995,9 @@ export class Scanner {
           if (c === DOT || c === ELLIPSIS) {
             if (c === DOT && !final && i + 3 > n) return this.suspend(i, mode);
             if (c === ELLIPSIS || this.isPlaceholder(text, i, n)) {
-              i = this.skipPlaceholder(text, i, n);
+              const end = this.skipPlaceholder(text, i, n, final);
+              if (end === SUSPEND) return this.suspend(i, mode);
+              i = end;
               continue;
             }
           }
@@ -1243,6 +1304,7 @@ export class Scanner {
     this.strQuote = quote;
     this.strOut = "";
     this.strIsKey = isKey;
+    this.stringFinalAt = -1;
   }
 
   /** After a string closed at i: place it; returns the next mode (END on a fatal error). */
@@ -1265,8 +1327,15 @@ export class Scanner {
       return COLON_MODE;
     }
     this.place(value, at);
-    return this.completed(this.base + i);
+    // Closed by the end of the input, the string is final only there.
+    return this.completed(
+      this.base + i,
+      this.stringFinalAt < 0 ? this.base + i : this.stringFinalAt,
+    );
   }
+
+  /** Absolute offset just past the character that confirmed a string's closing quote. */
+  private stringFinalAt = 0;
 
   /**
    * The fast path for a double-quoted key without escapes or hazards: hashes
@@ -1514,10 +1583,8 @@ export class Scanner {
 
   private suspendString(text: string, segment: number, i: number, out: string): number {
     if (i - segment > 0) out += text.slice(segment, i);
-    if (this.base + i - this.strStart > this.profile.maxToken) {
-      this.failAt("E022", this.strStart, `a string longer than max_token ${this.profile.maxToken}`);
-      return FATAL;
-    }
+    // max_token is checked once the string is whole (max_input bounds it meanwhile),
+    // so that a string measures the same fed in one chunk or many.
     this.strOut = out;
     this.suspend(i, this.mode);
     return SUSPEND;
@@ -1530,15 +1597,24 @@ export class Scanner {
   private closesString(text: string, i: number, n: number, final: boolean): number {
     // A quote inside a key is too rare to weigh against a missing colon.
     if (this.strIsKey) return 1;
-    if (i >= n) return final ? 1 : SUSPEND;
+    const base = this.base;
+    if (i >= n) {
+      this.stringFinalAt = base + i;
+      return final ? 1 : SUSPEND;
+    }
     let c = text.charCodeAt(i);
+    this.stringFinalAt = base + i + 1;
     if (c === COMMA || c === COLON || c === RBRACE || c === RBRACKET) return 1;
     let newline = false;
     while (c === SPACE || c === LF || c === CR || c === TAB) {
       if (c === LF) newline = true;
-      if (++i >= n) return final ? 1 : SUSPEND;
+      if (++i >= n) {
+        this.stringFinalAt = base + i;
+        return final ? 1 : SUSPEND;
+      }
       c = text.charCodeAt(i);
     }
+    this.stringFinalAt = base + i + 1;
     if (newline) return 1;
     if (
       c === COMMA || c === COLON || c === RBRACE || c === RBRACKET || c === SLASH || c === HASH ||
@@ -1682,6 +1758,7 @@ export class Scanner {
     const power = exponent - scale;
     if (!inexact && power >= -22 && power <= 22) {
       const magnitude = power >= 0 ? mantissa * POW10[power] : mantissa / POW10[-power];
+      if (negative && magnitude === 0) this.negativeZero = true;
       this.numValue = negative ? -magnitude : magnitude;
       return end;
     }
@@ -1699,6 +1776,7 @@ export class Scanner {
     if (!Number.isFinite(value)) {
       this.repair(RULE.NumberOutOfRange, base + start);
     } else if (value === 0) {
+      if (negative) this.negativeZero = true;
       for (let k = digitsStart; k < end; k++) {
         const d = text.charCodeAt(k);
         if (d === LOWER_E || d === UPPER_E) break;
@@ -1792,17 +1870,23 @@ export class Scanner {
     return i + 2 < n && text.charCodeAt(i + 1) === DOT && text.charCodeAt(i + 2) === DOT;
   }
 
-  /** Drops a placeholder (`...`, `…`) and a comma after it; returns the index past them. */
-  private skipPlaceholder(text: string, i: number, n: number): number {
+  /**
+   * Drops a placeholder (`...`, `…`); a comma right after it is dropped with
+   * it (see `placeholderComma`). Returns the index past it, or SUSPEND when
+   * more dots may follow in the next chunk.
+   */
+  private skipPlaceholder(text: string, i: number, n: number, final: boolean): number {
+    let j = i + (text.charCodeAt(i) === ELLIPSIS ? 1 : 3);
+    while (j < n && text.charCodeAt(j) === DOT) j++;
+    if (j >= n && !final) return SUSPEND;
     this.repair(RULE.Placeholder, this.base + i);
-    i += text.charCodeAt(i) === ELLIPSIS ? 1 : 3;
-    while (i < n && text.charCodeAt(i) === DOT) i++;
-    let j = i, c = 0;
-    while (j < n && ((c = text.charCodeAt(j)) === SPACE || c === LF || c === CR || c === TAB)) j++;
-    if (j < n && c === COMMA) i = j + 1;
     this.commaAt = -1;
-    return i;
+    this.placeholderComma = true;
+    return j;
   }
+
+  /** A placeholder was just dropped: a comma next belongs to it. */
+  private placeholderComma = false;
 
   /** Skips a comment at i; returns its end, or SUSPEND. A lone `/` is skipped as a character. */
   private skipComment(text: string, i: number, n: number, final: boolean): number {

@@ -573,7 +573,6 @@ Deno.test({
   // engine bug: E070 from a malformed declaration is positioned in the
   // declaration, but retryPrompt renders it as a place in the model's input
   // ("at line 1 column 9 (offset 8)" with a caret under `"x"}` of the input).
-  ignore: true,
   fn() {
     const text = '{"query":"x"}';
     const prompt = gate(text, { schema: "{!query:}" }).retry!.prompt;

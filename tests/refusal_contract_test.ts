@@ -438,7 +438,6 @@ Deno.test({
   // engine bug: renderValue writes a repaired value with JSON.stringify, which
   // writes -0 as 0, so `text` no longer parses to `value`: gate("[-0,]") gives
   // value [-0] and text "[0]" (JSON.parse gives [0]); expected text "[-0]".
-  ignore: true,
   fn() {
     const result = gate("[-0,]");
     assert.equal(result.executable, true);

@@ -2086,7 +2086,7 @@ Deno.test("streaming: the live root grows as chunks arrive", () => {
   scanner.feed("", true);
   const result = scanner.result();
   assert.deepStrictEqual(result.value, { a: [1, 2], b: "x" });
-  assert.deepStrictEqual(result.members, [{ name: "a", end: 10 }, { name: "b", end: 18 }]);
+  assert.deepStrictEqual(result.members, [{ name: "a", end: 10 }, { name: "b", end: 19 }]);
 });
 
 // Engine bugs, pinned by failing tests (ignored so the suite stays green; see the report).
@@ -2094,7 +2094,6 @@ Deno.test("streaming: the live root grows as chunks arrive", () => {
 Deno.test({
   // engine bug: a placeholder's trailing comma is only looked for in the current chunk
   name: "engine bug: `...` followed by a comma in the next chunk is one placeholder",
-  ignore: true,
   fn: () => {
     for (
       const [input, size] of [["[1,...,2]", 3], ['{"a":1,...,"b":2}', 10], [
@@ -2114,7 +2113,6 @@ Deno.test({
 Deno.test({
   // engine bug: after the epilogue stops reading, feed() ignores later chunks entirely
   name: "engine bug: chunks after the value still count toward max_input and length",
-  ignore: true,
   fn: () => {
     const input = '{"a":1} thanks!!!!';
     const limited = profileOf({ maxInput: 10 });
@@ -2129,7 +2127,6 @@ Deno.test({
   // white space between them), and a duplicate key when its value is placed (after the value's
   // string closed), so the list, and the refusal that names "the first" repair, leave input order
   name: "engine bug: repairs are listed, and the first refused, in input order",
-  ignore: true,
   fn: () => {
     for (const input of ["[1, /*c*/ ]", "[1,\u00A0]", '{"a":1,"a":"x']) {
       const offsets = scan(input, PROFILES.permissive).repairs.map((r) => r.offset);
