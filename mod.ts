@@ -60,14 +60,25 @@ export {
   PROFILES,
 } from "./engine/profiles.ts";
 export {
+  type AnyDeclaration,
+  type ArrayDeclaration,
+  type BooleanDeclaration,
   checkDeclaration,
   type Declaration,
   type DeclaredMember,
+  type DeclaredPattern,
   describeDeclaration,
   isDeclaration,
+  type LiteralDeclaration,
   MAX_DECLARATION_DEPTH,
+  type MemberDeclaration,
   type Mismatch,
+  type NullDeclaration,
+  type NumberDeclaration,
+  type ObjectDeclaration,
   parseDeclaration,
+  type StringDeclaration,
+  type UnionDeclaration,
   type Verdict,
 } from "./engine/declarations.ts";
 export { compileJsonSchema } from "./engine/jsonschema.ts";
