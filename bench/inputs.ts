@@ -1,0 +1,495 @@
+/**
+ * Inputs shared by the benchmarks: the three standard documents of
+ * `../shared/bench/gen-inputs.mjs` (generated on first use into
+ * `bench/inputs/`, which is gitignored), the adversarial shapes that probe
+ * the scanner for super-linear time, and the streaming document.
+ *
+ * Everything but {@linkcode loadStandardInputs} is pure, so tests can pin the
+ * shapes without touching the file system.
+ *
+ * @example
+ * ```ts
+ * import { ADVERSARIAL_SHAPES } from "./inputs.ts";
+ * const shape = ADVERSARIAL_SHAPES.find((s) => s.name === "missing_commas")!;
+ * console.log(shape.build(16)); // [1 1 1 1 1 1 1]
+ * ```
+ *
+ * @module
+ */
+
+import { type GateOptions, type GateResult, JsonStream, type Options } from "../mod.ts";
+
+/** Size of the standard inputs, in bytes (the generator's target). */
+export const STANDARD_BYTES = 1_048_576;
+
+/** The three standard inputs. */
+export interface StandardInputs {
+  /** ~1 MiB of valid, pretty-printed JSON of realistic shape. */
+  valid: string;
+  /** The same data with LLM-typical notation damage. */
+  damaged: string;
+  /** `valid` cut at 60% of its length. */
+  truncated: string;
+}
+
+const INPUT_DIR = new URL("./inputs/", import.meta.url);
+const GENERATOR = new URL("../../shared/bench/gen-inputs.mjs", import.meta.url);
+const INPUT_FILES = ["a_valid.json", "b_damaged.txt", "c_truncated.txt"] as const;
+
+async function exists(url: URL): Promise<boolean> {
+  try {
+    await Deno.stat(url);
+    return true;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw error;
+  }
+}
+
+/**
+ * Reads the standard inputs, generating them with Node first when any is
+ * missing (`node ../shared/bench/gen-inputs.mjs 1048576 bench/inputs`).
+ *
+ * @example
+ * ```ts ignore
+ * import { loadStandardInputs } from "./inputs.ts";
+ * const { valid } = await loadStandardInputs();
+ * console.log(valid.length > 1_000_000);
+ * ```
+ */
+export async function loadStandardInputs(): Promise<StandardInputs> {
+  const present = await Promise.all(INPUT_FILES.map((f) => exists(new URL(f, INPUT_DIR))));
+  if (present.includes(false)) {
+    const output = await new Deno.Command("node", {
+      args: [GENERATOR.pathname, String(STANDARD_BYTES), INPUT_DIR.pathname],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    if (!output.success) {
+      throw new Error(
+        `generating the bench inputs failed: ${new TextDecoder().decode(output.stderr)}`,
+      );
+    }
+  }
+  const [valid, damaged, truncated] = await Promise.all(
+    INPUT_FILES.map((f) => Deno.readTextFile(new URL(f, INPUT_DIR))),
+  );
+  return { valid, damaged, truncated };
+}
+
+/**
+ * An adversarial input shape: a generator of about `size` UTF-16 code units
+ * and the options it is scanned with.
+ */
+export interface AdversarialShape {
+  /** A stable name (used in bench names and the report). */
+  name: string;
+  /** What the shape probes. */
+  probes: string;
+  /** Builds an input of about `size` code units (never more than `size + 16`). */
+  build: (size: number) => string;
+  /** Options added to the profile's (e.g. `maxDepth` at the ceiling). */
+  options?: Options;
+  /**
+   * What `repair` must find at the bench sizes, so the bench measures the
+   * path it names: a fatal error code, or a repair rule name (`null`: none).
+   */
+  expect: { error: string } | { rule: string | null };
+}
+
+/** `unit` repeated to fill about `size` code units between `head` and `tail`. */
+function fill(head: string, unit: string, tail: string, size: number): string {
+  const count = Math.max(1, Math.floor((size - head.length - tail.length) / unit.length));
+  return head + unit.repeat(count) + tail;
+}
+
+/** `count` items built by `item(k)`, joined by `separator`, between `head` and `tail`. */
+function list(
+  head: string,
+  item: (k: number) => string,
+  separator: string,
+  tail: string,
+  size: number,
+): string {
+  const parts: string[] = [];
+  let length = head.length + tail.length;
+  for (let k = 0;; k++) {
+    const next = item(k);
+    const added = next.length + (k > 0 ? separator.length : 0);
+    if (k > 0 && length + added > size) break;
+    parts.push(next);
+    length += added;
+  }
+  return head + parts.join(separator) + tail;
+}
+
+/** Deep nesting that closes again: a block of `depth` arrays, repeated. */
+function nestedBlock(depth: number): string {
+  return "[".repeat(depth) + "1" + "]".repeat(depth);
+}
+
+/** The ceiling of `maxDepth` (`MAX_DEPTH_CEILING`). */
+const DEPTH_CEILING = 4096;
+
+/**
+ * The adversarial shapes. Each must scan in time linear in its size: the
+ * report divides time(1 MB) by time(100 KB) and expects at most ~11.
+ *
+ * @example
+ * ```ts
+ * import { ADVERSARIAL_SHAPES } from "./inputs.ts";
+ * console.log(ADVERSARIAL_SHAPES.map((s) => s.name).includes("unescaped_quotes")); // true
+ * ```
+ */
+export const ADVERSARIAL_SHAPES: readonly AdversarialShape[] = [
+  {
+    name: "open_brackets",
+    probes: "`[` repeated; stops at E020 at the default max_depth 512",
+    build: (size) => "[".repeat(size),
+    expect: { error: "E020" },
+  },
+  {
+    name: "open_brackets_depth_4096",
+    probes: "`[` repeated with maxDepth at the ceiling 4096 (E020 at 4096)",
+    build: (size) => "[".repeat(size),
+    options: { maxDepth: DEPTH_CEILING },
+    expect: { error: "E020" },
+  },
+  {
+    name: "open_members",
+    probes: '`{"a":` repeated; stops at E020 at max_depth 512',
+    build: (size) => fill("", '{"a":', "", size),
+    expect: { error: "E020" },
+  },
+  {
+    name: "open_members_depth_4096",
+    probes: '`{"a":` repeated with maxDepth 4096',
+    build: (size) => fill("", '{"a":', "", size),
+    options: { maxDepth: DEPTH_CEILING },
+    expect: { error: "E020" },
+  },
+  {
+    name: "nested_blocks_depth_4000",
+    probes: "blocks of 4000 nested arrays that close again, many of them (maxDepth 4096)",
+    build: (size) => list("[", () => nestedBlock(4000), ",", "]", size),
+    options: { maxDepth: DEPTH_CEILING },
+    expect: { rule: null },
+  },
+  {
+    name: "missing_commas",
+    probes: "`[1 1 1 …]`: a MissingComma repair per element",
+    build: (size) => fill("[1", " 1", "]", size),
+    expect: { rule: "MissingComma" },
+  },
+  {
+    name: "unescaped_quotes",
+    probes: '`{"a":"x"yx"y…"}`: an UnescapedQuote look-ahead per quote',
+    build: (size) => fill('{"a":"', 'x"y', '"}', size),
+    expect: { rule: "UnescapedQuote" },
+  },
+  {
+    name: "unescaped_quotes_spaced",
+    probes: 'inner quotes followed by spaces: `{"a":"x"   y"   y…"}`',
+    build: (size) => fill('{"a":"x', '"        y', '"}', size),
+    expect: { rule: "UnescapedQuote" },
+  },
+  {
+    name: "trailing_commas_flat",
+    probes: "`[[1,],[1,],…]`: a TrailingComma repair per element",
+    build: (size) => fill("[[1,]", ",[1,]", "]", size),
+    expect: { rule: "TrailingComma" },
+  },
+  {
+    name: "trailing_commas_nested",
+    probes: "`[[[…[1,],…],],]` 400 deep, repeated: TrailingComma at every level",
+    build: (size) => list("[", () => "[".repeat(400) + "1" + ",]".repeat(400), ",", "]", size),
+    expect: { rule: "TrailingComma" },
+  },
+  {
+    name: "duplicate_keys",
+    probes: '`{"a":1,"a":1,…}`: a DuplicateKey repair per member',
+    build: (size) => fill('{"a":1', ',"a":1', "}", size),
+    expect: { rule: "DuplicateKey" },
+  },
+  {
+    name: "distinct_keys",
+    probes: '`{"k0":0,"k1":1,…}`: one object with very many members',
+    build: (size) => list("{", (k) => `"k${k}":${k}`, ",", "}", size),
+    expect: { rule: null },
+  },
+  {
+    name: "case_colliding_keys",
+    probes: '`{"k0":0,"K0":0,…}`: one object whose keys collide by case',
+    build: (size) => list("{", (k) => `"k${k}":0,"K${k}":0`, ",", "}", size),
+    expect: { rule: "CaseCollidingKeys" },
+  },
+  {
+    name: "case_colliding_objects",
+    probes: '`[{"a":1,"A":1},…]`: many small objects, each case-colliding',
+    build: (size) => fill('[{"a":1,"A":1}', ',{"a":1,"A":1}', "]", size),
+    expect: { rule: "CaseCollidingKeys" },
+  },
+  {
+    name: "lone_surrogates_raw",
+    probes: "a string of raw lone high surrogates: a LoneSurrogate repair each",
+    build: (size) => fill('["', "\ud800x", '"]', size),
+    expect: { rule: "LoneSurrogate" },
+  },
+  {
+    name: "lone_surrogates_escaped",
+    probes: "a string of `\\ud800` escapes: a LoneSurrogate repair each",
+    build: (size) => fill('["', "\\ud800", '"]', size),
+    expect: { rule: "LoneSurrogate" },
+  },
+  {
+    name: "single_quoted_items",
+    probes: "`['a','a',…]`: a huge repairs list (SingleQuotes per element), 256 listed",
+    build: (size) => fill("['a'", ",'a'", "]", size),
+    expect: { rule: "SingleQuotes" },
+  },
+  {
+    name: "placeholder_line",
+    probes: "one long line of lossy repairs (`...` placeholders): refusal and retry context",
+    build: (size) => fill("[1", ", ...", "]", size),
+    expect: { rule: "Placeholder" },
+  },
+  {
+    name: "python_literals_line",
+    probes: "one long line of `True`/`None` repairs (cosmetic) with missing commas",
+    build: (size) => fill("[True", " None", "]", size),
+    expect: { rule: "PythonLiteral" },
+  },
+  {
+    name: "quotes_only",
+    probes: '`"` repeated: empty strings and concatenated documents',
+    build: (size) => '"'.repeat(size),
+    expect: { rule: "ConcatenatedDocuments" },
+  },
+  {
+    name: "commas_only",
+    probes: "`,` repeated (prose without a value)",
+    build: (size) => ",".repeat(size),
+    expect: { error: "E003" },
+  },
+  {
+    name: "commas_in_array",
+    probes: "`[,,,…]`: a SkippedCharacter repair per comma",
+    build: (size) => fill("[", ",", "]", size),
+    expect: { rule: "SkippedCharacter" },
+  },
+  {
+    name: "mismatched_brackets",
+    probes: "`[[1},[1},…]`: an array closed by `}`, a MismatchedBracket repair per element",
+    build: (size) => fill("[[1}", ",[1}", "]", size),
+    expect: { rule: "MismatchedBracket" },
+  },
+  {
+    name: "unterminated_comment",
+    probes: "`[1, /*` then no end: the comment runs to the end of the input",
+    build: (size) => fill("[1, /*", "x", "", size),
+    expect: { rule: "StripComment" },
+  },
+  {
+    name: "line_comments",
+    probes: "`[1, // c\\n` repeated: a StripComment repair per line",
+    build: (size) => fill("[1", ", // c\n1", "]", size),
+    expect: { rule: "StripComment" },
+  },
+  {
+    name: "prose_words",
+    probes: "prose without any value: `word word word…`",
+    build: (size) => fill("", "word ", "", size),
+    expect: { error: "E003" },
+  },
+  {
+    name: "unquoted_strings",
+    probes: "`[abc def, abc def, …]`: an UnquotedString per element",
+    build: (size) => fill("[abc def", ", abc def", "]", size),
+    expect: { rule: "UnquotedString" },
+  },
+  {
+    name: "long_number",
+    probes: "one number of `size` digits (Number() on the lexeme)",
+    build: (size) => fill("[", "7", "]", size),
+    expect: { rule: "NumberOutOfRange" },
+  },
+  {
+    name: "many_long_numbers",
+    probes: "`[1.00…01e-400, …]` numbers outside the fast path (a NumberOutOfRange check each)",
+    build: (size) => fill("[0", ",0.0000000000000000000001e-400", "]", size),
+    expect: { rule: "NumberOutOfRange" },
+  },
+  {
+    name: "backticks",
+    probes: "`` ` `` repeated: code fence lines that never hold a value",
+    build: (size) => "`".repeat(size),
+    expect: { error: "E003" },
+  },
+];
+
+/** The document sizes of the adversarial shapes: 100 KB and 1 MB (UTF-16 code units). */
+export const ADVERSARIAL_SIZES = { small: 102_400, large: 1_048_576 } as const;
+
+/**
+ * A complete, valid, pretty-printed document of about `size` code units cut
+ * from the standard valid input: its first records, re-serialized.
+ *
+ * @example
+ * ```ts
+ * import { streamDocument } from "./inputs.ts";
+ * const valid = JSON.stringify([{ a: 1 }, { a: 2 }, { a: 3 }]);
+ * console.log(streamDocument(valid, 30)); // [\n  {\n    "a": 1\n  },\n  {\n    "a": 2\n  }\n]
+ * ```
+ */
+export function streamDocument(valid: string, size: number): string {
+  const records = JSON.parse(valid) as unknown[];
+  let count = 1;
+  let document = JSON.stringify(records.slice(0, count), null, 2);
+  while (count < records.length) {
+    const next = JSON.stringify(records.slice(0, count + 1), null, 2);
+    if (next.length > size) break;
+    document = next;
+    count++;
+  }
+  return document;
+}
+
+/**
+ * Splits `text` into chunks of `size` code units (the last may be shorter).
+ * Each chunk is a fresh flat string, as a network decoder hands them over: a
+ * `slice` would be a V8 sliced string of the whole document, slower to read
+ * and unlike what a streaming host receives.
+ *
+ * @example
+ * ```ts
+ * import { chunksOf } from "./inputs.ts";
+ * console.log(chunksOf("abcdefg", 3)); // ["abc", "def", "g"]
+ * ```
+ */
+export function chunksOf(text: string, size: number): string[] {
+  const chunks: string[] = [];
+  for (let k = 0; k < text.length; k += size) {
+    chunks.push(JSON.parse(JSON.stringify(text.slice(k, k + size))));
+  }
+  return chunks;
+}
+
+/**
+ * The streaming workload: a {@linkcode JsonStream} fed `chunks` one `push`
+ * each, then `end()`.
+ *
+ * @example
+ * ```ts
+ * import { feedStream } from "./inputs.ts";
+ * console.log(feedStream(['{"a"', ":1}"], { profile: "permissive" }).value); // { a: 1 }
+ * ```
+ */
+export function feedStream(chunks: readonly string[], options: GateOptions): GateResult {
+  const stream = new JsonStream(options);
+  for (const chunk of chunks) stream.push(chunk);
+  return stream.end();
+}
+
+/**
+ * The re-parsing workload a streaming parser replaces: `parse` called on the
+ * whole prefix after every chunk (the way partial-JSON parsers are used).
+ * Returns the last value parsed.
+ *
+ * @example
+ * ```ts
+ * import { reparsePrefixes } from "./inputs.ts";
+ * console.log(reparsePrefixes(["[1", ",2]"], (t) => JSON.parse(t + (t.endsWith("]") ? "" : "]"))));
+ * // [ 1, 2 ]
+ * ```
+ */
+export function reparsePrefixes(
+  chunks: readonly string[],
+  parse: (prefix: string) => unknown,
+): unknown {
+  let prefix = "";
+  let value: unknown = undefined;
+  for (const chunk of chunks) {
+    prefix += chunk;
+    try {
+      value = parse(prefix);
+    } catch {
+      // A prefix the parser cannot read yet: keep the last value.
+    }
+  }
+  return value;
+}
+
+/**
+ * A streaming shape: a document the streaming parser receives in 16-char
+ * chunks. Total cost must be linear in its length (SPEC §2.6).
+ */
+export interface StreamShape {
+  /** A stable name. */
+  name: string;
+  /** What the shape probes. */
+  probes: string;
+  /** Builds a document of about `size` code units. */
+  build: (size: number) => string;
+}
+
+/**
+ * The streaming shapes: one token or run that spans many chunks, and a root
+ * object with very many members. The report divides time(100 KB) by
+ * time(10 KB) and expects at most ~11.
+ *
+ * @example
+ * ```ts
+ * import { STREAM_SHAPES } from "./inputs.ts";
+ * console.log(STREAM_SHAPES.find((s) => s.name === "long_number")!.build(8)); // [777777]
+ * ```
+ */
+export const STREAM_SHAPES: readonly StreamShape[] = [
+  {
+    name: "long_string",
+    probes: "one string spanning every chunk",
+    build: (size) => fill('["', "x", '"]', size),
+  },
+  {
+    name: "long_number",
+    probes: "one number spanning every chunk",
+    build: (size) => fill("[", "7", "]", size),
+  },
+  {
+    name: "long_word",
+    probes: "one unquoted word spanning every chunk",
+    build: (size) => fill("[", "a", "]", size),
+  },
+  {
+    name: "long_block_comment",
+    probes: "one `/* … */` comment spanning every chunk",
+    build: (size) => fill("[1, /*", "x", "*/]", size),
+  },
+  {
+    name: "long_line_comment",
+    probes: "one `// …` comment spanning every chunk",
+    build: (size) => fill("[1, //", "x", "\n]", size),
+  },
+  {
+    name: "quote_then_spaces",
+    probes: "an inner quote followed by a run of spaces (the look-ahead spans every chunk)",
+    build: (size) => fill('{"a":"x"', " ", 'y"}', size),
+  },
+  {
+    name: "whitespace",
+    probes: "a run of white space between tokens",
+    build: (size) => fill("[", " ", "1]", size),
+  },
+  {
+    name: "prose_before_value",
+    probes: "prose before the value (skipped under `agent`, refused under `permissive`)",
+    build: (size) => fill("", "word ", '{"a":1}', size),
+  },
+  {
+    name: "top_level_members",
+    probes: 'a root object with very many members `{"k0":0,"k1":1,…}` (each becomes final)',
+    build: (size) => list("{", (k) => `"k${k}":${k}`, ",", "}", size),
+  },
+];
+
+/** The document sizes of the streaming shapes: 10 KB and 100 KB (UTF-16 code units). */
+export const STREAM_SIZES = { small: 10_240, large: 102_400 } as const;
