@@ -8,7 +8,7 @@
  *   retry with a non-empty prompt ending in the closing sentence;
  * - `executable === true` ⇒ a live value, `retry === null`, decision `safe` or
  *   `cosmetic_repair`, nothing lossy or ambiguous, the declaration satisfied
- *   (re-checked here), and `JSON.parse(text)` deep-equals `value`.
+ *   (re-checked here), and `JSON.parse(text)` deep-equals `value` (-0 and 0 told apart).
  *
  * The generator is deterministic (mulberry32, fixed seed); the run is bounded
  * by time: 3 s, or `INTERJSON_FUZZ_SECONDS` when the environment may be read.
@@ -266,28 +266,6 @@ function compiled(): Declared[] {
 
 // ---------------------------------------------------------------- contract
 
-/** `value` with every -0 read as 0 (JSON text cannot tell them apart; see the -0 test below). */
-function zeroSigned(value: unknown): unknown {
-  if (Object.is(value, -0)) return 0;
-  if (Array.isArray(value)) return value.map(zeroSigned);
-  if (value === null || typeof value !== "object") return value;
-  const copy: Record<string, unknown> = {};
-  for (const [key, member] of Object.entries(value)) {
-    Object.defineProperty(copy, key, {
-      value: zeroSigned(member),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return copy;
-}
-
-/** Deep equality as JSON values: strict, but -0 equals 0. */
-function sameJsonValue(a: unknown, b: unknown): boolean {
-  return isDeepStrictEqual(zeroSigned(a), zeroSigned(b));
-}
-
 /** The contract's violations for one call (empty when it holds). */
 function violations(
   text: string,
@@ -334,7 +312,10 @@ function violations(
   } catch {
     found.push("executable ⇒ text is JSON");
   }
-  check(sameJsonValue(parsed, result.value), "executable ⇒ JSON.parse(text) deep-equals value");
+  check(
+    isDeepStrictEqual(parsed, result.value),
+    "executable ⇒ JSON.parse(text) deep-equals value (-0 and 0 differ)",
+  );
   if (result.valid_json) {
     let asWritten: unknown = undefined;
     try {
@@ -433,14 +414,21 @@ Deno.test("refusal contract: a valid __proto__ key is an own property, as JSON.p
   assert.deepEqual(result.value, JSON.parse('{"__proto__":{"x":1}}'));
 });
 
-Deno.test({
-  name: "refusal contract: a repaired -0 renders as -0",
-  // engine bug: renderValue writes a repaired value with JSON.stringify, which
-  // writes -0 as 0, so `text` no longer parses to `value`: gate("[-0,]") gives
-  // value [-0] and text "[0]" (JSON.parse gives [0]); expected text "[-0]".
-  fn() {
-    const result = gate("[-0,]");
-    assert.equal(result.executable, true);
-    assert.deepEqual(JSON.parse(result.text), result.value);
-  },
+/** [repaired input with a -0 in it, the rendered text] */
+const NEGATIVE_ZEROS: readonly [string, string][] = [
+  ["[-0,]", "[-0]"],
+  ["[-0.0,]", "[-0]"],
+  ["[-0e5 ,]", "[-0]"],
+  ["{'a':-0}", '{"a":-0}'],
+  ["{a:[-0,{b:-0}],}", '{"a":[-0,{"b":-0}]}'],
+];
+
+Deno.test("refusal contract: a repaired -0 renders as -0, so the text parses back to the value", () => {
+  for (const [input, text] of NEGATIVE_ZEROS) {
+    const result = gate(input);
+    assert.equal(result.executable, true, input);
+    assert.equal(result.text, text, input);
+    assert.deepStrictEqual(JSON.parse(result.text), result.value, input);
+  }
+  assert.ok(!isDeepStrictEqual(JSON.parse("[-0]"), [0]), "the comparison tells -0 from 0");
 });

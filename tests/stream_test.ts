@@ -71,44 +71,26 @@ function differing(a: GateResult, b: GateResult): string[] {
 }
 
 /**
- * Whether the scanner stops reading before the end of the input: at a limit,
- * or at the first thing after the value. Streams of such inputs hit an engine
- * bug (see "input after the scanner stops" below); for them the other tests
- * compare every field but the two the bug affects.
- */
-function stopsEarly(result: GateResult): boolean {
-  return ["E020", "E021", "E022"].includes(result.error?.code ?? "") ||
-    result.repairs.some((r) =>
-      r.name === "ConcatenatedDocuments" || r.name === "TrailingGarbage" || r.name === "SkipProse"
-    );
-}
-
-/** The fields the engine bug affects, blanked. */
-function withoutStopArtifacts(result: GateResult): unknown {
-  return { ...result, syntax_ready_permille: 0, retry: result.retry?.code ?? null };
-}
-
-/**
- * Asserts that every way of feeding `text` ends as `gate(text)` does; returns
- * how many streams were compared.
+ * Asserts that every way of feeding `text` ends exactly as `gate(text)` does (every field,
+ * `syntax_ready_permille` and the retry prompt included); returns how many streams were compared.
  */
 function assertStreamsEqualGate(
   name: string,
   text: string,
   options: GateOptions,
   feeds: readonly (readonly string[])[],
-  knownBug: string[],
 ): number {
   const whole = gate(text, options);
   for (const chunks of feeds) {
     const result = streamed(chunks, options);
     if (isDeepStrictEqual(result, whole)) continue;
-    const where = `${name} ${JSON.stringify(options)} in ${chunks.length} chunks: ${
-      differing(result, whole).join(", ")
-    }`;
-    if (!stopsEarly(whole)) assert.deepEqual(result, whole, where);
-    assert.deepEqual(withoutStopArtifacts(result), withoutStopArtifacts(whole), where);
-    knownBug.push(where);
+    assert.deepEqual(
+      result,
+      whole,
+      `${name} ${JSON.stringify(options)} in ${chunks.length} chunks: ${
+        differing(result, whole).join(", ")
+      }`,
+    );
   }
   return feeds.length;
 }
@@ -142,12 +124,11 @@ Deno.test({
   fn() {
     const documents = corpusDocuments();
     assert.ok(documents.length >= 300, `${documents.length} corpus files`);
-    const knownBug: string[] = [];
     let compared = 0;
     for (const [name, text] of documents) {
       const feeds = [1, 7, 4096].map((size) => chunksOf(text, size));
       for (const options of CORPUS_OPTIONS) {
-        compared += assertStreamsEqualGate(name, text, options, feeds, knownBug);
+        compared += assertStreamsEqualGate(name, text, options, feeds);
       }
     }
     assert.ok(compared > 4500);
@@ -176,7 +157,7 @@ Deno.test({
         const feeds = [1, 7, 4096].map((size) => chunksOf(text, size));
         for (const profile of ["agent", "permissive", "strict"] as const) {
           assert.equal(gate(text, { profile }).decision, decision, file);
-          assertStreamsEqualGate(file, text, { profile }, feeds, []);
+          assertStreamsEqualGate(file, text, { profile }, feeds);
         }
       }
     } finally {
@@ -262,7 +243,10 @@ const HAND_CASES: readonly [string, string][] = [
   ["deep nesting", "[[[[[[1]]]]]]"],
 ];
 
-/** Cases whose scanner stops before the end of the input (the engine bug below). */
+/**
+ * Input after the value: the scanner stops reading at it, yet every later chunk still counts
+ * toward the length (`syntax_ready_permille`), the retry prompt's context and `max_input`.
+ */
 const TRAILING_CASES: readonly [string, string][] = [
   ["prose after the value", '{"a":1}\nHope this helps!'],
   ["prose around a fence", 'Sure! ```json\n{"a": [1, 2]}\n``` Done.'],
@@ -283,72 +267,39 @@ Deno.test("stream ≡ gate: hand-written repair cases split at every point, unde
   let compared = 0;
   for (const [name, text] of HAND_CASES) {
     for (const options of HAND_OPTIONS) {
-      compared += assertStreamsEqualGate(name, text, options, everySplit(text), []);
+      compared += assertStreamsEqualGate(name, text, options, everySplit(text));
     }
   }
   assert.ok(compared > 5000);
 });
 
-Deno.test("stream ≡ gate: input after the value, all but syntax_ready_permille and the prompt", () => {
-  const knownBug: string[] = [];
+Deno.test("stream ≡ gate: input after the value split at every point, under every profile", () => {
+  let compared = 0;
   for (const [name, text] of TRAILING_CASES) {
     for (const options of HAND_OPTIONS) {
-      assertStreamsEqualGate(name, text, options, everySplit(text), knownBug);
+      compared += assertStreamsEqualGate(name, text, options, everySplit(text));
     }
   }
+  assert.ok(compared > 500);
 });
 
-Deno.test({
-  name: "stream ≡ gate: input after the scanner stops still counts toward length and context",
-  // engine bug: once the scanner stops reading (trailing prose or a second
-  // document after the value, or a limit such as E020), Scanner.feed drops
-  // every later chunk, so end() measures syntax_ready_permille against the
-  // shorter input and cuts the retry prompt's context line at the last chunk
-  // read. E.g. '{"a":1} thanks' fed as '{"a":1} t' + 'hanks' (agent):
-  // syntax_ready_permille 778 (7 of 9) instead of 500 (7 of 14); JSONTestSuite
-  // n_structure_100000_opening_arrays.json in chunks of 7: the E020 prompt's
-  // context line is cut short.
-  fn() {
-    for (const [name, text] of TRAILING_CASES) {
-      for (const options of HAND_OPTIONS) {
-        for (const chunks of everySplit(text)) {
-          assert.deepEqual(streamed(chunks, options), gate(text, options), name);
-        }
-      }
-    }
-    if (exists(CORPUS)) {
-      for (const [name, text] of corpusDocuments()) {
-        for (const options of CORPUS_OPTIONS) {
-          for (const size of [1, 7]) {
-            assert.deepEqual(streamed(chunksOf(text, size), options), gate(text, options), name);
-          }
-        }
-      }
-    }
-  },
+Deno.test("stream ≡ gate: max_input counts every chunk, also after the scanner stops", () => {
+  // Prose after the value: E021 outranks the value read before it.
+  const long = '{"a":1} thanks' + "x".repeat(100);
+  assertStreamsEqualGate("prose past max_input", long, { maxInput: 50 }, [
+    [long.slice(0, 10), long.slice(10)],
+    chunksOf(long, 7),
+  ]);
+  assert.equal(gate(long, { maxInput: 50 }).error?.code, "E021");
+  // E020 stops the scanner; E021 still outranks it.
+  const deep = "[".repeat(600) + "]".repeat(600) + "x".repeat(100);
+  assertStreamsEqualGate("depth past max_depth and max_input", deep, { maxInput: 1250 }, [
+    [deep.slice(0, 650), deep.slice(650)],
+  ]);
+  assert.equal(gate(deep, { maxInput: 1250 }).error?.code, "E021");
 });
 
-Deno.test({
-  name: "stream ≡ gate: max_input counts every chunk, also after the scanner stops",
-  // engine bug (same cause): '{"a":1} thanks' + 100 × 'x' with maxInput 50,
-  // fed as its first 10 units and the rest: gate says E021 invalid, the stream
-  // says executable true (cosmetic_repair). 600 '[' + 600 ']' + 100 'x' with
-  // maxInput 1250 fed as 650 + 650 units: gate says E021, the stream E020.
-  fn() {
-    const long = '{"a":1} thanks' + "x".repeat(100);
-    assert.deepEqual(
-      streamed([long.slice(0, 10), long.slice(10)], { maxInput: 50 }),
-      gate(long, { maxInput: 50 }),
-    );
-    const deep = "[".repeat(600) + "]".repeat(600) + "x".repeat(100);
-    assert.deepEqual(
-      streamed([deep.slice(0, 650), deep.slice(650)], { maxInput: 1250 }),
-      gate(deep, { maxInput: 1250 }),
-    );
-  },
-});
-
-/** Placeholders followed by a comma: the chunk boundary right after `...` changes the reading. */
+/** Placeholders followed by a comma: the comma belongs to the placeholder wherever the cut. */
 const PLACEHOLDER_CASES: readonly [string, string][] = [
   ["a placeholder between elements", "[1,...,2]"],
   ["a placeholder as the first element", "[...,1]"],
@@ -356,24 +307,12 @@ const PLACEHOLDER_CASES: readonly [string, string][] = [
   ["a placeholder as a member value", '{"a":...,"b":1}'],
 ];
 
-Deno.test({
-  name: "stream ≡ gate: a placeholder followed by a comma, split after the dots",
-  // engine bug: when a chunk ends right after `...`, the comma that follows is
-  // read differently than in one call. '[1,...,2]' fed as '[1,...' + ',2]'
-  // (permissive): gate repairs [R029 Placeholder@3], the stream
-  // [R029 Placeholder@3, R031 SkippedCharacter@6]. '{"a":...,"b":1}' fed as
-  // '{"a":...' + ',"b":1}': gate repairs Placeholder@5, SkippedCharacter@12,
-  // MissingComma@13, UnquotedKey@13, MissingValue@14; the stream
-  // Placeholder@5, MissingValue@8 (a different value).
-  fn() {
-    for (const [name, text] of PLACEHOLDER_CASES) {
-      for (const options of HAND_OPTIONS) {
-        for (const chunks of everySplit(text)) {
-          assert.deepEqual(streamed(chunks, options), gate(text, options), name);
-        }
-      }
+Deno.test("stream ≡ gate: a placeholder followed by a comma, split at every point", () => {
+  for (const [name, text] of PLACEHOLDER_CASES) {
+    for (const options of HAND_OPTIONS) {
+      assertStreamsEqualGate(name, text, options, everySplit(text));
     }
-  },
+  }
 });
 
 // ------------------------------------------------------- after each chunk
