@@ -127,6 +127,11 @@ const BOM = 0xfeff, WIDE = 0x061c;
 const PREAMBLE = 0, VALUE = 1, AFTER = 2, KEY = 3, COLON_MODE = 4, DONE = 5, END = 6;
 // Container kinds.
 const ARRAY = 0, OBJECT = 1;
+// What a suspended scan waits for before it is worth resuming: a token read
+// again from its start is resumed only once a chunk can end it, so a long
+// token fed in many chunks is still read in linear time.
+const WAIT_ANY = 0, WAIT_NON_WORD = 1, WAIT_NON_SPACE = 2, WAIT_LINE_END = 3, WAIT_SLASH = 4;
+const WAIT_DELIMITER = 5, WAIT_VALUE_START = 6;
 // Results of the token scanners.
 const SUSPEND = -1, FATAL = -2;
 
@@ -287,6 +292,39 @@ function sameText(text: string, i: number, key: string): boolean {
 /** Exact powers of ten (the fast path of decimal reading). */
 const POW10: readonly number[] = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
 
+/** Whether `chunk` holds a character that can end what a suspended scan waits for. */
+function canResume(chunk: string, wait: number): boolean {
+  for (let k = 0; k < chunk.length; k++) {
+    const c = chunk.charCodeAt(k);
+    switch (wait) {
+      case WAIT_NON_WORD:
+        if (!isWordChar(c) && c !== DOT && c !== PLUS) return true;
+        break;
+      case WAIT_NON_SPACE:
+        if (c !== SPACE && c !== LF && c !== CR && c !== TAB) return true;
+        break;
+      case WAIT_LINE_END:
+        if (c === LF) return true;
+        break;
+      case WAIT_SLASH:
+        if (c === SLASH) return true;
+        break;
+      case WAIT_DELIMITER:
+        if (
+          c === COMMA || c === RBRACE || c === RBRACKET || c === COLON || c === LF || c === CR ||
+          isQuote(c) || c === LBRACE || c === LBRACKET
+        ) return true;
+        break;
+      case WAIT_VALUE_START:
+        if (c === LBRACE || c === LBRACKET || c === BACKTICK) return true;
+        break;
+      default:
+        return true;
+    }
+  }
+  return false;
+}
+
 /** Whether a key has a letter whose case can fold (ASCII upper case, or anything non-ASCII). */
 function hasCase(key: string): boolean {
   for (let k = 0; k < key.length; k++) {
@@ -383,6 +421,11 @@ export class Scanner {
   // index: absolute offsets of LF up to `linesUpTo`.
   private chunks: string[] = [];
   private received = 0;
+  /** What the suspended scan waits for, and the chunks held until it comes. */
+  private wait = WAIT_ANY;
+  private pending: string[] = [];
+  /** Set by a token scanner before it returns SUSPEND: what it waits for. */
+  private suspendWait = WAIT_ANY;
   private lineChunk = 0;
   private lineChunkStart = 0;
   private newlines: number[] = [];
@@ -415,12 +458,24 @@ export class Scanner {
       this.truncated = false;
       this.refusal = null;
       this.syntaxEnd = -1;
+      this.valueStart = 0;
+      this.valueEnd = 0;
       this.members.length = 0;
       this.mode = END;
       this.finished = true;
       return;
     }
     if (this.finished) return;
+    if (this.wait !== WAIT_ANY && !final && !canResume(chunk, this.wait)) {
+      this.pending.push(chunk);
+      return;
+    }
+    this.wait = WAIT_ANY;
+    if (this.pending.length > 0) {
+      this.pending.push(chunk);
+      chunk = this.pending.join("");
+      this.pending.length = 0;
+    }
     // A joined (flat) string: a cons string would slow every character read.
     this.window = this.window.length === 0 ? chunk : [this.window, chunk].join("");
     this.run(final);
@@ -732,6 +787,8 @@ export class Scanner {
 
   private suspend(keep: number, mode: number): void {
     // Keep only the unfinished tail.
+    this.wait = this.suspendWait;
+    this.suspendWait = WAIT_ANY;
     const absolute = this.base + keep;
     this.window = keep === 0 ? this.window : this.window.slice(keep);
     this.base = absolute;
@@ -1177,6 +1234,7 @@ export class Scanner {
       if (j >= n) {
         if (!final) {
           // Keep two characters: a fence may be split across chunks.
+          this.suspendWait = WAIT_VALUE_START;
           this.suspend(n - 2 > i ? n - 2 : i, PREAMBLE);
           return SUSPEND;
         }
@@ -1210,7 +1268,7 @@ export class Scanner {
       }
       j++;
     }
-    return final ? j : SUSPEND;
+    return final ? j : this.waitFor(WAIT_LINE_END);
   }
 
   /** 1 when a value can start at i, 0 when it is prose, SUSPEND when unsure. */
@@ -1227,7 +1285,7 @@ export class Scanner {
     if (!isWordStart(c)) return 0;
     let j = i;
     while (j < n && isWordChar(text.charCodeAt(j))) j++;
-    if (j >= n && !final) return SUSPEND;
+    if (j >= n && !final) return this.waitFor(WAIT_NON_WORD);
     const word = text.slice(i, j);
     if (WORDS.has(word)) return 1;
     if (j >= n && completionOf(word) !== undefined) return 1;
@@ -1276,7 +1334,10 @@ export class Scanner {
         while (j < n && ((c = text.charCodeAt(j)) === SPACE || c === LF || c === CR || c === TAB)) {
           j++;
         }
-        if (j >= n && !final) return this.suspend(i, DONE);
+        if (j >= n && !final) {
+          this.suspendWait = WAIT_NON_SPACE;
+          return this.suspend(i, DONE);
+        }
         if (j < n && (c === LBRACE || c === LBRACKET)) {
           this.repair(RULE.ConcatenatedDocuments, base + i);
         } else {
@@ -1610,7 +1671,7 @@ export class Scanner {
       if (c === LF) newline = true;
       if (++i >= n) {
         this.stringFinalAt = base + i;
-        return final ? 1 : SUSPEND;
+        return final ? 1 : this.waitFor(WAIT_NON_SPACE);
       }
       c = text.charCodeAt(i);
     }
@@ -1640,7 +1701,7 @@ export class Scanner {
       if (c === PLUS) notation = true;
       i++;
       if (i >= n) {
-        if (!final) return SUSPEND;
+        if (!final) return this.waitFor(WAIT_NON_WORD);
         // A lone sign at the end of the input: nothing to keep.
         this.repair(RULE.TruncatedNumber, base + start);
         return -(i + 3);
@@ -1649,7 +1710,7 @@ export class Scanner {
       if (c === 73 || c === 78) { // Infinity, NaN after a sign
         let j = i;
         while (j < n && isWordChar(text.charCodeAt(j))) j++;
-        if (j >= n && !final) return SUSPEND;
+        if (j >= n && !final) return this.waitFor(WAIT_NON_WORD);
         const word = text.slice(i, j);
         if (word === "Infinity" || word === "NaN") {
           this.repair(RULE.NonFiniteNumber, base + start);
@@ -1670,7 +1731,7 @@ export class Scanner {
         value = value * 16 + hexValue(text.charCodeAt(j));
         j++;
       }
-      if (j >= n && !final) return SUSPEND;
+      if (j >= n && !final) return this.waitFor(WAIT_NON_WORD);
       if (j > i + 2) {
         this.repair(RULE.NumberNotation, base + start);
         this.numValue = negative ? -value : value;
@@ -1732,7 +1793,7 @@ export class Scanner {
       }
       if (exponentNegative) exponent = -exponent;
     }
-    if (i >= n && !final) return SUSPEND;
+    if (i >= n && !final) return this.waitFor(WAIT_NON_WORD);
     const end = i;
     if (end - start > this.profile.maxToken) {
       this.failAt(
@@ -1797,7 +1858,7 @@ export class Scanner {
     const base = this.base;
     let j = i;
     while (j < n && isWordChar(text.charCodeAt(j))) j++;
-    if (j >= n && !final) return SUSPEND;
+    if (j >= n && !final) return this.waitFor(WAIT_NON_WORD);
     const word = text.slice(i, j);
     const known = WORDS.get(word);
     if (known !== undefined) {
@@ -1823,7 +1884,7 @@ export class Scanner {
       c !== COLON &&
       c !== LF && c !== CR && !isQuote(c) && c !== LBRACE && c !== LBRACKET
     ) k++;
-    if (k >= n && !final) return SUSPEND;
+    if (k >= n && !final) return this.waitFor(WAIT_DELIMITER);
     let e = k;
     while (e > j && ((c = text.charCodeAt(e - 1)) === SPACE || c === TAB)) e--;
     if (e - i > this.profile.maxToken) {
@@ -1849,7 +1910,7 @@ export class Scanner {
       if ((c >= UPPER_A && c <= UPPER_Z) || c >= 0x80) hasCase = true;
       j++;
     }
-    if (j >= n && !final) return SUSPEND;
+    if (j >= n && !final) return this.waitFor(WAIT_NON_WORD);
     if (j - i > this.profile.maxToken) {
       this.failAt(
         "E022",
@@ -1865,6 +1926,12 @@ export class Scanner {
     return j;
   }
 
+  /** Returns SUSPEND, noting what the suspended scan waits for. */
+  private waitFor(wait: number): number {
+    this.suspendWait = wait;
+    return SUSPEND;
+  }
+
   /** Whether `...` starts at i. */
   private isPlaceholder(text: string, i: number, n: number): boolean {
     return i + 2 < n && text.charCodeAt(i + 1) === DOT && text.charCodeAt(i + 2) === DOT;
@@ -1878,7 +1945,7 @@ export class Scanner {
   private skipPlaceholder(text: string, i: number, n: number, final: boolean): number {
     let j = i + (text.charCodeAt(i) === ELLIPSIS ? 1 : 3);
     while (j < n && text.charCodeAt(j) === DOT) j++;
-    if (j >= n && !final) return SUSPEND;
+    if (j >= n && !final) return this.waitFor(WAIT_NON_WORD);
     this.repair(RULE.Placeholder, this.base + i);
     this.commaAt = -1;
     this.placeholderComma = true;
@@ -1903,7 +1970,7 @@ export class Scanner {
         let j = i + 2;
         while (j + 1 < n && !(text.charCodeAt(j) === STAR && text.charCodeAt(j + 1) === SLASH)) j++;
         if (j + 1 >= n) {
-          if (!final) return SUSPEND;
+          if (!final) return this.waitFor(WAIT_SLASH);
           this.repair(RULE.StripComment, base + i);
           return n;
         }
@@ -1917,7 +1984,7 @@ export class Scanner {
     }
     let j = i + 1;
     while (j < n && text.charCodeAt(j) !== LF) j++;
-    if (j >= n && !final) return SUSPEND;
+    if (j >= n && !final) return this.waitFor(WAIT_LINE_END);
     this.repair(RULE.StripComment, base + i);
     return j;
   }

@@ -78,6 +78,7 @@ export class JsonStream {
   readonly #error: EngineError | null = null;
   readonly #chunks: string[] = [];
   readonly #final: string[] = [];
+  readonly #finalNames = new Set<string>();
   #seenMembers = 0;
   #received = 0;
   #ended: GateResult | null = null;
@@ -111,8 +112,9 @@ export class JsonStream {
     const members = scanner.members;
     for (; this.#seenMembers < members.length; this.#seenMembers++) {
       const name = members[this.#seenMembers].name;
-      if (this.#declared === null || this.#declared.has(name)) {
-        if (!this.#final.includes(name)) this.#final.push(name);
+      if ((this.#declared === null || this.#declared.has(name)) && !this.#finalNames.has(name)) {
+        this.#finalNames.add(name);
+        this.#final.push(name);
       }
     }
     return this.#snapshot(scanner.root, scanner.settled);
