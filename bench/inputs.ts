@@ -485,6 +485,31 @@ export const STREAM_SHAPES: readonly StreamShape[] = [
     build: (size) => fill("", "word ", '{"a":1}', size),
   },
   {
+    name: "long_unquoted_key",
+    probes: "one unquoted key spanning every chunk",
+    build: (size) => fill("{", "k", ":1}", size),
+  },
+  {
+    name: "long_escape_run",
+    probes: "a string of `\\n` escapes (each decoded across chunk ends)",
+    build: (size) => fill('["', "\\n", '"]', size),
+  },
+  {
+    name: "prose_long_word",
+    probes: "one long word of prose before the value",
+    build: (size) => fill("", "a", '{"a":1}', size),
+  },
+  {
+    name: "fence_long_tag",
+    probes: "a code fence whose language tag spans every chunk",
+    build: (size) => fill("```", "a", '\n{"a":1}', size),
+  },
+  {
+    name: "spaces_after_value",
+    probes: "white space after the value (the epilogue)",
+    build: (size) => fill('{"a":1}', " ", "", size),
+  },
+  {
     name: "top_level_members",
     probes: 'a root object with very many members `{"k0":0,"k1":1,…}` (each becomes final)',
     build: (size) => list("{", (k) => `"k${k}":${k}`, ",", "}", size),
