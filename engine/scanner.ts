@@ -790,7 +790,8 @@ export class Scanner {
     this.wait = this.suspendWait;
     this.suspendWait = WAIT_ANY;
     const absolute = this.base + keep;
-    this.window = keep === 0 ? this.window : this.window.slice(keep);
+    const window = this.window;
+    this.window = keep === 0 ? window : keep >= window.length ? "" : window.slice(keep);
     this.base = absolute;
     this.pos = 0;
     this.mode = mode;
