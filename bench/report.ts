@@ -41,6 +41,8 @@ import {
 
 /** Linear time reads 10× for 10× the input; this leaves room for noise. */
 const LINEAR_LIMIT = 11;
+/** A growth exponent above this is super-linear (linear reads about 1, quadratic 2). */
+const SUPER_LINEAR_EXPONENT = 1.5;
 
 interface Timing {
   /** Median milliseconds per call. */
@@ -249,21 +251,37 @@ function expectationHolds(shape: AdversarialShape, text: string): boolean {
   return rule === null ? result.repairs.length === 0 : result.repairs.some((r) => r.name === rule);
 }
 
-/** time(4 MB) / time(1 MB) of `repair`, fastest of three calls each. */
-function confirmationRatio(shape: AdversarialShape, large: string): number {
-  const huge = shape.build(4 * ADVERSARIAL_SIZES.large);
+/**
+ * Sizes of the growth check, in MB: past the steps that the heap makes on its
+ * way up (between 100 KB and 1 MB it outgrows the young generation; a few MB
+ * later large arrays move to old space), so a step does not read as growth.
+ */
+const GROWTH_SIZES = [2, 4, 8, 16].map((mb) => mb * ADVERSARIAL_SIZES.large);
+
+/**
+ * The growth exponent of `repair` on a shape: the median, over the doublings
+ * 2→4→8→16 MB, of log(time ratio) / log(size ratio), fastest of `calls`
+ * calls at each size. Linear time reads about 1 and quadratic 2 at every
+ * doubling; a one-off step of the heap lifts a single doubling only, which
+ * the median ignores.
+ */
+function growthExponent(shape: AdversarialShape, calls: number): number {
   const options = { profile: "permissive" as const, ...shape.options };
-  const fastest = (text: string) => {
-    repair(text, options);
+  repair(shape.build(GROWTH_SIZES[0]), options); // warm-up
+  const points = GROWTH_SIZES.map((size) => {
+    const text = shape.build(size);
     let best = Infinity;
-    for (let k = 0; k < 3; k++) {
+    for (let k = 0; k < calls; k++) {
       const start = performance.now();
       repair(text, options);
       best = Math.min(best, performance.now() - start);
     }
-    return best;
-  };
-  return fastest(huge) / fastest(large);
+    return { length: text.length, ms: best };
+  });
+  const exponents = points.slice(1).map((p, k) =>
+    Math.log(p.ms / points[k].ms) / Math.log(p.length / points[k].length)
+  ).sort((x, y) => x - y);
+  return median(exponents);
 }
 
 function adversarialSection(budget: Budget, only: ReadonlySet<string> | null): string {
@@ -285,10 +303,16 @@ function adversarialSection(budget: Budget, only: ReadonlySet<string> | null): s
     const control = t["control small"] === undefined ? "—" : ratio(r("control"));
     const worst = Math.max(r("repair"), r("gate"));
     const linear = worst <= LINEAR_LIMIT;
-    // Above the limit: confirm on 4 MB / 1 MB, past the jump a heap that outgrows the young
-    // generation makes (linear reads about 4; a quadratic cost reads about 16).
-    const confirm = linear ? "" : ratio(confirmationRatio(shape, large));
-    if (!linear) flagged.push(`${shape.name} (4 MB / 1 MB: ${confirm})`);
+    // Above the limit: check the growth from 2 MB to 16 MB, past the steps the heap makes.
+    const exponent = linear ? null : growthExponent(shape, budget === QUICK ? 2 : 3);
+    const confirm = exponent === null ? "" : exponent.toFixed(2);
+    if (exponent !== null) {
+      flagged.push(
+        `${shape.name} (exponent ${confirm}${
+          exponent > SUPER_LINEAR_EXPONENT ? ", SUPER-LINEAR" : ""
+        })`,
+      );
+    }
     const expected = expectationHolds(shape, large) ? "" : " (expectation not met!)";
     rows.push([
       `\`${shape.name}\`${expected}`,
@@ -300,7 +324,11 @@ function adversarialSection(budget: Budget, only: ReadonlySet<string> | null): s
       ratio(r("gate")),
       control,
       confirm,
-      linear ? "linear" : "**above 11**",
+      linear
+        ? "linear"
+        : exponent! > SUPER_LINEAR_EXPONENT
+        ? "**super-linear**"
+        : "above 11, linear past 1 MB",
     ]);
   }
   return [
@@ -309,7 +337,9 @@ function adversarialSection(budget: Budget, only: ReadonlySet<string> | null): s
     "`repair` runs under `permissive`, `gate` under `agent`; `control` is `JSON.parse` of",
     "the repaired text at both sizes (the same value built natively: when it is",
     "super-linear too, the cost is the runtime's, e.g. garbage collection). A shape above",
-    "11 is re-measured at 4 MB / 1 MB (fastest of 3): linear reads about 4, quadratic 16.",
+    "11 gets a growth exponent: for `repair` at 2, 4, 8 and 16 MB (fastest of 3 each), the",
+    "median over the doublings of log(time ratio) / log(size ratio); linear reads about 1,",
+    "quadratic 2, and a one-off step of the heap moves a single doubling only.",
     "",
     table(
       [
@@ -321,7 +351,7 @@ function adversarialSection(budget: Budget, only: ReadonlySet<string> | null): s
         "gate 1 MB",
         "gate ratio",
         "control ratio",
-        "4 MB / 1 MB",
+        "growth exponent 2→16 MB",
         "",
       ],
       rows,
