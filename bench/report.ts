@@ -405,32 +405,85 @@ async function streamSection(budget: Budget): Promise<string> {
   ].join("\n");
 }
 
+/**
+ * The growth exponent of a stream shape: the mean over the doublings
+ * 100→200→400 KB of log(time ratio) / log(size ratio), fastest of two feeds.
+ */
+function streamGrowthExponent(build: (size: number) => string): number {
+  const options = { profile: "permissive" as const };
+  const points = [1, 2, 4].map((k) => {
+    const chunks = chunksOf(build(k * STREAM_SIZES.large), 16);
+    let best = Infinity;
+    for (let call = 0; call < 2; call++) {
+      const start = performance.now();
+      feedStream(chunks, options);
+      best = Math.min(best, performance.now() - start);
+    }
+    return { length: k, ms: best };
+  });
+  const exponents = points.slice(1).map((p, k) =>
+    Math.log(p.ms / points[k].ms) / Math.log(p.length / points[k].length)
+  );
+  return (exponents[0] + exponents[1]) / 2;
+}
+
 function streamShapesSection(budget: Budget): string {
   const rows: string[][] = [];
   const flagged: string[] = [];
   for (const shape of STREAM_SHAPES) {
-    const small = chunksOf(shape.build(STREAM_SIZES.small), 16);
-    const large = chunksOf(shape.build(STREAM_SIZES.large), 16);
+    const smallText = shape.build(STREAM_SIZES.small);
+    const largeText = shape.build(STREAM_SIZES.large);
+    const small = chunksOf(smallText, 16);
+    const large = chunksOf(largeText, 16);
     const options = { profile: "permissive" as const };
     const t = timeCases({
       small: () => feedStream(small, options),
       large: () => feedStream(large, options),
+      gateSmall: () => gate(smallText, options),
+      gateLarge: () => gate(largeText, options),
     }, { minSamples: 3, maxSamples: budget.maxSamples, milliseconds: budget.milliseconds / 2 });
     const r = t.large.median / t.small.median;
-    if (r > LINEAR_LIMIT) flagged.push(shape.name);
+    const exponent = r > LINEAR_LIMIT ? streamGrowthExponent(shape.build) : null;
+    const superLinear = exponent !== null && exponent > SUPER_LINEAR_EXPONENT;
+    if (exponent !== null) {
+      flagged.push(
+        `${shape.name} (exponent ${exponent.toFixed(2)}${superLinear ? ", SUPER-LINEAR" : ""})`,
+      );
+    }
     rows.push([
       `\`${shape.name}\``,
       ms(t.small.median),
       ms(t.large.median),
       ratio(r),
       ratio(t.large.min / t.small.min),
-      r <= LINEAR_LIMIT ? "linear" : "**super-linear**",
+      ratio(t.gateLarge.median / t.gateSmall.median),
+      exponent === null ? "" : exponent.toFixed(2),
+      exponent === null
+        ? "linear"
+        : superLinear
+        ? "**super-linear**"
+        : "above 11, linear past 100 KB",
     ]);
   }
   return [
     "## Streaming shapes (16-char chunks, permissive): time(100 KB) / time(10 KB), target ≤ 11",
     "",
-    table(["shape", "10 KB", "100 KB", "ratio", "ratio of mins", ""], rows),
+    "`control` is one `gate` call on the same text at both sizes. A shape above 11 gets a",
+    "growth exponent over 100 → 200 → 400 KB (linear about 1, quadratic 2).",
+    "",
+    table(
+      [
+        "shape",
+        "10 KB",
+        "100 KB",
+        "ratio",
+        "ratio of mins",
+        "control ratio",
+        "growth exponent",
+        "",
+      ],
+      rows,
+    ),
     "",
     flagged.length === 0 ? "No shape above the limit." : `Above the limit: ${flagged.join(", ")}.`,
     "",
