@@ -5,7 +5,7 @@
  * of medians and the ratios the targets are stated in.
  *
  * ```sh
- * deno run -A bench/report.ts                 # everything (a few minutes)
+ * deno run -A --v8-flags=--expose-gc bench/report.ts   # everything (a few minutes)
  * deno run -A bench/report.ts --quick         # fewer samples
  * deno run -A bench/report.ts --only=standard,stream
  * deno run -A bench/report.ts --only=adversarial --shape=missing_commas
@@ -43,6 +43,13 @@ import {
 const LINEAR_LIMIT = 11;
 /** A growth exponent above this is super-linear (linear reads about 1, quadratic 2). */
 const SUPER_LINEAR_EXPONENT = 1.5;
+
+/**
+ * A full garbage collection, when V8 exposes it (`--v8-flags=--expose-gc`):
+ * the growth checks collect before each timed call, so every size starts
+ * from the same heap instead of paying for the garbage of the size before.
+ */
+const collect: (() => void) | undefined = (globalThis as { gc?: () => void }).gc;
 
 interface Timing {
   /** Median milliseconds per call. */
@@ -272,6 +279,7 @@ function growthExponent(shape: AdversarialShape, calls: number): number {
     const text = shape.build(size);
     let best = Infinity;
     for (let k = 0; k < calls; k++) {
+      collect?.();
       const start = performance.now();
       repair(text, options);
       best = Math.min(best, performance.now() - start);
@@ -407,14 +415,15 @@ async function streamSection(budget: Budget): Promise<string> {
 
 /**
  * The growth exponent of a stream shape: the mean over the doublings
- * 100→200→400 KB of log(time ratio) / log(size ratio), fastest of two feeds.
+ * 100→200→400 KB of log(time ratio) / log(size ratio), fastest of three feeds.
  */
 function streamGrowthExponent(build: (size: number) => string): number {
   const options = { profile: "permissive" as const };
   const points = [1, 2, 4].map((k) => {
     const chunks = chunksOf(build(k * STREAM_SIZES.large), 16);
     let best = Infinity;
-    for (let call = 0; call < 2; call++) {
+    for (let call = 0; call < 3; call++) {
+      collect?.();
       const start = performance.now();
       feedStream(chunks, options);
       best = Math.min(best, performance.now() - start);
@@ -522,7 +531,8 @@ async function main(args: string[]): Promise<void> {
     `# InterJSON benchmark report\n\n${new Date().toISOString()} · Deno ${Deno.version.deno} ` +
       `(V8 ${Deno.version.v8}) · ${navigator.hardwareConcurrency} cores · engine ` +
       `${await engineCommit()} · ${values.quick ? "quick" : "full"} budget ` +
-      `(medians of ≥ ${budget.minSamples} interleaved samples unless noted)\n`,
+      `(medians of ≥ ${budget.minSamples} interleaved samples unless noted) · growth checks ` +
+      `${collect === undefined ? "without" : "with"} a forced GC before each call\n`,
   );
   if (sections.has("standard")) console.log(await standardSection(budget));
   if (sections.has("adversarial")) console.log(adversarialSection(budget, shapes));
