@@ -3,8 +3,11 @@
  * (`bench/reference_server.mjs`: `McpServer`, one trivial tool, stdio, under
  * Node), in the same run:
  *
- * - **cold start**: spawn → `initialize` answered, for `deno run cli.ts mcp`
- *   and for `node bench/reference_server.mjs`;
+ * - **cold start**: spawn → `initialize` answered, for `deno run cli.ts mcp`,
+ *   for the same server bundled into one file (`deno bundle cli.ts`: how a
+ *   `deno compile` binary loads it, its code embedded in one unit rather than
+ *   28 modules resolved from the cache; `deno compile` itself cannot run on
+ *   these machines) and for `node bench/reference_server.mjs`;
  * - **1000 calls**: 1000 sequential `tools/call` round trips on a server that
  *   is already initialized — `interjson_gate` on a small document against the
  *   reference's trivial `echo` tool.
@@ -61,6 +64,22 @@ async function installReference(): Promise<string> {
 
 const referencePrefix = await installReference();
 
+/** Bundles the CLI into one file, as `deno compile` embeds it. */
+async function bundleCli(): Promise<string> {
+  const out = await Deno.makeTempFile({ prefix: "interjson-cli-", suffix: ".js" });
+  const root = new URL("../", import.meta.url).pathname;
+  const result = await new Deno.Command(Deno.execPath(), {
+    args: ["bundle", "--quiet", "-o", out, "cli.ts"],
+    cwd: root,
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (!result.success) throw new Error(new TextDecoder().decode(result.stderr));
+  return out;
+}
+
+const bundled = await bundleCli();
+
 interface Server {
   readonly label: string;
   start(): McpProcess;
@@ -76,6 +95,12 @@ const OURS: Server = {
     method: "tools/call",
     params: { name: "interjson_gate", arguments: { text: DOCUMENT } },
   }),
+};
+
+const OURS_BUNDLED: Server = {
+  label: "interjson (one-file bundle, as a compiled binary loads it)",
+  start: () => McpProcess.spawn(Deno.execPath(), ["run", "--no-config", bundled, "mcp"]),
+  call: OURS.call,
 };
 
 const REFERENCE: Server = {
@@ -99,7 +124,7 @@ async function initialize(server: McpProcess): Promise<void> {
   if (!reply.result) throw new Error(`initialize failed: ${JSON.stringify(reply)}`);
 }
 
-for (const server of [REFERENCE, OURS]) {
+for (const server of [REFERENCE, OURS, OURS_BUNDLED]) {
   Deno.bench({
     name: `cold start: ${server.label}`,
     group: "cold start (spawn → initialize answered)",
@@ -151,8 +176,9 @@ function mean(name: string): number {
 }
 
 globalThis.addEventListener("unload", () => {
-  if (samples.size < 4) return;
+  if (samples.size < 5) return;
   const cold = mean(`cold ${OURS.label}`) / mean(`cold ${REFERENCE.label}`);
+  const coldBundled = mean(`cold ${OURS_BUNDLED.label}`) / mean(`cold ${REFERENCE.label}`);
   const calls = mean(`calls ${OURS.label}`) / mean(`calls ${REFERENCE.label}`);
   const line = (label: string, ours: string, reference: string, ratio: number, target: number) =>
     `${label}: interjson ${mean(ours).toFixed(1)} ms, reference ${
@@ -167,6 +193,13 @@ globalThis.addEventListener("unload", () => {
         `cold ${OURS.label}`,
         `cold ${REFERENCE.label}`,
         cold,
+        0.25,
+      ),
+      line(
+        "cold start, one-file bundle",
+        `cold ${OURS_BUNDLED.label}`,
+        `cold ${REFERENCE.label}`,
+        coldBundled,
         0.25,
       ),
       line(
