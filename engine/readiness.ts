@@ -7,8 +7,9 @@
  *   complete (its closing bracket; 1000 when only the end of the input, or
  *   nothing, completed it).
  * - `schema_permille`: per mille at which every declared top-level member was
- *   final (a string at its closing quote, a number or literal at the
- *   delimiter after it, an array or object at its closing bracket). A
+ *   final (a string once the character after its closing quote confirms
+ *   the close, a number or literal at the delimiter after it, an array or
+ *   object at its closing bracket). A
  *   declared member that never appears is known absent only when the object
  *   closes. Without a declaration, this equals `syntax_permille`.
  * - `settled_permille`: per mille at which both are final (the larger).
