@@ -126,7 +126,7 @@ const BOM = 0xfeff, WIDE = 0x061c;
 // Modes of the state machine.
 const PREAMBLE = 0, VALUE = 1, AFTER = 2, KEY = 3, COLON_MODE = 4, DONE = 5, END = 6;
 // Container kinds.
-const ARRAY = 0, OBJECT = 1;
+const ARRAY = 0, OBJECT = 1, NONE = -1;
 // What a suspended scan waits for before it is worth resuming: a token read
 // again from its start is resumed only once a chunk can end it, so a long
 // token fed in many chunks is still read in linear time.
@@ -382,6 +382,9 @@ export class Scanner {
   private kinds: number[] = [];
   private pendingKeys: string[] = [];
   private caseFlags: boolean[] = [];
+  /** The innermost open container and its kind (NONE at the root). */
+  private top: unknown = undefined;
+  private topKind = NONE;
   private depth = 0;
   private openObjects = 0;
   /** Absolute offset of the comma that opened the current slot, or -1. */
@@ -709,9 +712,8 @@ export class Scanner {
       this.hasRoot = true;
       return;
     }
-    const parent = this.containers[d - 1];
-    if (this.kinds[d - 1] === ARRAY) (parent as unknown[]).push(value);
-    else this.setMember(parent as Record<string, unknown>, this.pendingKeys[d - 1], value, at);
+    if (this.topKind === ARRAY) (this.top as unknown[]).push(value);
+    else this.setMember(this.top as Record<string, unknown>, this.pendingKeys[d - 1], value, at);
   }
 
   /** Bookkeeping once a value is complete; returns the next mode. */
@@ -743,6 +745,8 @@ export class Scanner {
     this.containers[d] = container;
     this.kinds[d] = kind;
     this.caseFlags[d] = false;
+    this.top = container;
+    this.topKind = kind;
     if (kind === OBJECT) this.openObjects++;
     this.commaAt = -1;
     return true;
@@ -753,6 +757,8 @@ export class Scanner {
     const d = --this.depth;
     const container = this.containers[d];
     this.containers[d] = undefined;
+    this.top = d > 0 ? this.containers[d - 1] : undefined;
+    this.topKind = d > 0 ? this.kinds[d - 1] : NONE;
     if (this.kinds[d] === OBJECT) {
       this.openObjects--;
       if (this.caseFlags[d]) this.checkCase(container as Record<string, unknown>, end - 1);
@@ -779,6 +785,8 @@ export class Scanner {
       }
       this.containers[d] = undefined;
     }
+    this.top = undefined;
+    this.topKind = NONE;
     this.valueEnd = end;
     this.mode = END;
   }
@@ -835,6 +843,14 @@ export class Scanner {
             i++;
             mode = c === LBRACE ? KEY : VALUE;
             continue;
+          }
+          if (c === QUOTE) {
+            const end = this.plainString(text, i + 1, n);
+            if (end > 0) {
+              i = end;
+              mode = this.completed(base + i, this.stringFinalAt);
+              continue;
+            }
           }
           if (c === QUOTE || c === APOS || c === LDQUO || c === LSQUO) {
             if (c !== QUOTE) {
@@ -958,7 +974,7 @@ export class Scanner {
           if (c === COMMA) {
             this.commaAt = base + i;
             i++;
-            mode = this.kinds[this.depth - 1] === OBJECT ? KEY : VALUE;
+            mode = this.topKind === OBJECT ? KEY : VALUE;
             continue;
           }
           if (c === RBRACKET || c === RBRACE) {
@@ -983,7 +999,7 @@ export class Scanner {
               const end = this.skipPlaceholder(text, i, n, final);
               if (end === SUSPEND) return this.suspend(i, mode);
               i = end;
-              mode = this.kinds[this.depth - 1] === OBJECT ? KEY : VALUE;
+              mode = this.topKind === OBJECT ? KEY : VALUE;
               continue;
             }
           }
@@ -993,7 +1009,7 @@ export class Scanner {
           ) {
             this.repair(RULE.MissingComma, base + i);
             this.commaAt = -1;
-            mode = this.kinds[this.depth - 1] === OBJECT ? KEY : VALUE;
+            mode = this.topKind === OBJECT ? KEY : VALUE;
             continue;
           }
           this.repair(RULE.SkippedCharacter, base + i);
@@ -1020,7 +1036,12 @@ export class Scanner {
             const end = this.plainKey(text, i + 1, n);
             if (end > 0) {
               i = end;
-              mode = COLON_MODE;
+              if (i < n && text.charCodeAt(i) === COLON) {
+                i++;
+                mode = VALUE;
+              } else {
+                mode = COLON_MODE;
+              }
               continue;
             }
             // A short key cut by the end of a chunk: read it whole with the next one.
@@ -1428,6 +1449,46 @@ export class Scanner {
     const d = this.depth - 1;
     this.pendingKeys[d] = key;
     if (cased) this.caseFlags[d] = true;
+    return j + 1;
+  }
+
+  /**
+   * The fast path for a double-quoted value string with no escape, control
+   * character or hazard, whose closing quote is followed by `,` `}` `]` `:`
+   * or a line break (the cases where the general path closes it at once):
+   * places it and returns the index past the closing quote, or -1 to take the
+   * general path.
+   */
+  private plainString(text: string, i: number, n: number): number {
+    let j = i, c = 0;
+    while (j < n) {
+      c = text.charCodeAt(j);
+      if (c > BACKSLASH) {
+        if (c >= WIDE) return -1;
+      } else if (c === QUOTE) {
+        break;
+      } else if (c === BACKSLASH || c < SPACE) {
+        return -1;
+      }
+      j++;
+    }
+    if (j + 1 >= n || j - i > this.profile.maxToken) return -1;
+    const follower = text.charCodeAt(j + 1);
+    let finalAt = j + 2;
+    if (follower === LF) {
+      let k = j + 2;
+      while (k < n && ((c = text.charCodeAt(k)) === SPACE || c === LF || c === CR || c === TAB)) {
+        k++;
+      }
+      if (k >= n) return -1;
+      finalAt = k + 1;
+    } else if (
+      follower !== COMMA && follower !== RBRACE && follower !== RBRACKET && follower !== COLON
+    ) {
+      return -1;
+    }
+    this.stringFinalAt = this.base + finalAt;
+    this.place(text.slice(i, j), this.base + i - 1);
     return j + 1;
   }
 
