@@ -325,6 +325,13 @@ function canResume(chunk: string, wait: number): boolean {
   return false;
 }
 
+/** The index of the first character at or after i that is not JSON white space. */
+function skipWhiteSpace(text: string, i: number, n: number): number {
+  let c = 0;
+  while (i < n && ((c = text.charCodeAt(i)) === SPACE || c === LF || c === CR || c === TAB)) i++;
+  return i;
+}
+
 /** Whether a key has a letter whose case can fold (ASCII upper case, or anything non-ASCII). */
 function hasCase(key: string): boolean {
   for (let k = 0; k < key.length; k++) {
@@ -824,9 +831,8 @@ export class Scanner {
     for (;;) {
       switch (mode) {
         case VALUE: {
-          while (
-            i < n && ((c = text.charCodeAt(i)) === SPACE || c === LF || c === CR || c === TAB)
-          ) i++;
+          i = skipWhiteSpace(text, i, n);
+          c = i < n ? text.charCodeAt(i) : 0;
           if (i >= n) {
             if (!final) return this.suspend(i, mode);
             if (this.depth === 0) {
@@ -952,25 +958,19 @@ export class Scanner {
             mode = this.completed(base + i, base + (i < n ? i + 1 : i));
             continue;
           }
-          if (isOtherSpace(c) || c === BOM) {
-            this.repair(RULE.NonJsonWhitespace, base + i);
-            i++;
-            continue;
-          }
-          this.repair(RULE.SkippedCharacter, base + i);
+          this.stray(c, base + i);
           i++;
           continue;
         }
 
         case AFTER: {
-          while (
-            i < n && ((c = text.charCodeAt(i)) === SPACE || c === LF || c === CR || c === TAB)
-          ) i++;
+          i = skipWhiteSpace(text, i, n);
           if (i >= n) {
             if (!final) return this.suspend(i, mode);
             this.closeAllAtEnd(base + n);
             return;
           }
+          c = text.charCodeAt(i);
           if (c === COMMA) {
             this.commaAt = base + i;
             i++;
@@ -1018,14 +1018,13 @@ export class Scanner {
         }
 
         case KEY: {
-          while (
-            i < n && ((c = text.charCodeAt(i)) === SPACE || c === LF || c === CR || c === TAB)
-          ) i++;
+          i = skipWhiteSpace(text, i, n);
           if (i >= n) {
             if (!final) return this.suspend(i, mode);
             this.closeAllAtEnd(base + n);
             return;
           }
+          c = text.charCodeAt(i);
           if (c === COMMA && this.placeholderComma) {
             this.placeholderComma = false;
             i++;
@@ -1088,25 +1087,19 @@ export class Scanner {
             mode = COLON_MODE;
             continue;
           }
-          if (isOtherSpace(c) || c === BOM) {
-            this.repair(RULE.NonJsonWhitespace, base + i);
-            i++;
-            continue;
-          }
-          this.repair(RULE.SkippedCharacter, base + i);
+          this.stray(c, base + i);
           i++;
           continue;
         }
 
         case COLON_MODE: {
-          while (
-            i < n && ((c = text.charCodeAt(i)) === SPACE || c === LF || c === CR || c === TAB)
-          ) i++;
+          i = skipWhiteSpace(text, i, n);
           if (i >= n) {
             if (!final) return this.suspend(i, mode);
             this.closeAllAtEnd(base + n);
             return;
           }
+          c = text.charCodeAt(i);
           if (c === COLON) {
             i++;
             mode = VALUE;
@@ -1160,6 +1153,11 @@ export class Scanner {
           return;
       }
     }
+  }
+
+  /** Records a character that cannot stand where it is (it is dropped). */
+  private stray(c: number, at: number): void {
+    this.repair(isOtherSpace(c) || c === BOM ? RULE.NonJsonWhitespace : RULE.SkippedCharacter, at);
   }
 
   /** Closes the top container with a closer that may not match it; returns the next mode. */
