@@ -19,10 +19,27 @@
 
 import { type GateOptions, type GateResult, JsonStream, type Options } from "../mod.ts";
 
-/** Size of the standard inputs, in bytes (the generator's target). */
+/**
+ * Size of the standard inputs, in bytes (the generator's target).
+ *
+ * @example
+ * ```ts
+ * import { STANDARD_BYTES } from "./inputs.ts";
+ * console.log(STANDARD_BYTES); // 1048576
+ * ```
+ */
 export const STANDARD_BYTES = 1_048_576;
 
-/** The three standard inputs. */
+/**
+ * The three standard inputs.
+ *
+ * @example
+ * ```ts
+ * import type { StandardInputs } from "./inputs.ts";
+ * const inputs: StandardInputs = { valid: "[1]", damaged: "[1,]", truncated: "[1" };
+ * console.log(inputs.truncated);
+ * ```
+ */
 export interface StandardInputs {
   /** ~1 MiB of valid, pretty-printed JSON of realistic shape. */
   valid: string;
@@ -80,6 +97,18 @@ export async function loadStandardInputs(): Promise<StandardInputs> {
 /**
  * An adversarial input shape: a generator of about `size` UTF-16 code units
  * and the options it is scanned with.
+ *
+ * @example
+ * ```ts
+ * import type { AdversarialShape } from "./inputs.ts";
+ * const shape: AdversarialShape = {
+ *   name: "ones",
+ *   probes: "`[1,1,…]`",
+ *   build: (size) => "[1" + ",1".repeat(size / 2 - 1) + "]",
+ *   expect: { rule: null },
+ * };
+ * console.log(shape.build(8)); // [1,1,1]
+ * ```
  */
 export interface AdversarialShape {
   /** A stable name (used in bench names and the report). */
@@ -327,7 +356,15 @@ export const ADVERSARIAL_SHAPES: readonly AdversarialShape[] = [
   },
 ];
 
-/** The document sizes of the adversarial shapes: 100 KB and 1 MB (UTF-16 code units). */
+/**
+ * The document sizes of the adversarial shapes: 100 KB and 1 MB (UTF-16 code units).
+ *
+ * @example
+ * ```ts
+ * import { ADVERSARIAL_SIZES } from "./inputs.ts";
+ * console.log(ADVERSARIAL_SIZES.large / ADVERSARIAL_SIZES.small); // 10.24
+ * ```
+ */
 export const ADVERSARIAL_SIZES = { small: 102_400, large: 1_048_576 } as const;
 
 /**
@@ -422,6 +459,13 @@ export function reparsePrefixes(
 /**
  * A streaming shape: a document the streaming parser receives in 16-char
  * chunks. Total cost must be linear in its length (SPEC §2.6).
+ *
+ * @example
+ * ```ts
+ * import type { StreamShape } from "./inputs.ts";
+ * const shape: StreamShape = { name: "spaces", probes: "white space", build: (n) => " ".repeat(n) };
+ * console.log(shape.build(3).length); // 3
+ * ```
  */
 export interface StreamShape {
   /** A stable name. */
@@ -516,5 +560,13 @@ export const STREAM_SHAPES: readonly StreamShape[] = [
   },
 ];
 
-/** The document sizes of the streaming shapes: 10 KB and 100 KB (UTF-16 code units). */
+/**
+ * The document sizes of the streaming shapes: 10 KB and 100 KB (UTF-16 code units).
+ *
+ * @example
+ * ```ts
+ * import { STREAM_SIZES } from "./inputs.ts";
+ * console.log(STREAM_SIZES.small); // 10240
+ * ```
+ */
 export const STREAM_SIZES = { small: 10_240, large: 102_400 } as const;
