@@ -87,7 +87,7 @@ export function readiness(text: string, options: ValidateOptions = {}): Readines
       error: prepared,
     };
   }
-  const result = scan(text, prepared.profile);
+  const result = scan(text, prepared.profile, true);
   const length = result.length;
   if (!result.hasValue) {
     return {

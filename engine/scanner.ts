@@ -106,7 +106,7 @@ export interface ScanResult {
   valueEnd: number;
   /** Offset at which the syntax became final (the input length when it never did). */
   syntaxEnd: number;
-  /** Top-level members of the root object, in the order they became final. */
+  /** Top-level members of the root object, in the order they became final (when tracked). */
   members: SettledMember[];
   /** The input length in UTF-16 code units. */
   length: number;
@@ -360,7 +360,7 @@ function isQuote(c: number): boolean {
  * ```ts
  * import { Scanner } from "./scanner.ts";
  * import { PROFILES } from "./profiles.ts";
- * const scanner = new Scanner(PROFILES.permissive);
+ * const scanner = new Scanner(PROFILES.permissive, true);
  * scanner.feed('{"a":[1,', false);
  * console.log(scanner.root); // { a: [ 1 ] }
  * scanner.feed("2]}", true);
@@ -442,9 +442,13 @@ export class Scanner {
   private linesUpTo = 0;
 
   /** Creates a scanner with resolved options. */
-  constructor(profile: Profile) {
+  constructor(profile: Profile, trackMembers = false) {
     this.profile = profile;
+    this.trackMembers = trackMembers;
   }
+
+  /** Whether top-level members are recorded as they become final (streaming, readiness). */
+  private readonly trackMembers: boolean;
 
   /**
    * Feeds the next chunk. With `final` true the chunk is the last: open
@@ -564,7 +568,14 @@ export class Scanner {
         continue;
       }
       const stop = offset < end ? offset : end;
-      for (; k < stop; k++) if (piece.charCodeAt(k - start) === LF) newlines.push(k);
+      // indexOf finds the line breaks natively, far faster than a loop here.
+      for (;;) {
+        const at = piece.indexOf("\n", k - start) + start;
+        if (at < start || at >= stop) break;
+        newlines.push(at);
+        k = at + 1;
+      }
+      k = stop;
     }
     this.linesUpTo = k;
   }
@@ -731,7 +742,7 @@ export class Scanner {
       this.syntaxEnd = finalAt;
       return DONE;
     }
-    if (d === 1 && this.kinds[0] === OBJECT) {
+    if (d === 1 && this.trackMembers && this.kinds[0] === OBJECT) {
       this.members.push({ name: this.pendingKeys[0], end: finalAt });
     }
     return AFTER;
@@ -2051,17 +2062,20 @@ export class Scanner {
 }
 
 /**
- * Scans a whole document under resolved options.
+ * Scans a whole document under resolved options. With `trackMembers`, the
+ * top-level members of a root object are recorded as they become final
+ * (`members`; readiness needs them); otherwise `members` stays empty.
  *
  * @example
  * ```ts
  * import { scan } from "./scanner.ts";
  * import { PROFILES } from "./profiles.ts";
  * console.log(scan("[1,2,]", PROFILES.strict).refusal?.code); // "E010"
+ * console.log(scan('{"a":1}', PROFILES.strict, true).members); // [{ name: "a", end: 7 }]
  * ```
  */
-export function scan(text: string, profile: Profile): ScanResult {
-  const scanner = new Scanner(profile);
+export function scan(text: string, profile: Profile, trackMembers = false): ScanResult {
+  const scanner = new Scanner(profile, trackMembers);
   scanner.feed(text, true);
   return scanner.result();
 }

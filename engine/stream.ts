@@ -92,7 +92,7 @@ export class JsonStream {
       this.#scanner = null;
       return;
     }
-    this.#scanner = new Scanner(prepared.profile);
+    this.#scanner = new Scanner(prepared.profile, true);
     this.#declaration = prepared.declaration;
     if (prepared.declaration !== null && prepared.declaration.kind === "object") {
       this.#declared = new Set(declaredMembers(prepared.declaration).map((m) => m.name));

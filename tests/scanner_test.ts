@@ -2050,7 +2050,7 @@ const STREAMED: readonly { name: string; input: string; profile: Profile }[] = [
 Deno.test("streaming: chunks of 1, 2, 3, 7 and 64 give the result of one scan", async (t) => {
   for (const s of STREAMED) {
     await t.step(s.name, () => {
-      const expected = comparable(scan(s.input, s.profile));
+      const expected = comparable(scan(s.input, s.profile, true));
       for (const size of CHUNK_SIZES) {
         assert.deepStrictEqual(
           comparable(scanInChunks(s.input, s.profile, () => size)),
@@ -2063,7 +2063,7 @@ Deno.test("streaming: chunks of 1, 2, 3, 7 and 64 give the result of one scan", 
 });
 
 Deno.test("streaming: the live root grows as chunks arrive", () => {
-  const scanner = new Scanner(PROFILES.permissive);
+  const scanner = new Scanner(PROFILES.permissive, true);
   scanner.feed('{"a":[1,', false);
   assert.deepStrictEqual(scanner.root, { a: [1] });
   assert.equal(scanner.settled, false);
@@ -2085,7 +2085,7 @@ Deno.test("streaming: `...` or `…` split across chunks, with its comma, is one
       ['{"a":...', 6],
     ] as const
   ) {
-    const expected = comparable(scan(input, PROFILES.permissive));
+    const expected = comparable(scan(input, PROFILES.permissive, true));
     assert.deepStrictEqual(
       comparable(scanInChunks(input, PROFILES.permissive, () => size)),
       expected,
@@ -2099,7 +2099,7 @@ Deno.test("streaming: chunks after the value still count toward max_input and le
   for (const size of CHUNK_SIZES) {
     assert.deepStrictEqual(
       comparable(scanInChunks(input, PROFILES.agent, () => size)),
-      comparable(scan(input, PROFILES.agent)),
+      comparable(scan(input, PROFILES.agent, true)),
       `chunks of ${size}`,
     );
   }
@@ -2132,7 +2132,7 @@ Deno.test({
       for (const size of CHUNK_SIZES) {
         assert.deepStrictEqual(
           comparable(scanInChunks(input, limited, () => size)),
-          comparable(scan(input, limited)),
+          comparable(scan(input, limited, true)),
           `${input} (max_input ${maxInput}) in chunks of ${size}`,
         );
       }
@@ -2149,4 +2149,14 @@ Deno.test("repairs are listed, and the first refused, in input order", () => {
   }
   // R032 (offset 11) comes before R010 (offset 13): strict refuses the ambiguity first.
   assert.equal(scan('{"a":1,"a":"x', PROFILES.strict).refusal?.code, "E011");
+});
+
+Deno.test("members: recorded only when asked for (streaming and readiness); a plain scan keeps none", () => {
+  const text = '{"a":1,"b":"x","c":[true]}';
+  assert.deepStrictEqual(scan(text, PROFILES.strict).members, []);
+  assert.deepStrictEqual(scan(text, PROFILES.strict, true).members, [
+    { name: "a", end: 7 },
+    { name: "b", end: 15 },
+    { name: "c", end: 25 },
+  ]);
 });
