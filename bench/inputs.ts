@@ -428,6 +428,28 @@ export function feedStream(chunks: readonly string[], options: GateOptions): Gat
 }
 
 /**
+ * The streaming workload of a host that looks after every chunk: as
+ * {@linkcode feedStream}, reading the snapshot's `final` and `complete` after
+ * each `push` (which scans every chunk as it arrives).
+ *
+ * @example
+ * ```ts
+ * import { feedStreamReading } from "./inputs.ts";
+ * console.log(feedStreamReading(['{"a"', ":1}"], { profile: "permissive" }).value); // { a: 1 }
+ * ```
+ */
+export function feedStreamReading(chunks: readonly string[], options: GateOptions): GateResult {
+  const stream = new JsonStream(options);
+  let seen = 0;
+  for (const chunk of chunks) {
+    const snapshot = stream.push(chunk);
+    seen += snapshot.final.length + (snapshot.complete ? 1 : 0);
+  }
+  if (seen < 0) throw new Error("unreachable");
+  return stream.end();
+}
+
+/**
  * The re-parsing workload a streaming parser replaces: `parse` called on the
  * whole prefix after every chunk (the way partial-JSON parsers are used).
  * Returns the last value parsed.

@@ -19,6 +19,7 @@ import { gate, type ProfileName } from "../mod.ts";
 import {
   chunksOf,
   feedStream,
+  feedStreamReading,
   loadStandardInputs,
   reparsePrefixes,
   STREAM_SHAPES,
@@ -50,6 +51,11 @@ for (const profile of ["permissive", "agent"] as const satisfies readonly Profil
     fn: () => void feedStream(chunks, { profile }),
   });
   Deno.bench({
+    name: "JsonStream push per chunk, snapshot read after each + end",
+    group,
+    fn: () => void feedStreamReading(chunks, { profile }),
+  });
+  Deno.bench({
     name: "partial-json parse(prefix) per chunk",
     group,
     n: 20,
@@ -67,7 +73,7 @@ for (const shape of STREAM_SHAPES) {
     name: "10 KB",
     group,
     baseline: true,
-    fn: () => void feedStream(small, options),
+    fn: () => void feedStreamReading(small, options),
   });
-  Deno.bench({ name: "100 KB", group, n: 10, fn: () => void feedStream(large, options) });
+  Deno.bench({ name: "100 KB", group, n: 10, fn: () => void feedStreamReading(large, options) });
 }

@@ -6,7 +6,9 @@
  * Each character is scanned once: the scanner suspends at a token boundary
  * (or inside a string, keeping its progress) and resumes with the next chunk,
  * so the total cost is linear in the length of the stream, never a re-parse
- * of the prefix. {@linkcode JsonStream.end} answers exactly what one
+ * of the prefix. Chunks are scanned when the snapshot is read (or once 1024
+ * code units are pending): a host that reads after every chunk gets the state
+ * after every chunk, and one that reads less often pays for fewer resumes. {@linkcode JsonStream.end} answers exactly what one
  * {@linkcode gate} call on the whole text would.
  *
  * @example
@@ -28,8 +30,13 @@ import type { EngineError } from "./errors.ts";
 import { gate, type GateOptions, type GateResult, gateScan, prepare } from "./gate.ts";
 import { Scanner } from "./scanner.ts";
 
+/** Chunks are scanned at the latest once this many code units are pending. */
+const BATCH = 1024;
+
 /**
- * What the stream knows after a chunk.
+ * What the stream knows: a live view, read lazily. Reading a field scans any
+ * chunks pushed since the last read, so it always answers for everything
+ * pushed so far; `push` returns the same view every time.
  *
  * @example
  * ```ts
@@ -44,18 +51,18 @@ export interface StreamSnapshot {
    * elements (an unfinished string or number is not shown yet). It is live:
    * later chunks extend the same objects, so copy it to keep a snapshot.
    */
-  value: unknown;
+  readonly value: unknown;
   /**
    * Top-level members that are final, in the order they became final: the
    * declared ones when the declaration is an object, else every member.
    */
-  final: readonly string[];
+  readonly final: readonly string[];
   /** Whether the value's syntax is complete (its closing bracket was read). */
-  complete: boolean;
+  readonly complete: boolean;
   /** UTF-16 code units received so far. */
-  received: number;
+  readonly received: number;
   /** A caller error (bad option or declaration) or a limit, once one happened. */
-  error: EngineError | null;
+  readonly error: EngineError | null;
 }
 
 /**
@@ -77,8 +84,11 @@ export class JsonStream {
   readonly #declared: ReadonlySet<string> | null = null;
   readonly #error: EngineError | null = null;
   readonly #chunks: string[] = [];
+  readonly #pending: string[] = [];
+  #pendingLength = 0;
   readonly #final: string[] = [];
   readonly #finalNames = new Set<string>();
+  readonly #view: StreamSnapshot;
   #seenMembers = 0;
   #received = 0;
   #ended: GateResult | null = null;
@@ -86,6 +96,27 @@ export class JsonStream {
   /** Starts a stream with the options of {@linkcode gate}. */
   constructor(options: GateOptions = {}) {
     this.#options = options;
+    // One view, read lazily: whatever a caller reads is the state after every
+    // chunk pushed so far, and chunks nobody looked at are scanned in batches.
+    const stream = this;
+    this.#view = {
+      get value() {
+        return stream.#flush()?.root;
+      },
+      get final() {
+        stream.#flush();
+        return stream.#final;
+      },
+      get complete() {
+        return stream.#flush()?.settled ?? false;
+      },
+      get received() {
+        return stream.#received;
+      },
+      get error() {
+        return stream.#error ?? stream.#flush()?.error ?? null;
+      },
+    };
     const prepared = prepare(options, "agent");
     if ("code" in prepared) {
       this.#error = prepared;
@@ -99,31 +130,28 @@ export class JsonStream {
     }
   }
 
-  /** Feeds the next chunk; returns what is known now. */
+  /**
+   * Feeds the next chunk; returns the stream's snapshot. Reading any of its
+   * fields gives the state after every chunk pushed so far (the snapshot is
+   * one live view, the same object on every call).
+   */
   push(chunk: string): StreamSnapshot {
     if (this.#ended !== null) throw new Error("JsonStream: push() after end()");
     this.#received += chunk.length;
-    const scanner = this.#scanner;
-    if (scanner === null) {
+    if (this.#scanner === null) {
       this.#chunks.push(chunk);
-      return this.#snapshot(undefined, false);
+    } else {
+      this.#pending.push(chunk);
+      this.#pendingLength += chunk.length;
+      if (this.#pendingLength >= BATCH) this.#flush();
     }
-    scanner.feed(chunk, false);
-    const members = scanner.members;
-    for (; this.#seenMembers < members.length; this.#seenMembers++) {
-      const name = members[this.#seenMembers].name;
-      if ((this.#declared === null || this.#declared.has(name)) && !this.#finalNames.has(name)) {
-        this.#finalNames.add(name);
-        this.#final.push(name);
-      }
-    }
-    return this.#snapshot(scanner.root, scanner.settled);
+    return this.#view;
   }
 
   /** Ends the stream: the gate's answer on the whole text, as one call would give. */
   end(): GateResult {
     if (this.#ended !== null) return this.#ended;
-    const scanner = this.#scanner;
+    const scanner = this.#flush();
     if (scanner === null) {
       this.#ended = gate(this.#chunks.join(""), this.#options);
     } else {
@@ -134,13 +162,22 @@ export class JsonStream {
     return this.#ended;
   }
 
-  #snapshot(value: unknown, complete: boolean): StreamSnapshot {
-    return {
-      value,
-      final: this.#final,
-      complete,
-      received: this.#received,
-      error: this.#error ?? this.#scanner?.error ?? null,
-    };
+  /** Scans the pending chunks; returns the scanner (null after a caller error). */
+  #flush(): Scanner | null {
+    const scanner = this.#scanner;
+    if (scanner === null || this.#pending.length === 0) return scanner;
+    const text = this.#pending.length === 1 ? this.#pending[0] : this.#pending.join("");
+    this.#pending.length = 0;
+    this.#pendingLength = 0;
+    scanner.feed(text, false);
+    const members = scanner.members;
+    for (; this.#seenMembers < members.length; this.#seenMembers++) {
+      const name = members[this.#seenMembers].name;
+      if ((this.#declared === null || this.#declared.has(name)) && !this.#finalNames.has(name)) {
+        this.#finalNames.add(name);
+        this.#final.push(name);
+      }
+    }
+    return scanner;
   }
 }
