@@ -84,8 +84,8 @@ export class JsonStream {
   readonly #declared: ReadonlySet<string> | null = null;
   readonly #error: EngineError | null = null;
   readonly #chunks: string[] = [];
-  readonly #pending: string[] = [];
-  #pendingLength = 0;
+  /** Chunks pushed since the last scan, joined. */
+  #pending = "";
   readonly #final: string[] = [];
   readonly #finalNames = new Set<string>();
   readonly #view: StreamSnapshot;
@@ -141,9 +141,8 @@ export class JsonStream {
     if (this.#scanner === null) {
       this.#chunks.push(chunk);
     } else {
-      this.#pending.push(chunk);
-      this.#pendingLength += chunk.length;
-      if (this.#pendingLength >= BATCH) this.#flush();
+      this.#pending = this.#pending.length === 0 ? chunk : this.#pending + chunk;
+      if (this.#pending.length >= BATCH) this.#flush();
     }
     return this.#view;
   }
@@ -166,9 +165,8 @@ export class JsonStream {
   #flush(): Scanner | null {
     const scanner = this.#scanner;
     if (scanner === null || this.#pending.length === 0) return scanner;
-    const text = this.#pending.length === 1 ? this.#pending[0] : this.#pending.join("");
-    this.#pending.length = 0;
-    this.#pendingLength = 0;
+    const text = this.#pending;
+    this.#pending = "";
     scanner.feed(text, false);
     const members = scanner.members;
     for (; this.#seenMembers < members.length; this.#seenMembers++) {
