@@ -715,7 +715,7 @@ export class Scanner {
       });
       return;
     }
-    if (object[key] !== undefined && Object.hasOwn(object, key)) {
+    if (Object.hasOwn(object, key)) {
       this.repair(RULE.DuplicateKey, at);
       // Re-inserting keeps the first key's position, as JSON.parse does.
     }
