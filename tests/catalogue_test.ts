@@ -21,6 +21,7 @@ import {
   resolveOptions,
 } from "../engine/profiles.ts";
 import { parseDeclaration } from "../engine/declarations.ts";
+import { gate } from "../engine/gate.ts";
 
 // ------------------------------------------------------------------ markdown
 
@@ -182,8 +183,12 @@ function profile(options: Options): Profile {
   return resolved;
 }
 
-/** How the engine produces each documented example message (the gate owns E030). */
+/** How the engine produces each documented example message. */
 const REPRODUCE: Record<string, { input: string; message: () => string | undefined }> = {
+  E030: {
+    input: "`{}` against the declaration `{!query:string}`",
+    message: () => gate("{}", { schema: "{!query:string}" }).error?.message,
+  },
   E001: { input: "", message: () => scan("", PROFILES.permissive).fatal?.message },
   E002: {
     input: "Here are the args:\n{}",
