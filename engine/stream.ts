@@ -36,7 +36,7 @@ const BATCH = 1024;
 /**
  * What the stream knows: a live view, read lazily. Reading a field scans any
  * chunks pushed since the last read, so it always answers for everything
- * pushed so far; `push` returns the same view every time.
+ * pushed so far. A {@linkcode JsonStream} is its own snapshot: `push` returns it.
  *
  * @example
  * ```ts
@@ -77,7 +77,7 @@ export interface StreamSnapshot {
  * console.log(stream.end().value); // { a: 1, b: 2 }
  * ```
  */
-export class JsonStream {
+export class JsonStream implements StreamSnapshot {
   readonly #options: GateOptions;
   readonly #scanner: Scanner | null;
   readonly #declaration: Declaration | null = null;
@@ -88,7 +88,6 @@ export class JsonStream {
   #pending = "";
   readonly #final: string[] = [];
   readonly #finalNames = new Set<string>();
-  readonly #view: StreamSnapshot;
   #seenMembers = 0;
   #received = 0;
   #ended: GateResult | null = null;
@@ -96,27 +95,6 @@ export class JsonStream {
   /** Starts a stream with the options of {@linkcode gate}. */
   constructor(options: GateOptions = {}) {
     this.#options = options;
-    // One view, read lazily: whatever a caller reads is the state after every
-    // chunk pushed so far, and chunks nobody looked at are scanned in batches.
-    const stream = this;
-    this.#view = {
-      get value() {
-        return stream.#flush()?.root;
-      },
-      get final() {
-        stream.#flush();
-        return stream.#final;
-      },
-      get complete() {
-        return stream.#flush()?.settled ?? false;
-      },
-      get received() {
-        return stream.#received;
-      },
-      get error() {
-        return stream.#error ?? stream.#flush()?.error ?? null;
-      },
-    };
     const prepared = prepare(options, "agent");
     if ("code" in prepared) {
       this.#error = prepared;
@@ -131,9 +109,8 @@ export class JsonStream {
   }
 
   /**
-   * Feeds the next chunk; returns the stream's snapshot. Reading any of its
-   * fields gives the state after every chunk pushed so far (the snapshot is
-   * one live view, the same object on every call).
+   * Feeds the next chunk; returns the stream itself, whose snapshot fields
+   * (read lazily) give the state after every chunk pushed so far.
    */
   push(chunk: string): StreamSnapshot {
     if (this.#ended !== null) throw new Error("JsonStream: push() after end()");
@@ -144,7 +121,33 @@ export class JsonStream {
       this.#pending = this.#pending.length === 0 ? chunk : this.#pending + chunk;
       if (this.#pending.length >= BATCH) this.#flush();
     }
-    return this.#view;
+    return this;
+  }
+
+  /** The value as parsed so far (see {@linkcode StreamSnapshot.value}). */
+  get value(): unknown {
+    return this.#flush()?.root;
+  }
+
+  /** Top-level members that are final (see {@linkcode StreamSnapshot.final}). */
+  get final(): readonly string[] {
+    this.#flush();
+    return this.#final;
+  }
+
+  /** Whether the value's syntax is complete. */
+  get complete(): boolean {
+    return this.#flush()?.settled ?? false;
+  }
+
+  /** UTF-16 code units received so far. */
+  get received(): number {
+    return this.#received;
+  }
+
+  /** A caller error or a limit, once one happened. */
+  get error(): EngineError | null {
+    return this.#error ?? this.#flush()?.error ?? null;
   }
 
   /** Ends the stream: the gate's answer on the whole text, as one call would give. */
