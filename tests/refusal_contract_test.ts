@@ -37,19 +37,27 @@ import {
 const SEED = 0x1f2e3d4c;
 const DEFAULT_SECONDS = 3;
 
-/** The run's length: `INTERJSON_FUZZ_SECONDS` if readable and positive, else 3 s. */
+/**
+ * The run's length: `INTERJSON_FUZZ_SECONDS` if readable and positive, else
+ * the test argument `--fuzz-seconds=N` (`deno task fuzz` passes 60), else 3 s.
+ */
 function fuzzSeconds(): number {
+  const positive = (text: string | undefined) => {
+    const seconds = Number(text);
+    return text !== undefined && Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+  };
+  let fromEnv: number | undefined;
   try {
     const state = Deno.permissions.querySync({
       name: "env",
       variable: "INTERJSON_FUZZ_SECONDS",
     }).state;
-    if (state !== "granted") return DEFAULT_SECONDS;
-    const seconds = Number(Deno.env.get("INTERJSON_FUZZ_SECONDS"));
-    return Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_SECONDS;
+    if (state === "granted") fromEnv = positive(Deno.env.get("INTERJSON_FUZZ_SECONDS"));
   } catch {
-    return DEFAULT_SECONDS;
+    fromEnv = undefined;
   }
+  const argument = Deno.args.find((arg) => arg.startsWith("--fuzz-seconds="))?.split("=")[1];
+  return fromEnv ?? positive(argument) ?? DEFAULT_SECONDS;
 }
 
 /** mulberry32: a small deterministic PRNG, uniform in [0, 1). */
