@@ -427,17 +427,16 @@ export class Scanner {
   private valueEnd = 0;
   private syntaxEnd = -1;
 
-  // The input as fed (kept for positions and the final text), and the line
-  // index: absolute offsets of LF up to `linesUpTo`.
-  private chunks: string[] = [];
+  // The input as fed (a rope, flattened once by `text()`), and the line
+  // index: absolute offsets of LF up to `linesUpTo`, which never falls behind
+  // the window (a suspend indexes what it drops).
+  private all = "";
   private received = 0;
   /** What the suspended scan waits for, and the chunks held until it comes. */
   private wait = WAIT_ANY;
   private pending: string[] = [];
   /** Set by a token scanner before it returns SUSPEND: what it waits for. */
   private suspendWait = WAIT_ANY;
-  private lineChunk = 0;
-  private lineChunkStart = 0;
   private newlines: number[] = [];
   private linesUpTo = 0;
 
@@ -457,7 +456,7 @@ export class Scanner {
   feed(chunk: string, final: boolean): void {
     const received = this.received + chunk.length;
     this.received = received;
-    if (chunk.length > 0) this.chunks.push(chunk);
+    if (chunk.length > 0) this.all = this.all.length === 0 ? chunk : this.all + chunk;
     if (received > this.profile.maxInput) {
       // Checked on the whole input before anything is read: it outranks any
       // other error, and a one-call scan finds nothing else.
@@ -551,33 +550,21 @@ export class Scanner {
   }
 
   /**
-   * Records the line breaks of the input up to an absolute offset. It reads
-   * the chunks as fed, only when a position is asked for, so a document
-   * without repairs is never scanned twice.
+   * Records the line breaks of the input up to an absolute offset inside the
+   * window (natively, with indexOf), so a document without repairs is never
+   * scanned twice in a one-call scan.
    */
   private trackLines(offset: number): void {
-    const chunks = this.chunks, newlines = this.newlines;
+    const window = this.window, base = this.base, newlines = this.newlines;
+    const stop = offset < base + window.length ? offset : base + window.length;
     let k = this.linesUpTo;
-    while (k < offset && this.lineChunk < chunks.length) {
-      const piece = chunks[this.lineChunk];
-      const start = this.lineChunkStart;
-      const end = start + piece.length;
-      if (k >= end) {
-        this.lineChunk++;
-        this.lineChunkStart = end;
-        continue;
-      }
-      const stop = offset < end ? offset : end;
-      // indexOf finds the line breaks natively, far faster than a loop here.
-      for (;;) {
-        const at = piece.indexOf("\n", k - start) + start;
-        if (at < start || at >= stop) break;
-        newlines.push(at);
-        k = at + 1;
-      }
-      k = stop;
+    for (;;) {
+      const at = window.indexOf("\n", k - base);
+      if (at < 0 || at + base >= stop) break;
+      newlines.push(at + base);
+      k = at + base + 1;
     }
-    this.linesUpTo = k;
+    if (stop > this.linesUpTo) this.linesUpTo = stop;
   }
 
   /**
@@ -594,8 +581,7 @@ export class Scanner {
    * ```
    */
   text(): string {
-    if (this.chunks.length > 1) this.chunks = [this.chunks.join("")];
-    return this.chunks.length === 0 ? "" : this.chunks[0];
+    return this.all;
   }
 
   private repair(rule: RepairRule, offset: number): void {
@@ -816,6 +802,7 @@ export class Scanner {
     this.wait = this.suspendWait;
     this.suspendWait = WAIT_ANY;
     const absolute = this.base + keep;
+    if (absolute > this.linesUpTo) this.trackLines(absolute);
     const window = this.window;
     this.window = keep === 0 ? window : keep >= window.length ? "" : window.slice(keep);
     this.base = absolute;
