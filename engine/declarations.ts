@@ -953,6 +953,32 @@ export function checkDeclaration(declaration: Declaration, value: unknown): Verd
 }
 
 /**
+ * What is wrong with a value, in words, for a failed verdict: each missing
+ * required member, then each mismatch, at most `limit` of them and then how
+ * many more. Error messages and retry prompts use it.
+ *
+ * @example
+ * ```ts
+ * import { checkDeclaration, describeVerdictProblems, parseDeclaration } from "./declarations.ts";
+ * import type { Declaration } from "./declarations.ts";
+ * const d = parseDeclaration("{!query:string,!limit:integer}") as Declaration;
+ * console.log(describeVerdictProblems(checkDeclaration(d, { query: 3 })));
+ * // "required member /limit is missing; /query must be string, found number 3"
+ * ```
+ */
+export function describeVerdictProblems(verdict: Verdict, limit = 10): string {
+  const problems = [
+    ...verdict.missing.map((pointer) => `required member ${pointer} is missing`),
+    ...verdict.mismatched.map((m) =>
+      `${m.pointer === "" ? "the value" : m.pointer} must be ${m.expected}, found ${m.found}`
+    ),
+  ];
+  const shown = problems.slice(0, limit);
+  if (problems.length > limit) shown.push(`${problems.length - limit} more`);
+  return shown.join("; ");
+}
+
+/**
  * The top-level members of an object declaration, in order; `[]` for any
  * other declaration (including a union that contains an object).
  *

@@ -29,7 +29,9 @@ import {
   type Declaration,
   declaredMembers,
   describeDeclaration,
+  describeVerdictProblems,
   isDeclaration,
+  pointerToken,
   type Verdict,
 } from "./declarations.ts";
 import { type EngineError, engineError, positionedError } from "./errors.ts";
@@ -172,18 +174,9 @@ function mismatchError(
   result: ScanResult,
   text: string,
 ): EngineError {
-  const parts: string[] = [];
-  for (const pointer of verdict.missing.slice(0, 5)) {
-    parts.push(`required member ${pointer} is missing`);
-  }
-  for (const m of verdict.mismatched.slice(0, 5)) {
-    parts.push(
-      `${m.pointer === "" ? "the value" : m.pointer} must be ${m.expected}, found ${m.found}`,
-    );
-  }
-  const more = verdict.missing.length + verdict.mismatched.length - parts.length;
-  if (more > 0) parts.push(`${more} more`);
-  const detail = `${parts.join("; ")}; declared ${describeDeclaration(declaration)}`;
+  const detail = `${describeVerdictProblems(verdict)}; declared ${
+    describeDeclaration(declaration)
+  }`;
   const offset = result.valueStart;
   let line = 1, lineStart = 0;
   for (let k = text.indexOf("\n"); k >= 0 && k < offset; k = text.indexOf("\n", k + 1)) {
@@ -228,7 +221,7 @@ export function gateScan(
     } else {
       const members = declaredMembers(declaration);
       total = declaration.kind === "object" ? members.length : 1;
-      missing = members.filter((m) => m.required).map((m) => `/${escapePointer(m.name)}`);
+      missing = members.filter((m) => m.required).map((m) => `/${pointerToken(m.name)}`);
     }
   }
   const executable = error === null && result.hasValue &&
@@ -262,12 +255,19 @@ function refusalRetry(error: EngineError | null, text: string): Retry {
   return { code: refusal.code, prompt: retryPrompt(refusal, text) };
 }
 
-function escapePointer(name: string): string {
-  return name.replaceAll("~", "~0").replaceAll("/", "~1");
-}
-
-/** A refused result for a caller error (bad option or declaration) or a non-string input. */
-function callerError(error: EngineError): GateResult {
+/**
+ * The refused result for a caller error (an option out of range, a bad
+ * declaration) or a non-string input: decision `invalid`, with a retry prompt
+ * that points at no position of the model's text.
+ *
+ * @example
+ * ```ts
+ * import { callerRefusal } from "./gate.ts";
+ * import { engineError } from "./errors.ts";
+ * console.log(callerRefusal(engineError("E050", "unknown profile")).executable); // false
+ * ```
+ */
+export function callerRefusal(error: EngineError): GateResult {
   return {
     decision: "invalid",
     label: labelFor("invalid", false, error.code),
@@ -328,9 +328,9 @@ export function prepare(
  */
 export function gate(text: string, options: GateOptions = {}): GateResult {
   if (typeof text !== "string") {
-    return callerError(engineError("E001", "the input is not text; send the raw model output"));
+    return callerRefusal(engineError("E001", "the input is not text; send the raw model output"));
   }
   const prepared = prepare(options, "agent");
-  if ("code" in prepared) return callerError(prepared);
+  if ("code" in prepared) return callerRefusal(prepared);
   return gateScan(scan(text, prepared.profile), text, prepared.declaration);
 }

@@ -27,7 +27,7 @@
 import type { Declaration } from "./declarations.ts";
 import { declaredMembers } from "./declarations.ts";
 import type { EngineError } from "./errors.ts";
-import { gate, type GateOptions, type GateResult, gateScan, prepare } from "./gate.ts";
+import { callerRefusal, type GateOptions, type GateResult, gateScan, prepare } from "./gate.ts";
 import { Scanner } from "./scanner.ts";
 
 /** Chunks are scanned at the latest once this many code units are pending. */
@@ -78,12 +78,10 @@ export interface StreamSnapshot {
  * ```
  */
 export class JsonStream implements StreamSnapshot {
-  readonly #options: GateOptions;
   readonly #scanner: Scanner | null;
   readonly #declaration: Declaration | null = null;
   readonly #declared: ReadonlySet<string> | null = null;
   readonly #error: EngineError | null = null;
-  readonly #chunks: string[] = [];
   /** Chunks pushed since the last scan, and their length. */
   #pending: string[] = [];
   #pendingLength = 0;
@@ -95,7 +93,6 @@ export class JsonStream implements StreamSnapshot {
 
   /** Starts a stream with the options of {@linkcode gate}. */
   constructor(options: GateOptions = {}) {
-    this.#options = options;
     const prepared = prepare(options, "agent");
     if ("code" in prepared) {
       this.#error = prepared;
@@ -116,9 +113,7 @@ export class JsonStream implements StreamSnapshot {
   push(chunk: string): StreamSnapshot {
     if (this.#ended !== null) throw new Error("JsonStream: push() after end()");
     this.#received += chunk.length;
-    if (this.#scanner === null) {
-      this.#chunks.push(chunk);
-    } else {
+    if (this.#scanner !== null) {
       this.#pending.push(chunk);
       this.#pendingLength += chunk.length;
       if (this.#pendingLength >= BATCH) this.#flush();
@@ -157,12 +152,12 @@ export class JsonStream implements StreamSnapshot {
     if (this.#ended !== null) return this.#ended;
     const scanner = this.#flush();
     if (scanner === null) {
-      this.#ended = gate(this.#chunks.join(""), this.#options);
+      // A caller error: the answer does not depend on the text.
+      this.#ended = callerRefusal(this.#error!);
     } else {
       scanner.feed("", true);
       this.#ended = gateScan(scanner.result(), scanner.text(), this.#declaration);
     }
-    this.#chunks.length = 0;
     return this.#ended;
   }
 

@@ -15,11 +15,10 @@
  * @module
  */
 
-import { checkDeclaration, type Verdict } from "./declarations.ts";
+import { checkDeclaration, describeVerdictProblems, type Verdict } from "./declarations.ts";
 import type { EngineError } from "./errors.ts";
 import { engineError } from "./errors.ts";
 import { type GateOptions, prepare, renderValue } from "./gate.ts";
-import { PROFILES } from "./profiles.ts";
 import type { Exactness, Repair } from "./rules.ts";
 import { scan } from "./scanner.ts";
 
@@ -77,8 +76,10 @@ export function validate(text: string, options: ValidateOptions = {}): ValidateR
     ? prepare({ schema: options.schema, schemaJson: options.schemaJson }, "strict")
     : engineError("E001", "the input is not text; send the raw model output");
   if ("code" in prepared) return { valid: false, error: prepared };
-  // Strict refuses the first repair; permissive shows what a repair would make.
-  const result = scan(text, PROFILES.permissive);
+  // One scan under strict: the scanner repairs alike under every profile, so
+  // its value shows what a repair would make, and its refusal says why the
+  // text is not valid as written.
+  const result = scan(text, prepared.profile);
   if (result.fatal !== null) return { valid: false, error: result.fatal };
   const classification = {
     exactness: result.exactness,
@@ -86,10 +87,9 @@ export function validate(text: string, options: ValidateOptions = {}): ValidateR
     repairs: result.repairs,
   };
   if (!result.validJson) {
-    const strict = scan(text, prepared.profile);
     return {
       valid: false,
-      error: strict.fatal ?? strict.refusal,
+      error: result.refusal,
       repaired: renderValue(result, text),
       ...classification,
     };
@@ -99,17 +99,7 @@ export function validate(text: string, options: ValidateOptions = {}): ValidateR
   return {
     valid: verdict.ok,
     schema: verdict,
-    error: verdict.ok ? null : engineError("E030", describeVerdict(verdict)),
+    error: verdict.ok ? null : engineError("E030", describeVerdictProblems(verdict)),
     ...classification,
   };
-}
-
-function describeVerdict(verdict: Verdict): string {
-  const parts = [
-    ...verdict.missing.map((p) => `required member ${p} is missing`),
-    ...verdict.mismatched.map((m) =>
-      `${m.pointer === "" ? "the value" : m.pointer} must be ${m.expected}, found ${m.found}`
-    ),
-  ];
-  return parts.slice(0, 10).join("; ") + (parts.length > 10 ? `; ${parts.length - 10} more` : "");
 }
