@@ -19,45 +19,13 @@ import {
   PROFILE_NAMES,
   type ProfileName,
 } from "../mod.ts";
-
-/** The twenty fields of seed 000's `interjson_gate` result table, in its order. */
-const TWENTY_FIELDS = [
-  "decision",
-  "label",
-  "exactness",
-  "ambiguous",
-  "information_loss",
-  "valid_json",
-  "normalized",
-  "ambiguity",
-  "execution",
-  "executable",
-  "syntax_ready_permille",
-  "schema_total",
-  "schema_satisfied",
-  "schema_missing",
-  "error",
-  "repairs",
-  "retry",
-  "repairs_truncated",
-  "value",
-  "text",
-];
-
-/** The tool's `inputSchema` in seed 000's real gate call. */
-const SEED_SCHEMA_JSON = {
-  type: "object",
-  properties: { query: { type: "string" }, limit: { type: "integer" } },
-  required: ["query"],
-};
-
-/** Seed 000's retry prompt, verbatim. */
-const SEED_PROMPT =
-  "InterJSON refused the arguments: E010 R010 CloseString at line 1 column 25 (offset 24).\n" +
-  "Reason: exactness lossy exceeds max_loss cosmetic\n" +
-  'Context: {"query":"weather in Par\n' +
-  "                                 ^\n" +
-  "Re-emit the arguments as valid JSON with exactly one reading.";
+import {
+  SEED_ACCEPTED,
+  SEED_GATE_FIELDS,
+  SEED_REFUSAL,
+  SEED_RETRY_PROMPT,
+  SEED_SCHEMA_JSON,
+} from "./mcp_seed.ts";
 
 /** What a test pins of a result: any subset of its fields, plus the error code. */
 type Expected = Partial<Omit<GateResult, "error">> & { code?: string | null };
@@ -82,11 +50,11 @@ Deno.test("gate: every result has exactly the twenty fields of the interjson_gat
     ['{"a":1}', { schema: "{!a:" }],
     [42 as unknown as string, {}],
   ];
-  assert.equal(TWENTY_FIELDS.length, 20);
+  assert.equal(SEED_GATE_FIELDS.length, 20);
   for (const [text, options] of calls) {
     assert.deepEqual(
       Object.keys(gate(text, options)).sort(),
-      [...TWENTY_FIELDS].sort(),
+      [...SEED_GATE_FIELDS].sort(),
       String(text),
     );
   }
@@ -217,31 +185,12 @@ for (const [behaviour, text, options, expected] of DECISIONS) {
 
 Deno.test("gate: seed 000's real gate call, field for field and the prompt verbatim", () => {
   const result = gate('{"query":"weather in Par', { schemaJson: SEED_SCHEMA_JSON });
-  const shown = {
-    decision: "lossy_repair",
-    label: "REJECT (a value was changed)",
-    exactness: "lossy",
-    ambiguous: false,
-    information_loss: true,
-    valid_json: false,
-    normalized: true,
-    ambiguity: "none",
-    execution: "blocked",
-    executable: false,
-    error: {
-      code: "E010",
-      message:
-        "E010 StrictViolation at 1:25 (offset 24): R010 CloseString: exactness lossy exceeds max_loss cosmetic",
-    },
-    retry: { code: "E010", prompt: SEED_PROMPT },
-    value: null,
-    text: "",
-  };
+  const shown = SEED_REFUSAL;
   for (const [key, value] of Object.entries(shown)) {
     assert.deepEqual(result[key as keyof GateResult], value, key);
   }
   // The summary's `error=` line is built from these two, so pin them separately too.
-  assert.equal(result.retry?.prompt, SEED_PROMPT);
+  assert.equal(result.retry?.prompt, SEED_RETRY_PROMPT);
   assert.equal(
     result.error?.message,
     "E010 StrictViolation at 1:25 (offset 24): R010 CloseString: exactness lossy exceeds max_loss cosmetic",
@@ -255,19 +204,7 @@ Deno.test("gate: seed 000's real gate call, field for field and the prompt verba
 
 Deno.test("gate: seed 000's second call (the re-emitted arguments) may execute", () => {
   const result = gate('{"query":"weather in Paris","limit":3}', { schemaJson: SEED_SCHEMA_JSON });
-  const shown = {
-    decision: "safe",
-    label: "SAFE TO EXECUTE",
-    exactness: "exact",
-    executable: true,
-    execution: "allowed",
-    schema_total: 2,
-    schema_satisfied: 2,
-    schema_missing: [],
-    error: null,
-    retry: null,
-    value: { query: "weather in Paris", limit: 3 },
-  };
+  const shown = SEED_ACCEPTED;
   for (const [key, value] of Object.entries(shown)) {
     assert.deepEqual(result[key as keyof GateResult], value, key);
   }

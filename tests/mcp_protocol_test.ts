@@ -19,6 +19,7 @@ import { TOOLS } from "../mcp/tools.ts";
 import type { ProfileName } from "../mod.ts";
 import {
   SEED_ACCEPTED,
+  SEED_GATE_FIELDS,
   SEED_GATE_REQUEST,
   SEED_REFUSAL,
   SEED_RETRY_REQUEST,
@@ -364,28 +365,7 @@ Deno.test("tools/list: the four tools, titled, annotated read-only, closed outpu
 
 Deno.test("tools/list: output schema properties and required fields are seed 000's table", () => {
   const byName = Object.fromEntries(TOOLS.map((tool) => [tool.name, tool]));
-  const gateFields = [
-    "decision",
-    "label",
-    "exactness",
-    "ambiguous",
-    "information_loss",
-    "valid_json",
-    "normalized",
-    "ambiguity",
-    "execution",
-    "executable",
-    "syntax_ready_permille",
-    "schema_total",
-    "schema_satisfied",
-    "schema_missing",
-    "error",
-    "repairs",
-    "retry",
-    "repairs_truncated",
-    "value",
-    "text",
-  ];
+  const gateFields = [...SEED_GATE_FIELDS];
   const table: [string, string[], string[]][] = [
     ["interjson_gate", gateFields, gateFields],
     [

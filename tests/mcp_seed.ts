@@ -12,6 +12,30 @@
  * @module
  */
 
+/** The twenty fields of seed 000's `interjson_gate` result table, in its order. */
+export const SEED_GATE_FIELDS: readonly string[] = [
+  "decision",
+  "label",
+  "exactness",
+  "ambiguous",
+  "information_loss",
+  "valid_json",
+  "normalized",
+  "ambiguity",
+  "execution",
+  "executable",
+  "syntax_ready_permille",
+  "schema_total",
+  "schema_satisfied",
+  "schema_missing",
+  "error",
+  "repairs",
+  "retry",
+  "repairs_truncated",
+  "value",
+  "text",
+];
+
 /** The truncated call (`id: 2`), exactly as the seed shows the line. */
 export const SEED_GATE_REQUEST = String
   .raw`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"interjson_gate","arguments":{"text":"{\"query\":\"weather in Par","schema_json":{"type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer"}},"required":["query"]}}}}`;
