@@ -125,6 +125,8 @@ const BOM = 0xfeff, WIDE = 0x061c;
 
 // Modes of the state machine.
 const PREAMBLE = 0, VALUE = 1, AFTER = 2, KEY = 3, COLON_MODE = 4, DONE = 5, END = 6;
+/** Inside a plain key cut by the end of a chunk (its hash so far is kept). */
+const KEY_REST = 7;
 // Container kinds.
 const ARRAY = 0, OBJECT = 1, NONE = -1;
 // What a suspended scan waits for before it is worth resuming: a token read
@@ -281,6 +283,18 @@ const KEY_CACHE_SIZE = 4096;
 /** Recently seen keys, by hash: reusing one avoids a copy and a re-interning. */
 const keyCache: (string | undefined)[] = new Array(KEY_CACHE_SIZE).fill(undefined);
 
+/** Whether `head` from `start` to its end, then `rest`, hold `key`. */
+function sameSplitText(head: string, start: number, rest: string, key: string): boolean {
+  const split = head.length - start;
+  for (let k = 0; k < split; k++) {
+    if (head.charCodeAt(start + k) !== key.charCodeAt(k)) return false;
+  }
+  for (let k = split; k < key.length; k++) {
+    if (rest.charCodeAt(k - split) !== key.charCodeAt(k)) return false;
+  }
+  return true;
+}
+
 /** Whether `text` holds `key` at offset i. */
 function sameText(text: string, i: number, key: string): boolean {
   for (let k = 0; k < key.length; k++) {
@@ -427,10 +441,13 @@ export class Scanner {
   private valueEnd = 0;
   private syntaxEnd = -1;
 
-  // The input as fed (a rope, flattened once by `text()`), and the line
-  // index: absolute offsets of LF up to `linesUpTo`, which never falls behind
-  // the window (a suspend indexes what it drops).
-  private all = "";
+  // The input as fed, chunk by chunk (joined once by `text()`), and the line
+  // index: absolute offsets of LF up to `linesUpTo`, searched in the chunks
+  // (from `lineChunk`, which starts at `lineChunkBase`) only when a position
+  // is needed, so a resume costs no line search.
+  private inputs: string[] = [];
+  private lineChunk = 0;
+  private lineChunkBase = 0;
   private received = 0;
   /** What the suspended scan waits for, and the chunks held until it comes. */
   private wait = WAIT_ANY;
@@ -456,7 +473,7 @@ export class Scanner {
   feed(chunk: string, final: boolean): void {
     const received = this.received + chunk.length;
     this.received = received;
-    if (chunk.length > 0) this.all = this.all.length === 0 ? chunk : this.all + chunk;
+    if (chunk.length > 0) this.inputs.push(chunk);
     if (received > this.profile.maxInput) {
       // Checked on the whole input before anything is read: it outranks any
       // other error, and a one-call scan finds nothing else.
@@ -550,21 +567,32 @@ export class Scanner {
   }
 
   /**
-   * Records the line breaks of the input up to an absolute offset inside the
-   * window (natively, with indexOf), so a document without repairs is never
-   * scanned twice in a one-call scan.
+   * Records the line breaks of the input before an absolute offset (natively,
+   * with indexOf, chunk by chunk). A document without repairs is never
+   * searched, and no chunk is searched twice.
    */
   private trackLines(offset: number): void {
-    const window = this.window, base = this.base, newlines = this.newlines;
-    const stop = offset < base + window.length ? offset : base + window.length;
-    let k = this.linesUpTo;
-    for (;;) {
-      const at = window.indexOf("\n", k - base);
-      if (at < 0 || at + base >= stop) break;
-      newlines.push(at + base);
-      k = at + base + 1;
+    const inputs = this.inputs, newlines = this.newlines;
+    let k = this.lineChunk, base = this.lineChunkBase, from = this.linesUpTo;
+    while (from < offset && k < inputs.length) {
+      const chunk = inputs[k];
+      const end = base + chunk.length;
+      const stop = offset < end ? offset : end;
+      for (;;) {
+        const at = chunk.indexOf("\n", from - base);
+        if (at < 0 || at + base >= stop) break;
+        newlines.push(at + base);
+        from = at + base + 1;
+      }
+      from = stop;
+      if (stop === end) {
+        k++;
+        base = end;
+      }
     }
-    if (stop > this.linesUpTo) this.linesUpTo = stop;
+    this.lineChunk = k;
+    this.lineChunkBase = base;
+    this.linesUpTo = from;
   }
 
   /**
@@ -581,7 +609,16 @@ export class Scanner {
    * ```
    */
   text(): string {
-    return this.all;
+    const inputs = this.inputs;
+    if (inputs.length === 0) return "";
+    if (inputs.length > 1) {
+      // Joined once; the line index goes on from the same offset in the whole.
+      inputs[0] = inputs.join("");
+      inputs.length = 1;
+      this.lineChunk = 0;
+      this.lineChunkBase = 0;
+    }
+    return inputs[0];
   }
 
   private repair(rule: RepairRule, offset: number): void {
@@ -802,7 +839,6 @@ export class Scanner {
     this.wait = this.suspendWait;
     this.suspendWait = WAIT_ANY;
     const absolute = this.base + keep;
-    if (absolute > this.linesUpTo) this.trackLines(absolute);
     const window = this.window;
     this.window = keep === 0 ? window : keep >= window.length ? "" : window.slice(keep);
     this.base = absolute;
@@ -1041,8 +1077,8 @@ export class Scanner {
               }
               continue;
             }
-            // A short key cut by the end of a chunk: read it whole with the next one.
-            if (end === KEY_CUT && !final) return this.suspend(i, mode);
+            // A short key cut by the end of a chunk: go on with the next one.
+            if (end === KEY_CUT && !final) return this.suspend(n, KEY_REST);
           }
           if (c === QUOTE || c === APOS || c === LDQUO || c === LSQUO) {
             if (c !== QUOTE) {
@@ -1131,6 +1167,23 @@ export class Scanner {
           this.repair(RULE.SkippedCharacter, base + i);
           i++;
           continue;
+        }
+
+        case KEY_REST: {
+          const end = this.plainKeyRest(text, n);
+          if (end > 0) {
+            i = end;
+            if (i < n && text.charCodeAt(i) === COLON) {
+              i++;
+              mode = VALUE;
+            } else {
+              mode = COLON_MODE;
+            }
+            continue;
+          }
+          // Not a plain key after all, or cut again: read it again from its quote.
+          this.rewindKey(text);
+          return this.run(final);
         }
 
         case PREAMBLE: {
@@ -1416,6 +1469,14 @@ export class Scanner {
   /** Absolute offset just past the character that confirmed a string's closing quote. */
   private stringFinalAt = 0;
 
+  // A plain key cut by the end of a chunk (mode KEY_REST): the window it
+  // began in, where its text begins there, its hash so far, and whether it
+  // has cased characters so far.
+  private keyHead = "";
+  private keyHeadStart = 0;
+  private keyHash = 0;
+  private keyCased = false;
+
   /**
    * The fast path for a double-quoted key without escapes or hazards: hashes
    * it while scanning and reuses an earlier copy of the same key (already
@@ -1434,7 +1495,14 @@ export class Scanner {
       j++;
     }
     const length = j - i;
-    if (j >= n) return length <= MAX_CACHED_KEY ? KEY_CUT : -1;
+    if (j >= n) {
+      if (length > MAX_CACHED_KEY) return -1;
+      this.keyHead = text;
+      this.keyHeadStart = i;
+      this.keyHash = h;
+      this.keyCased = cased;
+      return KEY_CUT;
+    }
     if (length > MAX_CACHED_KEY || length > this.profile.maxToken) return -1;
     const slot = (h ^ (h >>> 11) ^ length) & (KEY_CACHE_SIZE - 1);
     let key = keyCache[slot];
@@ -1446,6 +1514,52 @@ export class Scanner {
     this.pendingKeys[d] = key;
     if (cased) this.caseFlags[d] = true;
     return j + 1;
+  }
+
+  /**
+   * `plainKey` resumed on the next chunk: the key's first part is the end of
+   * the previous window (`keyHead` from `keyHeadStart`), hashed already. The
+   * cached copy is compared across the cut, so a repeated key costs no
+   * concatenation. Returns the index past the closing quote, or -1 to read
+   * the key again from its quote (see {@linkcode Scanner.rewindKey}).
+   */
+  private plainKeyRest(text: string, n: number): number {
+    let h = this.keyHash, j = 0, c = 0, cased = this.keyCased;
+    while (j < n) {
+      c = text.charCodeAt(j);
+      if (c === QUOTE) break;
+      if (c === BACKSLASH || c < SPACE || c >= WIDE) return -1;
+      if ((c >= UPPER_A && c <= UPPER_Z) || c >= 0x80) cased = true;
+      h = (Math.imul(h, 31) + c) | 0;
+      j++;
+    }
+    const head = this.keyHead, start = this.keyHeadStart;
+    const length = head.length - start + j;
+    if (j >= n || length > MAX_CACHED_KEY || length > this.profile.maxToken) return -1;
+    const slot = (h ^ (h >>> 11) ^ length) & (KEY_CACHE_SIZE - 1);
+    let key = keyCache[slot];
+    if (key === undefined || key.length !== length || !sameSplitText(head, start, text, key)) {
+      key = [head.slice(start), text.slice(0, j)].join("");
+      keyCache[slot] = key;
+    }
+    this.keyHead = "";
+    const d = this.depth - 1;
+    this.pendingKeys[d] = key;
+    if (cased) this.caseFlags[d] = true;
+    return j + 1;
+  }
+
+  /**
+   * Puts a cut key back in front of `text` as the window, from its opening
+   * quote, in KEY mode: the general path reads it whole from there.
+   */
+  private rewindKey(text: string): void {
+    const head = this.keyHead, quote = this.keyHeadStart - 1;
+    this.window = [head.slice(quote), text].join("");
+    this.base -= head.length - quote;
+    this.pos = 0;
+    this.mode = KEY;
+    this.keyHead = "";
   }
 
   /**

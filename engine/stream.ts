@@ -82,8 +82,12 @@ export class JsonStream implements StreamSnapshot {
   readonly #declaration: Declaration | null = null;
   readonly #declared: ReadonlySet<string> | null = null;
   readonly #error: EngineError | null = null;
-  /** Chunks pushed since the last scan, and their length. */
-  #pending: string[] = [];
+  /**
+   * Text pushed since the last scan: one chunk as is, more chunks listed in
+   * `#more` (joined at the scan), and their length.
+   */
+  #pending = "";
+  #more: string[] | null = null;
   #pendingLength = 0;
   readonly #final: string[] = [];
   readonly #finalNames = new Set<string>();
@@ -113,8 +117,10 @@ export class JsonStream implements StreamSnapshot {
   push(chunk: string): StreamSnapshot {
     if (this.#ended !== null) throw new Error("JsonStream: push() after end()");
     this.#received += chunk.length;
-    if (this.#scanner !== null) {
-      this.#pending.push(chunk);
+    if (this.#scanner !== null && chunk.length > 0) {
+      if (this.#pendingLength === 0) this.#pending = chunk;
+      else if (this.#more === null) this.#more = [this.#pending, chunk];
+      else this.#more.push(chunk);
       this.#pendingLength += chunk.length;
       if (this.#pendingLength >= BATCH) this.#flush();
     }
@@ -164,12 +170,12 @@ export class JsonStream implements StreamSnapshot {
   /** Scans the pending chunks; returns the scanner (null after a caller error). */
   #flush(): Scanner | null {
     const scanner = this.#scanner;
-    const pending = this.#pending;
-    if (scanner === null || pending.length === 0) return scanner;
+    if (scanner === null || this.#pendingLength === 0) return scanner;
     // Joined, not concatenated: the scanner reads flat strings fastest (a
     // concatenation would make its character reads slower everywhere).
-    const text = pending.length === 1 ? pending[0] : pending.join("");
-    this.#pending = [];
+    const text = this.#more === null ? this.#pending : this.#more.join("");
+    this.#pending = "";
+    this.#more = null;
     this.#pendingLength = 0;
     scanner.feed(text, false);
     const members = scanner.members;
