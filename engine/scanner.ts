@@ -125,8 +125,15 @@ const BOM = 0xfeff, WIDE = 0x061c;
 
 // Modes of the state machine.
 const PREAMBLE = 0, VALUE = 1, AFTER = 2, KEY = 3, COLON_MODE = 4, DONE = 5, END = 6;
-/** Inside a plain key cut by the end of a chunk (its hash so far is kept). */
-const KEY_REST = 7;
+// Inside a token cut by the end of a chunk, its reading so far kept: a plain
+// key (its hash), a plain decimal number (its digits), a JSON literal.
+const KEY_REST = 7, NUMBER_REST = 8, LITERAL_REST = 9;
+/** The JSON literals by first character (`t`, `f`, `n`). */
+const LITERALS: ReadonlyMap<number, { text: string; value: boolean | null }> = new Map([
+  [116, { text: "true", value: true }],
+  [102, { text: "false", value: false }],
+  [110, { text: "null", value: null }],
+]);
 // Container kinds.
 const ARRAY = 0, OBJECT = 1, NONE = -1;
 // What a suspended scan waits for before it is worth resuming: a token read
@@ -254,23 +261,23 @@ function isZeroWidth(c: number): boolean {
 
 /** The end of `true`, `false` or `null` at i when followed by a delimiter, else -1. */
 function literalEnd(text: string, i: number, n: number, c: number): number {
+  // Bounds first: a read past the end would return NaN and deoptimize.
   let end = -1;
   if (c === 116) {
     if (
-      text.charCodeAt(i + 1) === 114 && text.charCodeAt(i + 2) === 117 &&
+      i + 4 < n && text.charCodeAt(i + 1) === 114 && text.charCodeAt(i + 2) === 117 &&
       text.charCodeAt(i + 3) === 101
     ) end = i + 4;
   } else if (c === 102) {
     if (
-      text.charCodeAt(i + 1) === 97 && text.charCodeAt(i + 2) === 108 &&
-      text.charCodeAt(i + 3) === 115 &&
-      text.charCodeAt(i + 4) === 101
+      i + 5 < n && text.charCodeAt(i + 1) === 97 && text.charCodeAt(i + 2) === 108 &&
+      text.charCodeAt(i + 3) === 115 && text.charCodeAt(i + 4) === 101
     ) end = i + 5;
   } else if (
-    text.charCodeAt(i + 1) === 117 && text.charCodeAt(i + 2) === 108 &&
+    i + 4 < n && text.charCodeAt(i + 1) === 117 && text.charCodeAt(i + 2) === 108 &&
     text.charCodeAt(i + 3) === 108
   ) end = i + 4;
-  if (end < 0 || end >= n || isWordChar(text.charCodeAt(end))) return -1;
+  if (end < 0 || isWordChar(text.charCodeAt(end))) return -1;
   return end;
 }
 
@@ -291,6 +298,15 @@ function sameSplitText(head: string, start: number, rest: string, key: string): 
   }
   for (let k = split; k < key.length; k++) {
     if (rest.charCodeAt(k - split) !== key.charCodeAt(k)) return false;
+  }
+  return true;
+}
+
+/** Whether `text` from i to n is a prefix of `literal` (or all of it). */
+function isLiteralPrefix(text: string, i: number, n: number, literal: string): boolean {
+  if (n - i > literal.length) return false;
+  for (let k = i; k < n; k++) {
+    if (text.charCodeAt(k) !== literal.charCodeAt(k - i)) return false;
   }
   return true;
 }
@@ -612,8 +628,16 @@ export class Scanner {
     const inputs = this.inputs;
     if (inputs.length === 0) return "";
     if (inputs.length > 1) {
-      // Joined once; the line index goes on from the same offset in the whole.
-      inputs[0] = inputs.join("");
+      // Joined once; the line index goes on from the same offset in the
+      // whole. Concatenation is faster than `join` for chunks of 8 code units
+      // or more; for shorter ones its cons cells would outweigh the text.
+      let whole = "";
+      if (inputs.length * 8 <= this.received) {
+        for (let k = 0; k < inputs.length; k++) whole += inputs[k];
+      } else {
+        whole = inputs.join("");
+      }
+      inputs[0] = whole;
       inputs.length = 1;
       this.lineChunk = 0;
       this.lineChunkBase = 0;
@@ -915,7 +939,17 @@ export class Scanner {
               }
             }
             const end = this.scanNumber(text, i, n, final);
-            if (end === SUSPEND) return this.suspend(i, mode);
+            if (end === SUSPEND) {
+              if (this.numberCut && base + i !== this.rewoundAt) {
+                // Go on from the digits read so far with the next chunk.
+                this.numberCut = false;
+                this.tokenHead = text;
+                this.tokenHeadStart = i;
+                return this.suspend(n, NUMBER_REST);
+              }
+              this.numberCut = false;
+              return this.suspend(i, mode);
+            }
             if (end === FATAL) return;
             if (end < 0) {
               i = -end - 3; // the token was dropped (a lone sign)
@@ -985,6 +1019,16 @@ export class Scanner {
             }
           }
           if (isWordStart(c)) {
+            if (
+              !final && LITERALS.has(c) && base + i !== this.rewoundAt &&
+              isLiteralPrefix(text, i, n, LITERALS.get(c)!.text)
+            ) {
+              // A literal cut by the end of the chunk (or not yet delimited): go on
+              // with the next one.
+              this.tokenHead = text;
+              this.tokenHeadStart = i;
+              return this.suspend(n, LITERAL_REST);
+            }
             const end = this.scanWord(text, i, n, final);
             if (end === SUSPEND) return this.suspend(i, mode);
             if (end === FATAL) return;
@@ -1182,8 +1226,35 @@ export class Scanner {
             continue;
           }
           // Not a plain key after all, or cut again: read it again from its quote.
-          this.rewindKey(text);
+          this.rewindToken(text, KEY);
           return this.run(final);
+        }
+
+        case NUMBER_REST: {
+          const at = this.tokenStart();
+          const end = this.numberRest(text, n);
+          if (end < 0) {
+            this.rewindToken(text, VALUE);
+            return this.run(final);
+          }
+          this.place(this.numValue, at);
+          i = end;
+          mode = this.completed(base + i, base + i + 1);
+          continue;
+        }
+
+        case LITERAL_REST: {
+          const at = this.tokenStart();
+          const end = this.literalRest(text, n);
+          if (end < 0) {
+            this.rewindToken(text, VALUE);
+            return this.run(final);
+          }
+          this.place(LITERALS.get(this.tokenHead.charCodeAt(this.tokenHeadStart))!.value, at);
+          this.tokenHead = "";
+          i = end;
+          mode = this.completed(base + i, base + i + 1);
+          continue;
         }
 
         case PREAMBLE: {
@@ -1469,13 +1540,24 @@ export class Scanner {
   /** Absolute offset just past the character that confirmed a string's closing quote. */
   private stringFinalAt = 0;
 
-  // A plain key cut by the end of a chunk (mode KEY_REST): the window it
-  // began in, where its text begins there, its hash so far, and whether it
-  // has cased characters so far.
-  private keyHead = "";
-  private keyHeadStart = 0;
+  // A token cut by the end of a chunk (modes KEY_REST, NUMBER_REST,
+  // LITERAL_REST): the window it began in and its first character there;
+  // for a key its hash so far and whether it has cased characters; for a
+  // number its reading so far, as `scanNumber` keeps it.
+  private tokenHead = "";
+  private tokenHeadStart = 0;
   private keyHash = 0;
   private keyCased = false;
+  private numMantissa = 0;
+  private numSignificant = 0;
+  private numScale = 0;
+  private numInexact = false;
+  private numDigits = 0;
+  private numFraction = -1;
+  private numNegative = false;
+  private numLeadingZero = false;
+  /** Set by `scanNumber` when it stopped at the chunk end of a plain decimal number. */
+  private numberCut = false;
 
   /**
    * The fast path for a double-quoted key without escapes or hazards: hashes
@@ -1497,8 +1579,8 @@ export class Scanner {
     const length = j - i;
     if (j >= n) {
       if (length > MAX_CACHED_KEY) return -1;
-      this.keyHead = text;
-      this.keyHeadStart = i;
+      this.tokenHead = text;
+      this.tokenHeadStart = i - 1;
       this.keyHash = h;
       this.keyCased = cased;
       return KEY_CUT;
@@ -1518,10 +1600,10 @@ export class Scanner {
 
   /**
    * `plainKey` resumed on the next chunk: the key's first part is the end of
-   * the previous window (`keyHead` from `keyHeadStart`), hashed already. The
+   * the previous window (`tokenHead` after its quote), hashed already. The
    * cached copy is compared across the cut, so a repeated key costs no
    * concatenation. Returns the index past the closing quote, or -1 to read
-   * the key again from its quote (see {@linkcode Scanner.rewindKey}).
+   * the key again from its quote (see {@linkcode Scanner.rewindToken}).
    */
   private plainKeyRest(text: string, n: number): number {
     let h = this.keyHash, j = 0, c = 0, cased = this.keyCased;
@@ -1533,7 +1615,7 @@ export class Scanner {
       h = (Math.imul(h, 31) + c) | 0;
       j++;
     }
-    const head = this.keyHead, start = this.keyHeadStart;
+    const head = this.tokenHead, start = this.tokenHeadStart + 1;
     const length = head.length - start + j;
     if (j >= n || length > MAX_CACHED_KEY || length > this.profile.maxToken) return -1;
     const slot = (h ^ (h >>> 11) ^ length) & (KEY_CACHE_SIZE - 1);
@@ -1542,7 +1624,7 @@ export class Scanner {
       key = [head.slice(start), text.slice(0, j)].join("");
       keyCache[slot] = key;
     }
-    this.keyHead = "";
+    this.tokenHead = "";
     const d = this.depth - 1;
     this.pendingKeys[d] = key;
     if (cased) this.caseFlags[d] = true;
@@ -1550,16 +1632,96 @@ export class Scanner {
   }
 
   /**
-   * Puts a cut key back in front of `text` as the window, from its opening
-   * quote, in KEY mode: the general path reads it whole from there.
+   * `scanNumber` resumed on the next chunk, for a plain decimal number (no
+   * sign but `-`, no exponent yet) whose digits so far are kept in `num*`.
+   * Returns the index where it ends (value in `numValue`), or -1 to read it
+   * again whole (an exponent, a repair, more than the fast path takes, or
+   * no end in this chunk).
    */
-  private rewindKey(text: string): void {
-    const head = this.keyHead, quote = this.keyHeadStart - 1;
-    this.window = [head.slice(quote), text].join("");
-    this.base -= head.length - quote;
+  private numberRest(text: string, n: number): number {
+    let i = 0, c = 0;
+    let mantissa = this.numMantissa, significant = this.numSignificant, scale = this.numScale;
+    let inexact = this.numInexact, digits = this.numDigits, fraction = this.numFraction;
+    if (fraction < 0) {
+      while (i < n && (c = text.charCodeAt(i)) >= ZERO && c <= NINE) {
+        if (significant < 15) {
+          mantissa = mantissa * 10 + (c - ZERO);
+          if (mantissa > 0) significant++;
+        } else {
+          inexact = true;
+        }
+        digits++;
+        i++;
+      }
+      if (i < n && c === DOT) {
+        fraction = 0;
+        i++;
+      }
+    }
+    if (fraction >= 0) {
+      while (i < n && (c = text.charCodeAt(i)) >= ZERO && c <= NINE) {
+        if (significant < 15) {
+          mantissa = mantissa * 10 + (c - ZERO);
+          if (mantissa > 0) significant++;
+          scale++;
+        } else if (c !== ZERO) {
+          inexact = true;
+        }
+        fraction++;
+        i++;
+      }
+    }
+    if (i >= n) return -1;
+    c = text.charCodeAt(i);
+    // What one call would read on (an exponent, `0x`, a second dot) or repair.
+    if (isWordChar(c) || c === DOT || c === PLUS) return -1;
+    if (digits === 0 || fraction === 0 || (digits > 1 && this.numLeadingZero)) return -1;
+    if (inexact || scale > 22) return -1;
+    if (this.tokenHead.length - this.tokenHeadStart + i > this.profile.maxToken) return -1;
+    const magnitude = mantissa / POW10[scale];
+    if (this.numNegative && magnitude === 0) this.negativeZero = true;
+    this.numValue = this.numNegative ? -magnitude : magnitude;
+    this.tokenHead = "";
+    return i;
+  }
+
+  /**
+   * A JSON literal resumed on the next chunk: returns the index past it when
+   * the rest of it and a character that is not part of a word follow, or -1
+   * to read it again whole.
+   */
+  private literalRest(text: string, n: number): number {
+    const head = this.tokenHead, start = this.tokenHeadStart;
+    const literal = LITERALS.get(head.charCodeAt(start))!.text;
+    const done = head.length - start, end = literal.length - done;
+    if (end >= n || isWordChar(text.charCodeAt(end))) return -1;
+    for (let k = 0; k < end; k++) {
+      if (text.charCodeAt(k) !== literal.charCodeAt(done + k)) return -1;
+    }
+    return end;
+  }
+
+  /**
+   * Puts a cut token back in front of `text` as the window, from its first
+   * character, to be read whole in `mode`; a cut of it again then keeps the
+   * window (the general way, linear however many chunks it spans).
+   */
+  private rewindToken(text: string, mode: number): void {
+    const head = this.tokenHead, start = this.tokenHeadStart;
+    this.window = [head.slice(start), text].join("");
+    this.base -= head.length - start;
+    this.rewoundAt = this.base;
     this.pos = 0;
-    this.mode = KEY;
-    this.keyHead = "";
+    this.mode = mode;
+    this.tokenHead = "";
+  }
+
+  /** Absolute offset of the token `rewindToken` put back last (-1 before any). */
+  private rewoundAt = -1;
+
+  /** The absolute offset where the cut token began. */
+  private tokenStart(): number {
+    return this.base - (this.tokenHead.length - this.tokenHeadStart);
   }
 
   /**
@@ -1965,7 +2127,21 @@ export class Scanner {
       }
       if (exponentNegative) exponent = -exponent;
     }
-    if (i >= n && !final) return this.waitFor(WAIT_NON_WORD);
+    if (i >= n && !final) {
+      if (exponentDigits < 0 && !notation) {
+        // A plain decimal number so far: its reading can go on with the next chunk.
+        this.numberCut = true;
+        this.numMantissa = mantissa;
+        this.numSignificant = significant;
+        this.numScale = scale;
+        this.numInexact = inexact;
+        this.numDigits = digits;
+        this.numFraction = fractionDigits;
+        this.numNegative = negative;
+        this.numLeadingZero = digits > 0 && text.charCodeAt(digitsStart) === ZERO;
+      }
+      return this.waitFor(WAIT_NON_WORD);
+    }
     const end = i;
     if (end - start > this.profile.maxToken) {
       this.failAt(

@@ -235,6 +235,15 @@ const HAND_CASES: readonly [string, string][] = [
   ["undefined", '{"a":undefined}'],
   ["non-finite numbers", "[NaN,Infinity,-Infinity]"],
   ["number notations", "[+1,.5,0x1F,007,1.,-0]"],
+  // Numbers and literals cut by a chunk end go on from what was read so far;
+  // anything but a plain decimal number or a JSON literal is read again whole.
+  ["plain numbers", "[0,7,-1,12.5,-0.125,1234567.875,0.0001,100000000000000,-45.354401]"],
+  ["numbers past the fast path", "[1234567890123456789,0.12345678901234567891,1e23,-1.5e-7]"],
+  ["negative zeros in a repaired value", "[-0,-0.0,-0.000,0.0,]"],
+  ["a number then a word or a second dot", "[12abc,1.2.3,0x,1-2,00]"],
+  ["literals then words", "[truex,nullable,false_,tru,nul,fals]"],
+  ["words that begin like literals", "[trap,nope,fail,nulx]"],
+  ["literals as members", '{"a":true,"b":false,"c":null,"d":[null,true]}'],
   ["an unsafe integer", "[9007199254740993]"],
   ["a number out of range", "[1e400]"],
   // Quotes and structure.
