@@ -428,22 +428,43 @@ export function feedStream(chunks: readonly string[], options: GateOptions): Gat
 }
 
 /**
- * The streaming workload of a host that looks after every chunk: as
+ * The streaming workload of a host that polls after every chunk: as
  * {@linkcode feedStream}, reading the snapshot's `final` and `complete` after
- * each `push` (which scans every chunk as it arrives).
+ * each `push` (the stream scans a chunk only once one could change them).
  *
  * @example
  * ```ts
- * import { feedStreamReading } from "./inputs.ts";
- * console.log(feedStreamReading(['{"a"', ":1}"], { profile: "permissive" }).value); // { a: 1 }
+ * import { feedStreamPolling } from "./inputs.ts";
+ * console.log(feedStreamPolling(['{"a"', ":1}"], { profile: "permissive" }).value); // { a: 1 }
  * ```
  */
-export function feedStreamReading(chunks: readonly string[], options: GateOptions): GateResult {
+export function feedStreamPolling(chunks: readonly string[], options: GateOptions): GateResult {
   const stream = new JsonStream(options);
   let seen = 0;
   for (const chunk of chunks) {
     const snapshot = stream.push(chunk);
     seen += snapshot.final.length + (snapshot.complete ? 1 : 0);
+  }
+  if (seen < 0) throw new Error("unreachable");
+  return stream.end();
+}
+
+/**
+ * The streaming workload of a host that watches the value grow: as
+ * {@linkcode feedStream}, reading the live `value` after each `push`, which
+ * scans every chunk as it arrives.
+ *
+ * @example
+ * ```ts
+ * import { feedStreamWatching } from "./inputs.ts";
+ * console.log(feedStreamWatching(['{"a"', ":1}"], { profile: "permissive" }).value); // { a: 1 }
+ * ```
+ */
+export function feedStreamWatching(chunks: readonly string[], options: GateOptions): GateResult {
+  const stream = new JsonStream(options);
+  let seen = 0;
+  for (const chunk of chunks) {
+    if (stream.push(chunk).value !== undefined) seen++;
   }
   if (seen < 0) throw new Error("unreachable");
   return stream.end();

@@ -32,7 +32,8 @@ import {
   type AdversarialShape,
   chunksOf,
   feedStream,
-  feedStreamReading,
+  feedStreamPolling,
+  feedStreamWatching,
   loadStandardInputs,
   reparsePrefixes,
   STREAM_SHAPES,
@@ -380,22 +381,24 @@ async function streamSection(budget: Budget): Promise<string> {
     const t = timeCases({
       gate: () => gate(document, { profile }),
       stream: () => feedStream(chunks, { profile }),
-      reading: () => feedStreamReading(chunks, { profile }),
+      polling: () => feedStreamPolling(chunks, { profile }),
+      watching: () => feedStreamWatching(chunks, { profile }),
     }, budget);
     const reparse = timeCases(
       { reparse: () => reparsePrefixes(chunks, partialParse) },
       { minSamples: 3, maxSamples: 9, milliseconds: budget.milliseconds },
     ).reparse;
-    const overGate = t.stream.median / t.gate.median;
-    const readingOverGate = t.reading.median / t.gate.median;
-    const overReparse = reparse.median / t.reading.median;
+    const over = (name: "stream" | "polling" | "watching") => {
+      const r = t[name].median / t.gate.median;
+      return `${ms(t[name].median)}: ${ratio(r)} (${verdict(r <= 2)})`;
+    };
+    const overReparse = reparse.median / t.watching.median;
     rows.push([
       profile,
       ms(t.gate.median),
-      ms(t.stream.median),
-      `${ratio(overGate)} (${verdict(overGate <= 2)})`,
-      ms(t.reading.median),
-      `${ratio(readingOverGate)} (${verdict(readingOverGate <= 2)})`,
+      over("stream"),
+      over("polling"),
+      over("watching"),
       ms(reparse.median),
       `${ratio(overReparse)} (${verdict(overReparse >= 50)})`,
     ]);
@@ -403,16 +406,20 @@ async function streamSection(budget: Budget): Promise<string> {
   return [
     `## Streaming: ${document.length} chars in ${chunks.length} chunks of 16`,
     "",
+    "Each stream column gives its time and its ratio to one `gate` call (target ≤ 2×).",
+    "Polling reads `final` and `complete` after every push (the stream scans a chunk only",
+    "once one could change them); watching reads the live `value` after every push, so",
+    "every chunk is scanned as it arrives. The re-parsing speed-up is the watching stream's.",
+    "",
     table(
       [
         "profile",
         "gate, one call",
-        "JsonStream push×n + end",
-        "stream / gate (≤ 2×)",
-        "same, snapshot read after every push",
-        "reading / gate (≤ 2×)",
+        "push×n + end",
+        "polling final, complete after every push",
+        "watching value after every push",
         "partial-json parse(prefix) per chunk",
-        "speed-up of the reading stream over re-parsing (≥ 50×)",
+        "speed-up of the watching stream over re-parsing (≥ 50×)",
       ],
       rows,
     ),
@@ -432,7 +439,7 @@ function streamGrowthExponent(build: (size: number) => string): number {
     for (let call = 0; call < 3; call++) {
       collect?.();
       const start = performance.now();
-      feedStreamReading(chunks, options);
+      feedStreamWatching(chunks, options);
       best = Math.min(best, performance.now() - start);
     }
     return { length: k, ms: best };
@@ -453,8 +460,8 @@ function streamShapesSection(budget: Budget): string {
     const large = chunksOf(largeText, 16);
     const options = { profile: "permissive" as const };
     const t = timeCases({
-      small: () => feedStreamReading(small, options),
-      large: () => feedStreamReading(large, options),
+      small: () => feedStreamWatching(small, options),
+      large: () => feedStreamWatching(large, options),
       gateSmall: () => gate(smallText, options),
       gateLarge: () => gate(largeText, options),
     }, { minSamples: 3, maxSamples: budget.maxSamples, milliseconds: budget.milliseconds / 2 });

@@ -1,14 +1,17 @@
 /**
  * Streaming: a complete, valid ~32 KB document (the first records of
  * `a_valid.json`, pretty-printed) fed to {@linkcode JsonStream} in 16-char
- * chunks (`push` per chunk, then `end()`), against one `gate` call on the
+ * chunks (`push` per chunk, then `end()`; also with `final` and `complete`
+ * polled after every push, and with the live `value` read after every push,
+ * which scans every chunk as it arrives), against one `gate` call on the
  * whole text (baseline) and against re-parsing the prefix after every chunk
  * with `partial-json`, under `permissive` and the default `agent`.
  * Targets: the stream at most 2× the single call; at least 50× faster than
  * re-parsing.
  *
  * A second set of groups feeds the streaming shapes of `inputs.ts` at 10 KB
- * (baseline) and 100 KB: linear cost reads about 10×.
+ * (baseline) and 100 KB, reading the value after every push: linear cost
+ * reads about 10×.
  *
  * @module
  */
@@ -19,7 +22,8 @@ import { gate, type ProfileName } from "../mod.ts";
 import {
   chunksOf,
   feedStream,
-  feedStreamReading,
+  feedStreamPolling,
+  feedStreamWatching,
   loadStandardInputs,
   reparsePrefixes,
   STREAM_SHAPES,
@@ -51,9 +55,14 @@ for (const profile of ["permissive", "agent"] as const satisfies readonly Profil
     fn: () => void feedStream(chunks, { profile }),
   });
   Deno.bench({
-    name: "JsonStream push per chunk, snapshot read after each + end",
+    name: "JsonStream push per chunk, final and complete read after each + end",
     group,
-    fn: () => void feedStreamReading(chunks, { profile }),
+    fn: () => void feedStreamPolling(chunks, { profile }),
+  });
+  Deno.bench({
+    name: "JsonStream push per chunk, value read after each (every chunk scanned) + end",
+    group,
+    fn: () => void feedStreamWatching(chunks, { profile }),
   });
   Deno.bench({
     name: "partial-json parse(prefix) per chunk",
@@ -73,7 +82,7 @@ for (const shape of STREAM_SHAPES) {
     name: "10 KB",
     group,
     baseline: true,
-    fn: () => void feedStreamReading(small, options),
+    fn: () => void feedStreamWatching(small, options),
   });
-  Deno.bench({ name: "100 KB", group, n: 10, fn: () => void feedStreamReading(large, options) });
+  Deno.bench({ name: "100 KB", group, n: 10, fn: () => void feedStreamWatching(large, options) });
 }

@@ -566,6 +566,36 @@ export class Scanner {
     return this.syntaxEnd >= 0;
   }
 
+  /**
+   * The characters one of which must be read before a top-level member (as
+   * recorded in `members`) or the root itself can settle: `]}` inside a
+   * container nested in the root object's members, or anywhere inside a root
+   * array (only a closing bracket brings the scan back up); the closing quote
+   * of a string being read in the root object; `""` when any character may.
+   * A streaming reader of `members` and `settled` needs to scan pending text
+   * only once it holds one of them.
+   *
+   * @example
+   * ```ts
+   * import { Scanner } from "./scanner.ts";
+   * import { PROFILES } from "./profiles.ts";
+   * const scanner = new Scanner(PROFILES.agent, true);
+   * scanner.feed('{"a":{"b":[1,', false);
+   * console.log(scanner.settlesOn()); // ]}
+   * scanner.feed('2]},"c":"tex', false);
+   * console.log(scanner.settlesOn()); // "
+   * ```
+   */
+  settlesOn(): string {
+    const depth = this.depth;
+    if (this.finished || depth === 0) return "";
+    if (depth >= 2 || this.kinds[0] !== OBJECT || !this.trackMembers) return "]}";
+    // Inside a string, unless its closing quote was read and what follows
+    // it is still being looked at (the window keeps it then).
+    if (this.inString && this.window.length === 0) return String.fromCharCode(this.strQuote);
+    return "";
+  }
+
   // ---------------------------------------------------------------- repairs
 
   /** 1-based line and column of an absolute offset. */

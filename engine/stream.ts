@@ -8,8 +8,14 @@
  * so the total cost is linear in the length of the stream, never a re-parse
  * of the prefix. Chunks are scanned when the snapshot is read (or once 1024
  * code units are pending): a host that reads after every chunk gets the state
- * after every chunk, and one that reads less often pays for fewer resumes. {@linkcode JsonStream.end} answers exactly what one
- * {@linkcode gate} call on the whole text would.
+ * after every chunk, and one that reads less often pays for fewer resumes.
+ * Reading `final` or `complete` scans only once a pending chunk could change
+ * them: while the scan is inside a container nested in a top-level member (or
+ * in a root array), only a chunk holding `]` or `}` can; while it is inside a
+ * string of the root object, only one holding its closing quote can. Polling
+ * them after every chunk is therefore cheap; `value` and `error` always scan.
+ * {@linkcode JsonStream.end} answers exactly what one {@linkcode gate} call on
+ * the whole text would.
  *
  * @example
  * ```ts
@@ -89,6 +95,17 @@ export class JsonStream implements StreamSnapshot {
   #pending = "";
   #more: string[] | null = null;
   #pendingLength = 0;
+  /**
+   * The two characters one of which a pending chunk must hold before `final`
+   * or `complete` can change (`Scanner.settlesOn`, asked lazily; "" when
+   * any may).
+   */
+  #wakeA = "";
+  #wakeB = "";
+  #wakeKnown = false;
+  /** Whether a pending chunk may change `final` or `complete`, and how many were looked at. */
+  #unsettled = false;
+  #checked = 0;
   readonly #final: string[] = [];
   readonly #finalNames = new Set<string>();
   #seenMembers = 0;
@@ -134,13 +151,14 @@ export class JsonStream implements StreamSnapshot {
 
   /** Top-level members that are final (see {@linkcode StreamSnapshot.final}). */
   get final(): readonly string[] {
-    this.#flush();
+    if (this.#mayHaveChanged()) this.#flush();
     return this.#final;
   }
 
   /** Whether the value's syntax is complete. */
   get complete(): boolean {
-    return this.#flush()?.settled ?? false;
+    if (this.#mayHaveChanged()) this.#flush();
+    return this.#scanner?.settled ?? false;
   }
 
   /** UTF-16 code units received so far. */
@@ -167,6 +185,33 @@ export class JsonStream implements StreamSnapshot {
     return this.#ended;
   }
 
+  /**
+   * Whether a pending chunk may change `final` or `complete`: looks at the
+   * chunks pushed since it last looked, for the characters the scan waits for.
+   */
+  #mayHaveChanged(): boolean {
+    if (this.#pendingLength === 0) return false;
+    if (this.#unsettled) return true;
+    if (!this.#wakeKnown) {
+      // Asked once per scan, and only by a reader of `final` or `complete`.
+      const settlesOn = this.#scanner!.settlesOn();
+      this.#wakeA = settlesOn.length === 0 ? "" : settlesOn[0];
+      this.#wakeB = settlesOn.length === 0 ? "" : settlesOn[settlesOn.length - 1];
+      this.#wakeKnown = true;
+    }
+    if (this.#wakeA.length === 0) return true;
+    const a = this.#wakeA, b = this.#wakeB, more = this.#more;
+    if (more === null) {
+      if (this.#checked === 0) this.#unsettled = holdsEither(this.#pending, a, b);
+      this.#checked = 1;
+    } else {
+      while (!this.#unsettled && this.#checked < more.length) {
+        this.#unsettled = holdsEither(more[this.#checked++], a, b);
+      }
+    }
+    return this.#unsettled;
+  }
+
   /** Scans the pending chunks; returns the scanner (null after a caller error). */
   #flush(): Scanner | null {
     const scanner = this.#scanner;
@@ -178,6 +223,9 @@ export class JsonStream implements StreamSnapshot {
     this.#more = null;
     this.#pendingLength = 0;
     scanner.feed(text, false);
+    this.#wakeKnown = false;
+    this.#unsettled = false;
+    this.#checked = 0;
     const members = scanner.members;
     for (; this.#seenMembers < members.length; this.#seenMembers++) {
       const name = members[this.#seenMembers].name;
@@ -188,4 +236,9 @@ export class JsonStream implements StreamSnapshot {
     }
     return scanner;
   }
+}
+
+/** Whether `chunk` holds the character `a` or `b` (searched natively). */
+function holdsEither(chunk: string, a: string, b: string): boolean {
+  return chunk.indexOf(a) >= 0 || (b !== a && chunk.indexOf(b) >= 0);
 }

@@ -105,6 +105,44 @@ function assertStreamsEqualGate(
   return feeds.length;
 }
 
+/**
+ * `final` and `complete` after every push, read alone (`alone`: the stream
+ * may leave chunks unscanned that cannot change them) or after `value` (which
+ * scans every chunk as it arrives).
+ */
+function polled(
+  chunks: readonly string[],
+  options: GateOptions,
+  alone: boolean,
+): [string[], boolean][] {
+  const stream = new JsonStream(options);
+  return chunks.map((chunk) => {
+    const snapshot = stream.push(chunk);
+    if (!alone) void snapshot.value;
+    return [[...snapshot.final], snapshot.complete];
+  });
+}
+
+/**
+ * Asserts that polling `final` and `complete` alone sees, after every push,
+ * exactly what a stream that scans every chunk sees; returns how many feeds
+ * were compared.
+ */
+function assertPollingExact(
+  name: string,
+  options: GateOptions,
+  feeds: readonly (readonly string[])[],
+): number {
+  for (const chunks of feeds) {
+    assert.deepEqual(
+      polled(chunks, options, true),
+      polled(chunks, options, false),
+      `${name} ${JSON.stringify(options)} in ${chunks.length} chunks`,
+    );
+  }
+  return feeds.length;
+}
+
 // ------------------------------------------------------------ equivalence
 
 const CORPUS_OPTIONS: readonly GateOptions[] = [
@@ -139,6 +177,7 @@ Deno.test({
       const feeds = [1, 7, 4096].map((size) => chunksOf(text, size));
       for (const options of CORPUS_OPTIONS) {
         compared += assertStreamsEqualGate(name, text, options, feeds);
+        assertPollingExact(name, options, feeds.slice(0, 2));
       }
     }
     assert.ok(compared > 4500);
@@ -168,6 +207,7 @@ Deno.test({
         for (const profile of ["agent", "permissive", "strict"] as const) {
           assert.equal(gate(text, { profile }).decision, decision, file);
           assertStreamsEqualGate(file, text, { profile }, feeds);
+          assertPollingExact(file, { profile }, feeds.slice(1));
         }
       }
     } finally {
@@ -301,6 +341,53 @@ Deno.test("stream ≡ gate: hand-written repair cases split at every point, unde
     }
   }
   assert.ok(compared > 5000);
+});
+
+/**
+ * Where polling may skip a scan: inside nested containers (closing brackets
+ * in strings, comments and keys too), inside strings of the root object
+ * (escaped and typographic quotes, a closing quote whose next character is
+ * not read yet), and every way a member ends.
+ */
+const POLLING_CASES: readonly [string, string][] = [
+  ["nested containers in members", '{"a":{"b":[1,{"c":2}],"d":3},"e":[[]],"f":{}}'],
+  ["closing brackets inside nested strings", '{"a":{"b":"]}","c":["}]"]},"d":1}'],
+  ["closing brackets in a comment inside a member", '{"a":[1, // ]}\n2],"b":{/* } */}}'],
+  ["a root array of objects", '[{"a":1},{"b":[2]},3,"x"]'],
+  ["strings of the root object", '{"a":"plain","b":"esc\\"aped","c":"x" ,"d":"y"\n}'],
+  ["single and typographic quotes", "{'a':'x\"y','b':“z”,'c':[1]}"],
+  ["members of every kind", '{"a":1,"b":true,"c":null,"d":"s","e":[],"f":{},"g":-2.5}'],
+  ["a truncated member", '{"a":{"b":[1,2'],
+  ["repairs in members", '{"a":[1,2,],"b":{c:1},"d":\'q\'}'],
+];
+
+Deno.test("stream polling: final and complete read alone equal a stream that scans every chunk", () => {
+  let compared = 0;
+  const options: readonly GateOptions[] = [
+    ...HAND_OPTIONS,
+    { profile: "agent", schema: "{a:any,b:any,c:any}" },
+  ];
+  for (const [name, text] of [...POLLING_CASES, ...HAND_CASES, ...TRAILING_CASES]) {
+    for (const option of options) compared += assertPollingExact(name, option, everySplit(text));
+  }
+  assert.ok(compared > 5000);
+});
+
+Deno.test("stream polling: final and complete follow nested containers and root strings chunk by chunk", () => {
+  const stream = new JsonStream();
+  stream.push('{"a":{"b":[1,');
+  assert.deepEqual([stream.final, stream.complete], [[], false]);
+  // No closing bracket: nothing can settle, and nothing is scanned yet.
+  stream.push("2,3,");
+  assert.deepEqual([stream.final, stream.complete], [[], false]);
+  // The live value shows what was scanned: reading it scans the rest.
+  assert.deepEqual(stream.value, { a: { b: [1, 2, 3] } });
+  stream.push('4]},"c":"lo');
+  assert.deepEqual([stream.final, stream.complete], [["a"], false]);
+  stream.push("ng text");
+  assert.deepEqual([stream.final, stream.complete], [["a"], false]);
+  stream.push('"}');
+  assert.deepEqual([stream.final, stream.complete], [["a", "c"], true]);
 });
 
 Deno.test("stream ≡ gate: input after the value split at every point, under every profile", () => {
