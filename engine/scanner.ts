@@ -283,6 +283,9 @@ function literalEnd(text: string, i: number, n: number, c: number): number {
 
 /** `plainKey`: the input ended inside a short key. */
 const KEY_CUT = -3;
+/** Chunks shorter than this are gathered TINY_BATCH at a time before joining the input's rope. */
+const TINY = 8, TINY_BATCH = 64;
+
 /** Keys up to this length are cached by the key fast path. */
 const MAX_CACHED_KEY = 64;
 /** Slots of the key cache (a power of two). */
@@ -448,7 +451,8 @@ export class Scanner {
   private validJson = true;
   private truncated = false;
   private fatal: EngineError | null = null;
-  private refusal: EngineError | null = null;
+  /** The repair the profile refuses first in input order (its error is made by `result()`). */
+  private refusalRule: RepairRule | null = null;
   private refusalOffset = 0;
   /** Offset of the last listed repair, and whether the list left input order. */
   private lastListed = 0;
@@ -457,13 +461,13 @@ export class Scanner {
   private valueEnd = 0;
   private syntaxEnd = -1;
 
-  // The input as fed, chunk by chunk (joined once by `text()`), and the line
-  // index: absolute offsets of LF up to `linesUpTo`, searched in the chunks
-  // (from `lineChunk`, which starts at `lineChunkBase`) only when a position
-  // is needed, so a resume costs no line search.
-  private inputs: string[] = [];
-  private lineChunk = 0;
-  private lineChunkBase = 0;
+  // The input as fed: a rope (flattened once, when `text()` is first read),
+  // with chunks under TINY code units gathered first (their cons cells would
+  // outweigh them). The line index (offsets of LF up to `linesUpTo`) is
+  // searched in it only when a position is needed: repairs get their line
+  // and column in `result()`, so a resume costs no line search.
+  private all = "";
+  private tiny: string[] = [];
   private received = 0;
   /** What the suspended scan waits for, and the chunks held until it comes. */
   private wait = WAIT_ANY;
@@ -489,7 +493,12 @@ export class Scanner {
   feed(chunk: string, final: boolean): void {
     const received = this.received + chunk.length;
     this.received = received;
-    if (chunk.length > 0) this.inputs.push(chunk);
+    if (chunk.length >= TINY) {
+      if (this.tiny.length > 0) this.gatherTiny();
+      this.all = this.all.length === 0 ? chunk : this.all + chunk;
+    } else if (chunk.length > 0 && this.tiny.push(chunk) >= TINY_BATCH) {
+      this.gatherTiny();
+    }
     if (received > this.profile.maxInput) {
       // Checked on the whole input before anything is read: it outranks any
       // other error, and a one-call scan finds nothing else.
@@ -502,7 +511,7 @@ export class Scanner {
       this.exactRank = 0;
       this.ambiguityRank = 0;
       this.truncated = false;
-      this.refusal = null;
+      this.refusalRule = null;
       this.syntaxEnd = -1;
       this.valueStart = 0;
       this.valueEnd = 0;
@@ -535,6 +544,7 @@ export class Scanner {
       this.repairs.sort((a, b) => a.offset - b.offset); // stable: ties keep their order
       this.unordered = false;
     }
+    this.placeRepairs();
     const hasValue = this.fatal === null && this.hasRoot;
     return {
       hasValue,
@@ -546,7 +556,7 @@ export class Scanner {
       repairCount: this.repairCount,
       completeness: this.truncated ? "truncated" : "complete",
       fatal: this.fatal,
-      refusal: this.fatal === null ? this.refusal : null,
+      refusal: this.fatal === null && this.refusalRule !== null ? this.refusalError() : null,
       valueStart: this.valueStart,
       valueEnd: this.valueEnd,
       syntaxEnd: this.syntaxEnd < 0 ? length : this.syntaxEnd,
@@ -613,32 +623,42 @@ export class Scanner {
   }
 
   /**
-   * Records the line breaks of the input before an absolute offset (natively,
-   * with indexOf, chunk by chunk). A document without repairs is never
-   * searched, and no chunk is searched twice.
+   * Records the line breaks of the input before an absolute offset, natively
+   * (with indexOf). A document without repairs is never searched.
    */
   private trackLines(offset: number): void {
-    const inputs = this.inputs, newlines = this.newlines;
-    let k = this.lineChunk, base = this.lineChunkBase, from = this.linesUpTo;
-    while (from < offset && k < inputs.length) {
-      const chunk = inputs[k];
-      const end = base + chunk.length;
-      const stop = offset < end ? offset : end;
-      for (;;) {
-        const at = chunk.indexOf("\n", from - base);
-        if (at < 0 || at + base >= stop) break;
-        newlines.push(at + base);
-        from = at + base + 1;
-      }
-      from = stop;
-      if (stop === end) {
-        k++;
-        base = end;
-      }
+    const text = this.text(), newlines = this.newlines;
+    const stop = offset < text.length ? offset : text.length;
+    for (let k = this.linesUpTo;;) {
+      const at = text.indexOf("\n", k);
+      if (at < 0 || at >= stop) break;
+      newlines.push(at);
+      k = at + 1;
     }
-    this.lineChunk = k;
-    this.lineChunkBase = base;
-    this.linesUpTo = from;
+    if (stop > this.linesUpTo) this.linesUpTo = stop;
+  }
+
+  /** Gives the listed repairs not placed yet their line and column. */
+  private placeRepairs(): void {
+    for (const repair of this.repairs) {
+      if (repair.line !== 0) continue;
+      const [line, column] = this.lineColumn(repair.offset);
+      repair.line = line;
+      repair.column = column;
+    }
+  }
+
+  /** The error of the refused repair, at its line and column. */
+  private refusalError(): EngineError {
+    const [line, column] = this.lineColumn(this.refusalOffset);
+    return this.refuse(this.refusalRule!, line, column, this.refusalOffset);
+  }
+
+  /** Appends the gathered tiny chunks to the rope, joined. */
+  private gatherTiny(): void {
+    const joined = this.tiny.join("");
+    this.tiny.length = 0;
+    this.all = this.all.length === 0 ? joined : this.all + joined;
   }
 
   /**
@@ -655,24 +675,8 @@ export class Scanner {
    * ```
    */
   text(): string {
-    const inputs = this.inputs;
-    if (inputs.length === 0) return "";
-    if (inputs.length > 1) {
-      // Joined once; the line index goes on from the same offset in the
-      // whole. Concatenation is faster than `join` for chunks of 8 code units
-      // or more; for shorter ones its cons cells would outweigh the text.
-      let whole = "";
-      if (inputs.length * 8 <= this.received) {
-        for (let k = 0; k < inputs.length; k++) whole += inputs[k];
-      } else {
-        whole = inputs.join("");
-      }
-      inputs[0] = whole;
-      inputs.length = 1;
-      this.lineChunk = 0;
-      this.lineChunkBase = 0;
-    }
-    return inputs[0];
+    if (this.tiny.length > 0) this.gatherTiny();
+    return this.all;
   }
 
   private repair(rule: RepairRule, offset: number): void {
@@ -686,9 +690,9 @@ export class Scanner {
     const listed = this.repairs.length < MAX_LISTED_REPAIRS;
     // The refusal is the refused repair first in input order (a few repairs
     // are found after ones that stand later in the input).
-    const refuses = this.violates(rule) && (this.refusal === null || offset < this.refusalOffset);
+    const refuses = this.violates(rule) &&
+      (this.refusalRule === null || offset < this.refusalOffset);
     if (!listed && !refuses) return;
-    const [line, column] = this.lineColumn(offset);
     if (listed) {
       if (offset < this.lastListed) this.unordered = true;
       this.lastListed = offset;
@@ -696,15 +700,15 @@ export class Scanner {
         rule: rule.code,
         name: rule.name,
         offset,
-        line,
-        column,
+        line: 0, // placed by result()
+        column: 0,
         severity: rule.severity,
         ambiguity: rule.ambiguity,
         confidence: rule.confidence,
       });
     }
     if (refuses) {
-      this.refusal = this.refuse(rule, line, column, offset);
+      this.refusalRule = rule;
       this.refusalOffset = offset;
     }
   }
