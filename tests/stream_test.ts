@@ -58,15 +58,15 @@ function everySplit(text: string): string[][] {
 }
 
 /**
- * Feeds `chunks` to a stream and ends it. A host that reads the snapshot
- * after every push (`reading`) makes the stream scan every chunk as it
- * arrives; one that does not leaves the chunks to be scanned together.
+ * Feeds `chunks` to a stream and ends it. A host that reads `error` after
+ * every push (`reading`) makes the stream scan every chunk as it arrives;
+ * one that does not leaves the chunks to be scanned together.
  */
 function streamed(chunks: readonly string[], options: GateOptions, reading = true): GateResult {
   const stream = new JsonStream(options);
   for (const chunk of chunks) {
     const snapshot = stream.push(chunk);
-    if (reading) void snapshot.value;
+    if (reading) void snapshot.error;
   }
   return stream.end();
 }
@@ -105,28 +105,25 @@ function assertStreamsEqualGate(
   return feeds.length;
 }
 
-/**
- * `final` and `complete` after every push, read alone (`alone`: the stream
- * may leave chunks unscanned that cannot change them) or after `value` (which
- * scans every chunk as it arrives).
- */
-function polled(
-  chunks: readonly string[],
-  options: GateOptions,
-  alone: boolean,
-): [string[], boolean][] {
-  const stream = new JsonStream(options);
-  return chunks.map((chunk) => {
-    const snapshot = stream.push(chunk);
-    if (!alone) void snapshot.value;
-    return [[...snapshot.final], snapshot.complete];
-  });
+/** What a host reads of a snapshot after a push: `value`, `final`, `complete`. */
+function readSnapshot(
+  snapshot: StreamSnapshot,
+  first: "value" | "final",
+): [unknown, string[], boolean] {
+  if (first === "value") {
+    const value = snapshot.value;
+    return [value, [...snapshot.final], snapshot.complete];
+  }
+  const final = [...snapshot.final], complete = snapshot.complete;
+  return [snapshot.value, final, complete];
 }
 
 /**
- * Asserts that polling `final` and `complete` alone sees, after every push,
- * exactly what a stream that scans every chunk sees; returns how many feeds
- * were compared.
+ * Asserts that reading `value`, `final` and `complete` alone (the stream may
+ * leave chunks unscanned that cannot change what is read) sees, after every
+ * push, exactly what a stream that scans every chunk sees (it reads `error`
+ * first, which scans); hosts differ in what they read first, so both orders
+ * are fed alongside. Returns how many feeds were compared.
  */
 function assertPollingExact(
   name: string,
@@ -134,11 +131,23 @@ function assertPollingExact(
   feeds: readonly (readonly string[])[],
 ): number {
   for (const chunks of feeds) {
-    assert.deepEqual(
-      polled(chunks, options, true),
-      polled(chunks, options, false),
-      `${name} ${JSON.stringify(options)} in ${chunks.length} chunks`,
-    );
+    const scanning = new JsonStream(options);
+    const valueFirst = new JsonStream(options), finalFirst = new JsonStream(options);
+    chunks.forEach((chunk, k) => {
+      void scanning.push(chunk).error;
+      const expected = readSnapshot(scanning, "value");
+      for (const [stream, first] of [[valueFirst, "value"], [finalFirst, "final"]] as const) {
+        const seen = readSnapshot(stream.push(chunk), first);
+        if (isDeepStrictEqual(seen, expected)) continue;
+        assert.deepEqual(
+          seen,
+          expected,
+          `${name} ${
+            JSON.stringify(options)
+          } in ${chunks.length} chunks, after chunk ${k}, ${first} read first`,
+        );
+      }
+    });
   }
   return feeds.length;
 }
@@ -177,7 +186,7 @@ Deno.test({
       const feeds = [1, 7, 4096].map((size) => chunksOf(text, size));
       for (const options of CORPUS_OPTIONS) {
         compared += assertStreamsEqualGate(name, text, options, feeds);
-        assertPollingExact(name, options, feeds.slice(0, 2));
+        if (text.length <= 20_000) assertPollingExact(name, options, feeds.slice(0, 2));
       }
     }
     assert.ok(compared > 4500);
@@ -361,7 +370,7 @@ const POLLING_CASES: readonly [string, string][] = [
   ["repairs in members", '{"a":[1,2,],"b":{c:1},"d":\'q\'}'],
 ];
 
-Deno.test("stream polling: final and complete read alone equal a stream that scans every chunk", () => {
+Deno.test("stream polling: value, final and complete read alone equal a stream that scans every chunk", () => {
   let compared = 0;
   const options: readonly GateOptions[] = [
     ...HAND_OPTIONS,
