@@ -305,6 +305,19 @@ function sameSplitText(head: string, start: number, rest: string, key: string): 
   return true;
 }
 
+/**
+ * Whether `chunk` holds nothing that the string scanner stops at (its
+ * closing quote `q`, a backslash, a control character, a character from
+ * U+061C up): a string being read only grows by it.
+ */
+function isPlainRun(chunk: string, q: number): boolean {
+  for (let k = 0; k < chunk.length; k++) {
+    const c = chunk.charCodeAt(k);
+    if (c > BACKSLASH ? c >= WIDE : c === q || c === BACKSLASH || c < SPACE) return false;
+  }
+  return true;
+}
+
 /** Whether `text` from i to n is a prefix of `literal` (or all of it). */
 function isLiteralPrefix(text: string, i: number, n: number, literal: string): boolean {
   if (n - i > literal.length) return false;
@@ -530,6 +543,12 @@ export class Scanner {
       this.pending.push(chunk);
       chunk = this.pending.join("");
       this.pending.length = 0;
+    }
+    if (this.inString && this.window.length === 0 && !final && isPlainRun(chunk, this.strQuote)) {
+      // Wholly inside the string being read: it only grows.
+      this.strOut += chunk;
+      this.base += chunk.length;
+      return;
     }
     // A joined (flat) string: a cons string would slow every character read.
     this.window = this.window.length === 0 ? chunk : [this.window, chunk].join("");
