@@ -618,10 +618,12 @@ export class Scanner {
   settlesOn(): string {
     const depth = this.depth;
     if (this.finished || depth === 0) return "";
+    // A kept tail (a cut token, a lookahead) or held chunks are read again
+    // with the next chunk, and may hold anything: `[.}` waits to tell a
+    // placeholder `...` from a stray dot, with the `}` kept.
+    if (this.window.length > 0 || this.pending.length > 0) return "";
     if (depth >= 2 || this.kinds[0] !== OBJECT || !this.trackMembers) return "]}";
-    // Inside a string, unless its closing quote was read and what follows
-    // it is still being looked at (the window keeps it then).
-    if (this.inString && this.window.length === 0) return String.fromCharCode(this.strQuote);
+    if (this.inString) return String.fromCharCode(this.strQuote);
     return "";
   }
 

@@ -11,7 +11,9 @@
  * say; the refusal is the first repair the profile refuses, recomputed here from the catalogue;
  * classification does not depend on the profile; every repair matches its catalogue entry and
  * its position; a `JSON.parse`-able input is valid JSON with the same value; fed in random chunks,
- * the scanner gives the result of one scan. Adversarial shapes of a million characters complete.
+ * the scanner gives the result of one scan, and a `JsonStream` whose `final` and `complete` are
+ * polled after every chunk sees what one that scans every chunk sees and ends as `gate` does.
+ * Adversarial shapes of a million characters complete.
  *
  * @module
  */
@@ -22,6 +24,7 @@ import { scan, type ScanResult } from "../engine/scanner.ts";
 import { type Ambiguity, type Exactness, type Repair, ruleByCode } from "../engine/rules.ts";
 import { type Profile, PROFILE_NAMES, PROFILES, resolveOptions } from "../engine/profiles.ts";
 import { comparable, scanInChunks } from "./fixtures/streaming.ts";
+import { gate, JsonStream } from "../mod.ts";
 
 /** An environment variable, or undefined when unset or not permitted. */
 function env(name: string): string | undefined {
@@ -429,6 +432,28 @@ function checkInput(r: Random, text: string): void {
   const sizes = r.pick([1, 2, 3, 5, 16]);
   const chunked = scanInChunks(text, profile, () => 1 + r.int(sizes));
   assert.deepStrictEqual(comparable(chunked), comparable(scan(text, profile, true)), "streaming");
+  checkPolling(r, text);
+}
+
+/**
+ * Feeds `text` in random chunks to a stream polled for `final` and `complete`
+ * (which may leave chunks unscanned) and to one that scans every chunk (it
+ * reads `error`): after every chunk both show the same, and both end as one
+ * `gate` call does.
+ */
+function checkPolling(r: Random, text: string): void {
+  const options = { profile: r.pick(PROFILE_NAMES) };
+  const polled = new JsonStream(options), scanning = new JsonStream(options);
+  const size = r.pick([1, 2, 3, 5, 16]);
+  for (let k = 0; k < text.length;) {
+    const chunk = text.slice(k, k += 1 + r.int(size));
+    const seen = [[...polled.push(chunk).final], polled.complete];
+    void scanning.push(chunk).error;
+    assert.deepStrictEqual(seen, [[...scanning.final], scanning.complete], "polling");
+  }
+  const whole = gate(text, options);
+  assert.deepStrictEqual(polled.end(), whole, "polled stream's end");
+  assert.deepStrictEqual(scanning.end(), whole, "scanning stream's end");
 }
 
 Deno.test("property: the reference reader agrees with JSON.parse on valid JSON", () => {

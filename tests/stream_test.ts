@@ -367,6 +367,8 @@ const POLLING_CASES: readonly [string, string][] = [
   ["single and typographic quotes", "{'a':'x\"y','b':“z”,'c':[1]}"],
   ["members of every kind", '{"a":1,"b":true,"c":null,"d":"s","e":[],"f":{},"g":-2.5}'],
   ["a truncated member", '{"a":{"b":[1,2'],
+  ["a lookahead that keeps a closing bracket", '{"a":[.},"b":[1,.]],"c":{"d":..}}'],
+  ["a root array closed inside a lookahead", "僨[.}47"],
   ["repairs in members", '{"a":[1,2,],"b":{c:1},"d":\'q\'}'],
 ];
 
