@@ -318,6 +318,12 @@ function isPlainRun(chunk: string, q: number): boolean {
   return true;
 }
 
+/** Whether `text` holds one of the characters of `chars` (searched natively). */
+function holdsAnyOf(text: string, chars: string): boolean {
+  for (let k = 0; k < chars.length; k++) if (text.indexOf(chars[k]) >= 0) return true;
+  return false;
+}
+
 /** Whether `text` from i to n is a prefix of `literal` (or all of it). */
 function isLiteralPrefix(text: string, i: number, n: number, literal: string): boolean {
   if (n - i > literal.length) return false;
@@ -600,9 +606,10 @@ export class Scanner {
    * recorded in `members`) or the root itself can settle: `]}` inside a
    * container nested in the root object's members, or anywhere inside a root
    * array (only a closing bracket brings the scan back up); the closing quote
-   * of a string being read in the root object; `""` when any character may.
-   * A streaming reader of `members` and `settled` needs to scan pending text
-   * only once it holds one of them.
+   * of a string being read in the root object; `""` when any character may,
+   * or when the text the scan keeps to read again (a cut token, a lookahead,
+   * held chunks) holds one of them already. A streaming reader of `members`
+   * and `settled` needs to scan pending text only once it holds one of them.
    *
    * @example
    * ```ts
@@ -618,13 +625,17 @@ export class Scanner {
   settlesOn(): string {
     const depth = this.depth;
     if (this.finished || depth === 0) return "";
-    // A kept tail (a cut token, a lookahead) or held chunks are read again
-    // with the next chunk, and may hold anything: `[.}` waits to tell a
-    // placeholder `...` from a stray dot, with the `}` kept.
-    if (this.window.length > 0 || this.pending.length > 0) return "";
-    if (depth >= 2 || this.kinds[0] !== OBJECT || !this.trackMembers) return "]}";
-    if (this.inString) return String.fromCharCode(this.strQuote);
-    return "";
+    let chars: string;
+    if (depth >= 2 || this.kinds[0] !== OBJECT || !this.trackMembers) chars = "]}";
+    else if (this.inString) chars = String.fromCharCode(this.strQuote);
+    else return "";
+    // A kept tail (a cut token, a lookahead) and held chunks are read again
+    // with the next chunk: `[.}` keeps its `}` while it tells a placeholder
+    // `...` from a stray dot, and a string keeps its quote while it looks at
+    // what follows.
+    if (holdsAnyOf(this.window, chars)) return "";
+    for (const held of this.pending) if (holdsAnyOf(held, chars)) return "";
+    return chars;
   }
 
   // ---------------------------------------------------------------- repairs
