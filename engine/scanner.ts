@@ -318,8 +318,16 @@ function isPlainRun(chunk: string, q: number): boolean {
   return true;
 }
 
-/** Whether `text` holds one of the characters of `chars` (searched natively). */
-function holdsAnyOf(text: string, chars: string): boolean {
+/**
+ * Whether `text` holds one of the characters of `chars` (searched natively).
+ *
+ * @example
+ * ```ts
+ * import { holdsAnyOf } from "./scanner.ts";
+ * console.log(holdsAnyOf('{"a":[1,2', "]}"), holdsAnyOf("1,2]", "]}")); // false true
+ * ```
+ */
+export function holdsAnyOf(text: string, chars: string): boolean {
   for (let k = 0; k < chars.length; k++) if (text.indexOf(chars[k]) >= 0) return true;
   return false;
 }
@@ -1296,29 +1304,24 @@ export class Scanner {
           return this.run(final);
         }
 
-        case NUMBER_REST: {
-          const at = this.tokenStart();
-          const end = this.numberRest(text, n);
-          if (end < 0) {
-            this.rewindToken(text, VALUE);
-            return this.run(final);
-          }
-          this.place(this.numValue, at);
-          i = end;
-          mode = this.completed(base + i, base + i + 1);
-          continue;
-        }
-
+        case NUMBER_REST:
         case LITERAL_REST: {
           const at = this.tokenStart();
-          const end = this.literalRest(text, n);
+          const literal = mode === LITERAL_REST
+            ? LITERALS.get(this.tokenHead.charCodeAt(this.tokenHeadStart))!
+            : null;
+          const end = literal === null
+            ? this.numberRest(text, n)
+            : this.literalRest(text, n, literal.text);
           if (end < 0) {
+            // Not plain after all, or no end in this chunk: read it again whole.
             this.rewindToken(text, VALUE);
             return this.run(final);
           }
-          this.place(LITERALS.get(this.tokenHead.charCodeAt(this.tokenHeadStart))!.value, at);
+          this.place(literal === null ? this.numValue : literal.value, at);
           this.tokenHead = "";
           i = end;
+          // Final at the delimiter after it, as when read in one piece.
           mode = this.completed(base + i, base + i + 1);
           continue;
         }
@@ -1747,7 +1750,6 @@ export class Scanner {
     const magnitude = mantissa / POW10[scale];
     if (this.numNegative && magnitude === 0) this.negativeZero = true;
     this.numValue = this.numNegative ? -magnitude : magnitude;
-    this.tokenHead = "";
     return i;
   }
 
@@ -1756,10 +1758,8 @@ export class Scanner {
    * the rest of it and a character that is not part of a word follow, or -1
    * to read it again whole.
    */
-  private literalRest(text: string, n: number): number {
-    const head = this.tokenHead, start = this.tokenHeadStart;
-    const literal = LITERALS.get(head.charCodeAt(start))!.text;
-    const done = head.length - start, end = literal.length - done;
+  private literalRest(text: string, n: number, literal: string): number {
+    const done = this.tokenHead.length - this.tokenHeadStart, end = literal.length - done;
     if (end >= n || isWordChar(text.charCodeAt(end))) return -1;
     for (let k = 0; k < end; k++) {
       if (text.charCodeAt(k) !== literal.charCodeAt(done + k)) return -1;

@@ -34,7 +34,7 @@ import type { Declaration } from "./declarations.ts";
 import { declaredMembers } from "./declarations.ts";
 import type { EngineError } from "./errors.ts";
 import { callerRefusal, type GateOptions, type GateResult, gateScan, prepare } from "./gate.ts";
-import { Scanner } from "./scanner.ts";
+import { holdsAnyOf, Scanner } from "./scanner.ts";
 
 /** Chunks are scanned at the latest once this many code units are pending. */
 const BATCH = 1024;
@@ -96,13 +96,11 @@ export class JsonStream implements StreamSnapshot {
   #more: string[] | null = null;
   #pendingLength = 0;
   /**
-   * The two characters one of which a pending chunk must hold before `final`
-   * or `complete` can change (`Scanner.settlesOn`, asked lazily; "" when
-   * any may).
+   * The characters one of which a pending chunk must hold before `final` or
+   * `complete` can change (`Scanner.settlesOn`; "" when any may, null when
+   * not asked since the last scan).
    */
-  #wakeA = "";
-  #wakeB = "";
-  #wakeKnown = false;
+  #wake: string | null = null;
   /** Whether a pending chunk may change `final` or `complete`, and how many were looked at. */
   #unsettled = false;
   #checked = 0;
@@ -192,21 +190,16 @@ export class JsonStream implements StreamSnapshot {
   #mayHaveChanged(): boolean {
     if (this.#pendingLength === 0) return false;
     if (this.#unsettled) return true;
-    if (!this.#wakeKnown) {
-      // Asked once per scan, and only by a reader of `final` or `complete`.
-      const settlesOn = this.#scanner!.settlesOn();
-      this.#wakeA = settlesOn.length === 0 ? "" : settlesOn[0];
-      this.#wakeB = settlesOn.length === 0 ? "" : settlesOn[settlesOn.length - 1];
-      this.#wakeKnown = true;
-    }
-    if (this.#wakeA.length === 0) return true;
-    const a = this.#wakeA, b = this.#wakeB, more = this.#more;
+    // Asked once per scan, and only by a reader of `final` or `complete`.
+    const wake = this.#wake ??= this.#scanner!.settlesOn();
+    if (wake.length === 0) return true;
+    const more = this.#more;
     if (more === null) {
-      if (this.#checked === 0) this.#unsettled = holdsEither(this.#pending, a, b);
+      if (this.#checked === 0) this.#unsettled = holdsAnyOf(this.#pending, wake);
       this.#checked = 1;
     } else {
       while (!this.#unsettled && this.#checked < more.length) {
-        this.#unsettled = holdsEither(more[this.#checked++], a, b);
+        this.#unsettled = holdsAnyOf(more[this.#checked++], wake);
       }
     }
     return this.#unsettled;
@@ -223,7 +216,7 @@ export class JsonStream implements StreamSnapshot {
     this.#more = null;
     this.#pendingLength = 0;
     scanner.feed(text, false);
-    this.#wakeKnown = false;
+    this.#wake = null;
     this.#unsettled = false;
     this.#checked = 0;
     const members = scanner.members;
@@ -236,9 +229,4 @@ export class JsonStream implements StreamSnapshot {
     }
     return scanner;
   }
-}
-
-/** Whether `chunk` holds the character `a` or `b` (searched natively). */
-function holdsEither(chunk: string, a: string, b: string): boolean {
-  return chunk.indexOf(a) >= 0 || (b !== a && chunk.indexOf(b) >= 0);
 }

@@ -13,19 +13,11 @@
  */
 
 import assert from "node:assert/strict";
+import { hasNode } from "./fixtures/standard_inputs.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const MOD = new URL("mod.ts", ROOT);
 const decoder = new TextDecoder();
-
-function hasNode(): boolean {
-  try {
-    return new Deno.Command("node", { args: ["--version"], stdout: "null", stderr: "null" })
-      .outputSync().success;
-  } catch {
-    return false;
-  }
-}
 
 interface Ran {
   code: number;

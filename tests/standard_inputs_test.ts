@@ -12,30 +12,10 @@ import assert from "node:assert/strict";
 import { scan } from "../engine/scanner.ts";
 import { PROFILE_NAMES, PROFILES } from "../engine/profiles.ts";
 import { comparable, scanInChunks } from "./fixtures/streaming.ts";
+import { generateStandardInputs } from "./fixtures/standard_inputs.ts";
 
-const generator = new URL("../../shared/bench/gen-inputs.mjs", import.meta.url);
-
-async function generate(): Promise<{ a: string; b: string; c: string }> {
-  const dir = await Deno.makeTempDir({ prefix: "interjson-inputs-" });
-  try {
-    const { code, stderr } = await new Deno.Command("node", {
-      args: [decodeURIComponent(generator.pathname), "1048576", dir],
-      stdout: "null",
-      stderr: "piped",
-    }).output();
-    assert.equal(code, 0, new TextDecoder().decode(stderr));
-    const read = (name: string) => Deno.readTextFile(`${dir}/${name}`);
-    return {
-      a: await read("a_valid.json"),
-      b: await read("b_damaged.txt"),
-      c: await read("c_truncated.txt"),
-    };
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
-
-const inputs = await generate();
+const { valid: a, damaged: b, truncated: c } = await generateStandardInputs(1_048_576);
+const inputs = { a, b, c };
 const records = JSON.parse(inputs.a) as unknown[];
 
 Deno.test("standard inputs: a_valid.json is exact, valid JSON and equal to JSON.parse", () => {

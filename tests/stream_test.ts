@@ -20,23 +20,14 @@ import {
   type ProfileName,
   type StreamSnapshot,
 } from "../mod.ts";
+import { generateStandardInputs, GENERATOR, hasNode } from "./fixtures/standard_inputs.ts";
 
 const CORPUS = new URL("../../shared/corpus/JSONTestSuite/test_parsing/", import.meta.url);
-const GENERATOR = new URL("../../shared/bench/gen-inputs.mjs", import.meta.url);
 
 function exists(url: URL): boolean {
   try {
     Deno.statSync(url);
     return true;
-  } catch {
-    return false;
-  }
-}
-
-function hasNode(): boolean {
-  try {
-    return new Deno.Command("node", { args: ["--version"], stdout: "null", stderr: "null" })
-      .outputSync().success;
   } catch {
     return false;
   }
@@ -197,30 +188,19 @@ Deno.test({
   name: "stream ≡ gate: the three standard inputs in chunks of 1, 7 and 4096",
   ignore: !exists(GENERATOR) || !hasNode(),
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "interjson-stream-" });
-    try {
-      const generated = await new Deno.Command("node", {
-        args: [decodeURIComponent(GENERATOR.pathname), "65536", dir],
-        stdout: "null",
-        stderr: "piped",
-      }).output();
-      assert.ok(generated.success, new TextDecoder().decode(generated.stderr));
-      const expected: Record<string, string> = {
-        "a_valid.json": "safe",
-        "b_damaged.txt": "cosmetic_repair",
-        "c_truncated.txt": "lossy_repair",
-      };
-      for (const [file, decision] of Object.entries(expected)) {
-        const text = await Deno.readTextFile(`${dir}/${file}`);
-        const feeds = [1, 7, 4096].map((size) => chunksOf(text, size));
-        for (const profile of ["agent", "permissive", "strict"] as const) {
-          assert.equal(gate(text, { profile }).decision, decision, file);
-          assertStreamsEqualGate(file, text, { profile }, feeds);
-          assertPollingExact(file, { profile }, feeds.slice(1));
-        }
+    const { valid, damaged, truncated } = await generateStandardInputs(65_536);
+    const expected: [string, string, string][] = [
+      ["a_valid.json", valid, "safe"],
+      ["b_damaged.txt", damaged, "cosmetic_repair"],
+      ["c_truncated.txt", truncated, "lossy_repair"],
+    ];
+    for (const [file, text, decision] of expected) {
+      const feeds = [1, 7, 4096].map((size) => chunksOf(text, size));
+      for (const profile of ["agent", "permissive", "strict"] as const) {
+        assert.equal(gate(text, { profile }).decision, decision, file);
+        assertStreamsEqualGate(file, text, { profile }, feeds);
+        assertPollingExact(file, { profile }, feeds.slice(1));
       }
-    } finally {
-      await Deno.remove(dir, { recursive: true });
     }
   },
 });
