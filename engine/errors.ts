@@ -188,3 +188,38 @@ export function positionedError(
     message: `${code} ${errorName(code)} at ${line}:${column} (offset ${offset}): ${detail}`,
   };
 }
+
+/**
+ * A mistake of the host, never of the model: a bad declaration (`E070`), an
+ * unknown profile or an option of the wrong type or range (`E050`), or a
+ * `text` that is not a string. The library throws it, because the model
+ * cannot fix it and a retry prompt would loop forever. `pointer` is the JSON
+ * pointer of the offending option or keyword (`/maxDepth`, `/properties/a/type`),
+ * `""` for the whole argument.
+ *
+ * @example
+ * ```ts
+ * import { CallerError } from "./errors.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const e = new CallerError("E050", "/maxDepth", "max_depth must be an integer from 1 to 10000; got -1");
+ * strictEqual(e.code, "E050");
+ * strictEqual(e.message, "E050 OptionOutOfRange at /maxDepth: max_depth must be an integer from 1 to 10000; got -1");
+ * ```
+ */
+export class CallerError extends Error {
+  /** Stable code: `E050` (options, profile, argument types) or `E070` (declarations). */
+  readonly code: "E050" | "E070";
+  /** JSON pointer of the offending option or keyword; `""` for the whole argument. */
+  readonly pointer: string;
+  /** What is wrong and what to do, without the code prefix. */
+  readonly detail: string;
+
+  /** Builds the error; the message reads `E070 SchemaError at /properties/a: detail`. */
+  constructor(code: "E050" | "E070", pointer: string, detail: string) {
+    super(`${code} ${errorName(code)}${pointer === "" ? "" : ` at ${pointer}`}: ${detail}`);
+    this.name = "CallerError";
+    this.code = code;
+    this.pointer = pointer;
+    this.detail = detail;
+  }
+}
