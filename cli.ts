@@ -28,10 +28,10 @@
  */
 
 import { VERSION } from "./mod.ts";
-import { type CliIO, denoIO } from "./mcp/cli_io.ts";
-import { ENGINE_COMMAND_NAMES, ENGINE_COMMANDS, engineCommand } from "./mcp/engine_commands.ts";
-import { mcpCommand } from "./mcp/mcp_command.ts";
-import { closest } from "./mcp/suggestion.ts";
+import { type CliIO, denoIO } from "./cli/io.ts";
+import { ENGINE_COMMAND_NAMES, ENGINE_COMMANDS, engineCommand } from "./cli/engine_commands.ts";
+import { mcpCommand } from "./cli/mcp_command.ts";
+import { closest } from "./wire/suggestion.ts";
 
 /** The name under which the binary starts the MCP server with no arguments. */
 export const MCP_ALIAS = "interjson-mcp";

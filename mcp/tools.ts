@@ -24,11 +24,11 @@
  */
 
 import { gate, PROFILE_NAMES, type ProfileName, readiness, repair, validate } from "../mod.ts";
-import { isObject, RPC } from "./jsonrpc.ts";
+import { isObject, RPC } from "../wire/jsonrpc.ts";
 
 export type { ProfileName };
 import { renderGate, renderReadiness, renderRepair, renderValidate } from "./render.ts";
-import { closest } from "./suggestion.ts";
+import { closest } from "../wire/suggestion.ts";
 
 /** A JSON Schema, as plain data. */
 export type JsonSchema = Readonly<Record<string, unknown>>;

@@ -10,8 +10,8 @@
 
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { HELP, invokedName, main } from "../cli.ts";
-import { memoryIO } from "../mcp/cli_io.ts";
-import { CLIENTS } from "../mcp/clients.ts";
+import { memoryIO } from "../cli/io.ts";
+import { CLIENTS } from "../cli/client_configs.ts";
 import { VERSION } from "../mod.ts";
 import { ROOT, runCli } from "./mcp_harness.ts";
 import { SEED_SCHEMA_JSON } from "./mcp_seed.ts";
@@ -375,7 +375,7 @@ Deno.test("library: importing mod.ts loads no CLI or MCP code (statically)", asy
   ok(seen.size > 1, "mod.ts imports the engine");
   for (const specifier of seen) {
     ok(!specifier.endsWith("/cli.ts"), `mod.ts statically loads ${specifier}`);
-    ok(!specifier.includes("/mcp/"), `mod.ts statically loads ${specifier}`);
+    ok(!/\/(cli|mcp|wire)\//.test(specifier), `mod.ts statically loads ${specifier}`);
   }
 });
 

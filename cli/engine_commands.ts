@@ -18,7 +18,7 @@
  * @example
  * ```ts
  * import { engineCommand } from "./engine_commands.ts";
- * import { memoryIO } from "./cli_io.ts";
+ * import { memoryIO } from "./io.ts";
  * const io = memoryIO('{"query":"weather"}');
  * console.log(await engineCommand("gate", ["--schema", "{!query:string}"], io)); // 0
  * ```
@@ -29,7 +29,7 @@
 import { gate, isProfileName, PROFILE_NAMES, readiness, repair, validate } from "../mod.ts";
 import type { ProfileName } from "../mod.ts";
 import { type OptionSpec, parseCommandLine, unknownChoice } from "./arguments.ts";
-import type { CliIO } from "./cli_io.ts";
+import type { CliIO } from "./io.ts";
 
 /** What the command line hands the engine. */
 export interface EngineRequest {
@@ -177,7 +177,7 @@ const fatalUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
  * @example
  * ```ts
  * import { engineCommand } from "./engine_commands.ts";
- * import { memoryIO } from "./cli_io.ts";
+ * import { memoryIO } from "./io.ts";
  * const io = memoryIO("[1,2,]");
  * console.log(await engineCommand("validate", [], io)); // 1
  * ```

@@ -5,7 +5,7 @@
  *
  * @example
  * ```ts
- * import { clientConfig } from "./clients.ts";
+ * import { clientConfig } from "./client_configs.ts";
  * console.log(clientConfig("claude")?.snippet); // "claude mcp add interjson -- interjson mcp"
  * ```
  *
@@ -33,7 +33,7 @@ const MCP_SERVERS_JSON = `{
  *
  * @example
  * ```ts
- * import { CLIENTS } from "./clients.ts";
+ * import { CLIENTS } from "./client_configs.ts";
  * console.log(CLIENTS.map((client) => client.name).join(" ")); // claude cursor vscode codex zed json
  * ```
  */
@@ -100,7 +100,7 @@ export const CLIENT_NAMES: readonly string[] = CLIENTS.map((client) => client.na
  *
  * @example
  * ```ts
- * import { clientConfig } from "./clients.ts";
+ * import { clientConfig } from "./client_configs.ts";
  * console.log(clientConfig("codex")?.snippet.split("\n")[0]); // "[mcp_servers.interjson]"
  * console.log(clientConfig("emacs")); // undefined
  * ```

@@ -18,7 +18,7 @@
  * @module
  */
 
-import { closest } from "./suggestion.ts";
+import { closest } from "../wire/suggestion.ts";
 
 /** One option a command accepts. */
 export interface OptionSpec {

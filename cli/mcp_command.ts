@@ -5,7 +5,7 @@
  * @example
  * ```ts
  * import { mcpCommand } from "./mcp_command.ts";
- * import { memoryIO } from "./cli_io.ts";
+ * import { memoryIO } from "./io.ts";
  * const io = memoryIO("");
  * console.log(await mcpCommand(["--print-config=claude"], io), io.captured.stdout);
  * // 0 "claude mcp add interjson -- interjson mcp\n"
@@ -16,10 +16,10 @@
 
 import { isProfileName, PROFILE_NAMES, type ProfileName, VERSION } from "../mod.ts";
 import { parseCommandLine, unknownChoice } from "./arguments.ts";
-import type { CliIO } from "./cli_io.ts";
-import { CLIENT_NAMES, clientConfig, CLIENTS, DEFAULT_CLIENT } from "./clients.ts";
-import { runStdioServer } from "./server.ts";
-import { TOOLS } from "./tools.ts";
+import type { CliIO } from "./io.ts";
+import { CLIENT_NAMES, clientConfig, CLIENTS, DEFAULT_CLIENT } from "./client_configs.ts";
+import { runStdioServer } from "../mcp/server.ts";
+import { TOOLS } from "../mcp/tools.ts";
 
 const OPTIONS = {
   policy: { type: "string" },
@@ -83,7 +83,7 @@ function withDefaultClient(args: readonly string[]): string[] {
  * @example
  * ```ts
  * import { mcpCommand } from "./mcp_command.ts";
- * import { memoryIO } from "./cli_io.ts";
+ * import { memoryIO } from "./io.ts";
  * const io = memoryIO("");
  * console.log(await mcpCommand(["--policy=loose"], io), io.captured.stderr);
  * // 2 "interjson mcp: unknown profile `loose` ..."

@@ -4,7 +4,7 @@
  *
  * @example
  * ```ts
- * import { memoryIO } from "./cli_io.ts";
+ * import { memoryIO } from "./io.ts";
  * const io = memoryIO("[1,2,]");
  * await io.stdout("hello\n");
  * console.log(io.captured.stdout); // "hello\n"
@@ -36,7 +36,7 @@ async function writeAll(sink: { write(bytes: Uint8Array): Promise<number> }, tex
  *
  * @example
  * ```ts ignore
- * import { denoIO } from "./cli_io.ts";
+ * import { denoIO } from "./io.ts";
  * await denoIO.stdout("interjson\n");
  * ```
  */
@@ -53,7 +53,7 @@ export const denoIO: CliIO = {
  *
  * @example
  * ```ts
- * import { memoryIO } from "./cli_io.ts";
+ * import { memoryIO } from "./io.ts";
  * const io = memoryIO("", { "schema.json": '{"type":"object"}' });
  * console.log(new TextDecoder().decode(await io.readFile("schema.json"))); // {"type":"object"}
  * ```
