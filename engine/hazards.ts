@@ -21,7 +21,7 @@
  * 2. `ignorable`: the same once default-ignorable code points are removed
  *    ({@linkcode stripIgnorables});
  * 3. `normalization`: the same after NFKC, which includes NFC
- *    ({@linkcode normalizeKey}), ignorables removed again after it;
+ *    ({@linkcode normalizeKey});
  * 4. `case`: the same after full case folding ({@linkcode foldCase}) of that
  *    NFKC form, and NFKC again;
  * 5. `confusable`: the same UTS #39 skeleton ({@linkcode skeleton}) of the
@@ -379,7 +379,7 @@ export function stripIgnorables(s: string): string {
     }
     i += width - 1;
   }
-  return segment === 0 ? s : out + s.slice(segment);
+  return out + s.slice(segment);
 }
 
 /**
@@ -525,7 +525,6 @@ export function keyCollisions(keys: readonly string[]): KeyCollision[] {
 /** The collisions of all-ASCII keys: exact, and case when some key has an upper-case letter. */
 function asciiCollisions(keys: readonly string[], upper: boolean): KeyCollision[] {
   const found: KeyCollision[] = [];
-  if (keys.length < 2) return found;
   const exact = new Map<string, number>();
   const folded = upper ? new Map<string, number>() : undefined;
   for (let k = 0; k < keys.length; k++) {
@@ -565,7 +564,6 @@ function earliest(a: number, b: number): number {
  */
 function unicodeCollisions(keys: readonly string[]): KeyCollision[] {
   const found: KeyCollision[] = [];
-  if (keys.length < 2) return found;
   const exact = new Map<string, number>();
   const ignorable = new Map<string, number>();
   const normalized = new Map<string, number>();
@@ -580,8 +578,8 @@ function unicodeCollisions(keys: readonly string[]): KeyCollision[] {
     const key = keys[k];
     const ascii = isAscii(key);
     const stripped = ascii ? key : stripIgnorables(key);
-    // NFKC can make new ignorables (U+FFA0 HALFWIDTH HANGUL FILLER → U+1160).
-    const normal = ascii ? key : stripIgnorables(stripped.normalize("NFKC"));
+    // NFKC maps no other code point to an ignorable one (a property test pins it).
+    const normal = ascii ? key : stripped.normalize("NFKC");
     const fold = ascii ? key.toLowerCase() : foldCase(normal).normalize("NFKC");
     const skel = skeleton(normal);
     const foldedSkel = fold === normal ? skel : skeleton(fold);

@@ -613,6 +613,7 @@ const STRINGS: StringCase[] = [
     text: "a\u00AD\u200E\uD800\uDB40\uDC41\u202E\u00AD",
     hazards: { bidi: 2, tag: 4, loneSurrogate: 3, ignorable: 1 },
   },
+  { name: "last pair of the surrogate range", text: "a\u{10FFFD}b", hazards: none },
   { name: "supplementary ignorable", text: "x\u{1D173}", hazards: { ...none, ignorable: 1 } },
   { name: "variation selector 17", text: "\u8FBB\u{E0100}", hazards: { ...none, ignorable: 1 } },
 ];
@@ -761,7 +762,7 @@ const KEYS: KeysCase[] = [
   { name: "two different ignorables", keys: ["a\u200B", "a\u200C"], collisions: ["ignorable 0>1"] },
   { name: "ignorable alone does not collide", keys: ["role\u00AD", "user"], collisions: [] },
   {
-    name: "halfwidth Hangul filler after NFKC",
+    name: "halfwidth Hangul filler",
     keys: ["a", "a\uFFA0"],
     collisions: ["ignorable 0>1"],
   },
@@ -829,6 +830,16 @@ const KEYS: KeysCase[] = [
   {
     name: "ASCII confusables, then a non-ASCII one",
     keys: ["l", "1", "\u01C0"],
+    collisions: ["confusable 0>2"],
+  },
+  {
+    name: "an ASCII key is confusable with the first wide key by either skeleton",
+    keys: ["\u01C0", "\u0456", "I"],
+    collisions: ["confusable 0>2"],
+  },
+  {
+    name: "a wide key is confusable with the first key by either skeleton",
+    keys: ["\u0456", "\u01C0", "I"],
     collisions: ["confusable 0>2"],
   },
   { name: "distinct Cyrillic words", keys: ["\u0434\u0430", "\u043D\u0435\u0442"], collisions: [] },
@@ -903,6 +914,17 @@ Deno.test("property: every code point classifies as V8's own Unicode tables say"
     }
   }
   assert.deepEqual(wrong, [], "V8 is on Unicode 16.0; regenerate the tables if it moved");
+});
+
+Deno.test("property: NFKC maps no code point that is not ignorable to an ignorable one", () => {
+  const wrong: string[] = [];
+  for (let cp = 0; cp <= 0x10ffff; cp++) {
+    if ((cp >= 0xd800 && cp <= 0xdfff) || isDefaultIgnorable(cp)) continue;
+    const normalized = String.fromCodePoint(cp).normalize("NFKC");
+    if (stripIgnorables(normalized) !== normalized) wrong.push(hex(cp));
+  }
+  // keyCollisions strips ignorables once, before NFKC, on the strength of this.
+  assert.deepEqual(wrong, []);
 });
 
 /** Code points where full case folding and `toLowerCase(toUpperCase())` differ by design. */
@@ -1071,7 +1093,7 @@ const V8_IGNORABLES = /\p{Default_Ignorable_Code_Point}/gu;
  */
 function formsReference(key: string): string[] {
   const ignorable = key.replace(V8_IGNORABLES, "");
-  const normalized = ignorable.normalize("NFKC").replace(V8_IGNORABLES, "");
+  const normalized = ignorable.normalize("NFKC");
   const lowerUpper = (s: string) => s.toUpperCase().toLowerCase();
   const folded = lowerUpper(lowerUpper(normalized.replaceAll("\u0130", "i"))).normalize("NFKC");
   return [key, ignorable, normalized, folded, skeleton(normalized), skeleton(folded)];
