@@ -522,9 +522,25 @@ export function keyCollisions(keys: readonly string[]): KeyCollision[] {
   return unicodeCollisions(keys);
 }
 
+/** Up to this many lower-case ASCII keys, comparing pairs is cheaper than hashing. */
+const PAIRWISE_MAX = 16;
+
 /** The collisions of all-ASCII keys: exact, and case when some key has an upper-case letter. */
 function asciiCollisions(keys: readonly string[], upper: boolean): KeyCollision[] {
   const found: KeyCollision[] = [];
+  if (!upper && keys.length <= PAIRWISE_MAX) {
+    // The common case: a few lower-case keys. Comparing pairs allocates nothing.
+    for (let k = 1; k < keys.length; k++) {
+      const key = keys[k];
+      for (let e = 0; e < k; e++) {
+        if (keys[e] === key) {
+          found.push(collision("exact", keys, e, k));
+          break;
+        }
+      }
+    }
+    return found;
+  }
   const exact = new Map<string, number>();
   const folded = upper ? new Map<string, number>() : undefined;
   for (let k = 0; k < keys.length; k++) {

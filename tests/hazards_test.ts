@@ -855,6 +855,16 @@ const KEYS: KeysCase[] = [
     collisions: ["case 0>1", "confusable 0>2", "case 2>3", "ignorable 0>4"],
   },
   {
+    name: "many lower-case keys, exact duplicates",
+    keys: [...Array.from({ length: 20 }, (_, k) => `k${k}`), "k3", "k19", "k3"],
+    collisions: ["exact 3>20", "exact 19>21", "exact 3>22"],
+  },
+  {
+    name: "few lower-case keys, exact duplicates",
+    keys: ["a", "b", "c", "b", "a", "b"],
+    collisions: ["exact 1>3", "exact 0>4", "exact 1>5"],
+  },
+  {
     name: "many keys, one collision at the end",
     keys: [...Array.from({ length: 50 }, (_, k) => `k${k}`), "K7"],
     collisions: ["case 7>50"],
@@ -1142,9 +1152,10 @@ Deno.test("property: keyCollisions equals a quadratic reference on random key se
 
 Deno.test("property: all-ASCII key sets take the fast path with the same answer", () => {
   const next = random(23);
-  const letters = "aAbBiIlL1_-.";
   for (let run = 0; run < 2000; run++) {
-    const keys = Array.from({ length: 2 + Math.floor(next() * 6) }, () => {
+    // Half the sets are lower-case only; sizes cross PAIRWISE_MAX (16).
+    const letters = run % 2 === 0 ? "abil1_-." : "aAbBiIlL1_-.";
+    const keys = Array.from({ length: 1 + Math.floor(next() * 24) }, () => {
       let s = "";
       for (let k = 0; k < 1 + Math.floor(next() * 3); k++) {
         s += letters[Math.floor(next() * letters.length)];
