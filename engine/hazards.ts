@@ -445,8 +445,9 @@ export function foldCase(s: string): string {
 export function skeleton(s: string): string {
   const map = prototypes ??= decodeMappings(CONFUSABLES);
   let out = "";
-  for (const ch of s.normalize("NFD")) out += map.get(ch.codePointAt(0)!) ?? ch;
-  return out.normalize("NFD");
+  // NFD leaves ASCII as it is.
+  for (const ch of isAscii(s) ? s : s.normalize("NFD")) out += map.get(ch.codePointAt(0)!) ?? ch;
+  return isAscii(out) ? out : out.normalize("NFD");
 }
 
 // ---------------------------------------------------------------------------
@@ -492,7 +493,8 @@ export interface KeyCollision {
  *
  * Linear in the total length of the keys: one hash map per equivalence, each
  * holding at most one entry per key. All-ASCII keys take a fast path (no
- * ignorables, normalization or skeletons; lower-case ASCII needs no folding).
+ * ignorables, normalization or skeletons; lower-case ASCII needs no folding;
+ * up to 16 keys are compared pairwise, without allocating).
  *
  * @example
  * ```ts
@@ -522,22 +524,27 @@ export function keyCollisions(keys: readonly string[]): KeyCollision[] {
   return unicodeCollisions(keys);
 }
 
-/** Up to this many lower-case ASCII keys, comparing pairs is cheaper than hashing. */
+/** Up to this many ASCII keys, comparing pairs is cheaper than hashing. */
 const PAIRWISE_MAX = 16;
 
 /** The collisions of all-ASCII keys: exact, and case when some key has an upper-case letter. */
 function asciiCollisions(keys: readonly string[], upper: boolean): KeyCollision[] {
   const found: KeyCollision[] = [];
-  if (!upper && keys.length <= PAIRWISE_MAX) {
-    // The common case: a few lower-case keys. Comparing pairs allocates nothing.
+  if (keys.length <= PAIRWISE_MAX) {
+    // The common case: a few keys. Comparing pairs allocates (almost) nothing.
+    const lower = upper ? keys.map((key) => key.toLowerCase()) : keys;
     for (let k = 1; k < keys.length; k++) {
-      const key = keys[k];
-      for (let e = 0; e < k; e++) {
-        if (keys[e] === key) {
-          found.push(collision("exact", keys, e, k));
-          break;
-        }
+      const key = keys[k], folded = lower[k];
+      let e = 0;
+      while (e < k && keys[e] !== key) e++;
+      if (e < k) {
+        found.push(collision("exact", keys, e, k));
+        continue;
       }
+      if (!upper) continue;
+      e = 0;
+      while (e < k && lower[e] !== folded) e++;
+      if (e < k) found.push(collision("case", keys, e, k));
     }
     return found;
   }

@@ -1153,7 +1153,7 @@ Deno.test("property: keyCollisions equals a quadratic reference on random key se
 Deno.test("property: all-ASCII key sets take the fast path with the same answer", () => {
   const next = random(23);
   for (let run = 0; run < 2000; run++) {
-    // Half the sets are lower-case only; sizes cross PAIRWISE_MAX (16).
+    // Half the sets are lower-case only; sizes cross PAIRWISE_MAX (16) both ways.
     const letters = run % 2 === 0 ? "abil1_-." : "aAbBiIlL1_-.";
     const keys = Array.from({ length: 1 + Math.floor(next() * 24) }, () => {
       let s = "";
