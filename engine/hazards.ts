@@ -401,10 +401,12 @@ export function normalizeKey(s: string): string {
 /**
  * Full Unicode case folding (CaseFolding.txt statuses C and F: `ß` → `ss`,
  * `ſ` → `s`, `ς` → `σ`, KELVIN SIGN → `k`), plus one decision of ours for the
- * Turkic i: U+0131 `ı` (which CaseFolding.txt folds only under status T,
- * to itself) and U+0130 `İ` (status F gives `i` + U+0307) both fold to `i`,
- * so that `I`, `i`, `ı` and `İ` all collide. Folding only makes more keys
- * collide, which is the safe side for a gate. The result is not normalized.
+ * Turkic i: U+0131 `ı` (which CaseFolding.txt leaves unfolded; only its
+ * Turkic status T folds `I` to `ı`) and U+0130 `İ` (status F gives `i` +
+ * U+0307, status T gives `i`) both fold to `i`, so that `I`, `i`, `ı` and `İ`
+ * all collide whatever the language: a key set that is ambiguous in Turkish
+ * or in English is ambiguous. This is what `toLowerCase(toUpperCase())` does
+ * for `ı`; for `İ` it keeps U+0307. The result is not normalized.
  *
  * @example
  * ```ts
