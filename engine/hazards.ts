@@ -101,15 +101,30 @@ const IGNORABLE_ENDS: number[] = [];
   }
 }
 
-/** Decodes a generated mapping table into a map from code point to string. */
+/**
+ * Decodes a generated mapping table (`deltaSource:target.target…` tokens in
+ * lower-case hex, separated by white space) into a map from code point to
+ * string, in one pass over its char codes.
+ */
 function decodeMappings(table: string): Map<number, string> {
   const map = new Map<number, string>();
-  let source = 0;
-  for (const token of table.trim().split(/\s+/)) {
-    const colon = token.indexOf(":");
-    source += parseInt(token.slice(0, colon), 16);
-    const targets = token.slice(colon + 1).split(".").map((t) => parseInt(t, 16));
-    map.set(source, String.fromCodePoint(...targets));
+  let source = 0, value = 0, target = "", inTarget = false;
+  for (let i = 0; i <= table.length; i++) {
+    const c = i < table.length ? table.charCodeAt(i) : 0x20;
+    if (c === 0x3a) { // ":" ends the source delta
+      source += value;
+      inTarget = true;
+    } else if (c === 0x2e) { // "." ends one target code point
+      target += String.fromCodePoint(value);
+    } else if (c <= 0x20) { // white space ends a token
+      if (inTarget) map.set(source, target + String.fromCodePoint(value));
+      target = "";
+      inTarget = false;
+    } else {
+      value = value * 16 + (c <= 0x39 ? c - 0x30 : c - 0x57);
+      continue;
+    }
+    value = 0;
   }
   return map;
 }
