@@ -20,7 +20,6 @@ import {
   PROFILES,
   resolveOptions,
 } from "../engine/profiles.ts";
-import { parseDeclaration } from "../engine/declarations.ts";
 import { gate } from "../engine/gate.ts";
 
 // ------------------------------------------------------------------ markdown
@@ -228,10 +227,7 @@ const REPRODUCE: Record<string, { input: string; message: () => string | undefin
   },
   E070: {
     input: "the declaration `{!query:}`",
-    message: () => {
-      const declaration = parseDeclaration("{!query:}");
-      return "code" in declaration ? declaration.message : undefined;
-    },
+    message: () => thrown(() => gate("{}", { schema: "{!query:}" }))?.message,
   },
 };
 
