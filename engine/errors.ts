@@ -277,16 +277,20 @@ export function errorDetail(error: EngineError): string {
  * unknown profile or an option of the wrong type or range (`E050`), or a
  * `text` that is not a string. The library throws it, because the model
  * cannot fix it and a retry prompt would loop forever. `pointer` is the JSON
- * pointer of the offending option or keyword (`/maxDepth`, `/properties/a/type`),
- * `""` for the whole argument.
+ * pointer of the offending option or keyword (`/maxDepth`, `/schema`, `/text`),
+ * `""` for the whole options argument. `docs/ENGINE.md` lists which call
+ * throws what.
  *
  * @example
  * ```ts
  * import { CallerError } from "./errors.ts";
- * import { strictEqual } from "node:assert/strict";
- * const e = new CallerError("E050", "/maxDepth", "max_depth must be an integer from 1 to 10000; got -1");
+ * import { strictEqual, throws } from "node:assert/strict";
+ * import { gate } from "./gate.ts";
+ * const e = new CallerError("E050", "/maxDepth", "max_depth must be an integer from 1 to 4096; got the number -1");
  * strictEqual(e.code, "E050");
- * strictEqual(e.message, "E050 OptionOutOfRange at /maxDepth: max_depth must be an integer from 1 to 10000; got -1");
+ * strictEqual(e.message, "E050 OptionOutOfRange at /maxDepth: max_depth must be an integer from 1 to 4096; got the number -1");
+ * // What the library throws for that mistake:
+ * throws(() => gate("{}", { maxDepth: -1 }), { name: "CallerError", message: e.message });
  * ```
  */
 export class CallerError extends Error {
