@@ -260,12 +260,25 @@ export function evaluate(state: PlaygroundState): Evaluation {
     ...declarationOptions(declaration),
   };
   try {
-    answer.result = gate(state.text, options);
-    answer.display = repair(state.text, {
-      profile: state.profile as ProfileName,
-      maxLoss: "lossy",
-      allowAmbiguity: true,
-    });
+    const result = gate(state.text, options);
+    answer.result = result;
+    // An executable answer is what the display repair would give: no second scan.
+    answer.display = result.executable
+      ? {
+        error: null,
+        text: result.text,
+        value: result.value,
+        exactness: result.exactness,
+        ambiguous: result.ambiguous,
+        completeness: "complete",
+        repairs: result.repairs,
+        repairs_truncated: result.repairs_truncated,
+      }
+      : repair(state.text, {
+        profile: state.profile as ProfileName,
+        maxLoss: "lossy",
+        allowAmbiguity: true,
+      });
   } catch (error) {
     answer.hostError = hostErrorOf(error);
     return answer;

@@ -9,8 +9,12 @@
  * The contract for tests and embedding: after each evaluation
  * `document.body.dataset.decision` holds the decision (`error` for a mistake
  * of the host), `dataset.executable` holds `true` or `false`,
- * `dataset.evaluations` counts evaluations and `dataset.evalMs` holds how long
- * the last one took (gate plus rendering), in milliseconds.
+ * `dataset.evaluations` counts evaluations, `dataset.evalMs` holds how long
+ * the last one took (gate plus rendering) and `dataset.gateMs` the engine's
+ * part of it (gate, display repair, verdict, highlight spans), in
+ * milliseconds. For inputs over 20 000 characters the repaired text's change
+ * marks come a moment later; `dataset.marked` then equals
+ * `dataset.evaluations` and `dataset.marksMs` holds their time.
  *
  * Bundled into `dist/playground/index.html` by `scripts/build_playground.ts`
  * (`deno task playground`).
@@ -19,7 +23,7 @@
  */
 
 import { PROFILE_NAMES, type Repair, VERSION } from "../mod.ts";
-import { type Change, markChanges } from "./diff.ts";
+import { type Change, markRepair } from "./diff.ts";
 import { evaluate, type Evaluation, type Mark, ruleDocsUrl, ruleOf } from "./evaluate.ts";
 import { EXAMPLES } from "./examples.ts";
 import {
@@ -135,9 +139,21 @@ function tipFor(mark: Mark, id: string): HTMLElement {
   return tip;
 }
 
+/** Inputs longer than this wait for a pause in typing before they are evaluated. */
+const LONG_INPUT = 20_000;
+
+/** Counts renders, so that a deferred change marking of an older one is dropped. */
+let renders = 0;
+
+/** The marks of the annotated input as last rendered, by index (for the lazy tooltips). */
+let shownMarks: readonly Mark[] = [];
+
 /**
  * Fills `pre` with `text`, every mark a focusable `<mark>` (with
- * `data-offset`, `data-end`, `data-rules`) followed by its tooltip.
+ * `data-offset`, `data-end`, `data-rules`, `data-index`) that names its
+ * rules to screen readers. Tooltips are built when a mark is first hovered
+ * or focused ({@linkcode showTip}), so that a long input with hundreds of
+ * repairs renders fast.
  */
 function renderAnnotated(pre: HTMLElement, text: string, marks: readonly Mark[]): void {
   const fragment = document.createDocumentFragment();
@@ -151,9 +167,8 @@ function renderAnnotated(pre: HTMLElement, text: string, marks: readonly Mark[])
     node.dataset.offset = String(mark.start);
     node.dataset.end = String(mark.end);
     node.dataset.rules = mark.repairs.map((item) => item.rule).join(" ");
+    node.dataset.index = String(index);
     node.dataset.icon = ICONS[kind];
-    const id = `tip-${index}`;
-    node.setAttribute("aria-describedby", id);
     appendText(node, text.slice(mark.start, mark.end));
     const hidden = element(
       "span",
@@ -162,11 +177,32 @@ function renderAnnotated(pre: HTMLElement, text: string, marks: readonly Mark[])
     );
     node.appendChild(hidden);
     fragment.appendChild(node);
-    fragment.appendChild(tipFor(mark, id));
     at = mark.end;
   }
   appendText(fragment, text.slice(at));
+  shownMarks = marks;
   pre.replaceChildren(fragment);
+}
+
+/** Builds a mark's tooltip right after it, once, when it is hovered or focused. */
+function showTip(event: Event): void {
+  const target = event.target as HTMLElement | null;
+  const node = target?.closest?.("mark.r") as HTMLElement | null;
+  if (node === null || node === undefined) return;
+  if (!node.hasAttribute("aria-describedby")) {
+    const mark = shownMarks[Number(node.dataset.index)];
+    if (mark === undefined) return;
+    const id = `tip-${node.dataset.index}`;
+    node.after(tipFor(mark, id));
+    node.setAttribute("aria-describedby", id);
+  }
+  // The tip is fixed to the viewport, so the scrolling input box never clips it.
+  const tip = node.nextElementSibling as HTMLElement;
+  const box = node.getBoundingClientRect();
+  const below = box.bottom + 200 < innerHeight;
+  tip.style.left = `${Math.max(4, Math.min(box.left, innerWidth - 360))}px`;
+  tip.style.top = below ? `${box.bottom + 4}px` : "";
+  tip.style.bottom = below ? "" : `${innerHeight - box.top + 4}px`;
 }
 
 function shorten(text: string): string {
@@ -299,9 +335,19 @@ function renderEvaluation(
   renderAnnotated(view.annotated, state.text, evaluation.marks);
   renderRepairList(view.repairs, evaluation);
   const repairedText = display?.text ?? "";
-  const changes = markChanges(state.text, repairedText);
-  if (changes === null) view.repaired.replaceChildren(document.createTextNode(repairedText));
-  else renderChanges(view.repaired, changes);
+  view.repaired.replaceChildren(document.createTextNode(repairedText));
+  const token = ++renders;
+  const markRepaired = () => {
+    if (token !== renders) return;
+    const started = performance.now();
+    const changes = markRepair(state.text, repairedText, display?.repairs ?? []);
+    if (changes !== null) renderChanges(view.repaired, changes);
+    document.body.dataset.marked = String(token);
+    document.body.dataset.marksMs = (performance.now() - started).toFixed(2);
+  };
+  // A long input shows its repaired text at once and its change marks a moment later.
+  if (state.text.length > LONG_INPUT) setTimeout(markRepaired, 0);
+  else markRepaired();
   view.repairedNote.textContent = repairedText === ""
     ? `(none: ${display?.error?.message ?? "not evaluated"})`
     : result?.executable
@@ -317,8 +363,6 @@ function renderEvaluation(
   return { decision, executable: result?.executable === true };
 }
 
-/** Inputs longer than this wait for a pause in typing before they are evaluated. */
-const LONG_INPUT = 20_000;
 /** The pause, in milliseconds. */
 const DEBOUNCE_MS = 200;
 /** Fragments longer than this are not written to the address bar. */
@@ -380,7 +424,9 @@ let evaluations = 0;
 function run(writeFragment: boolean): void {
   const state = readState();
   const started = performance.now();
-  const { decision, executable } = renderEvaluation(view, evaluate(state));
+  const evaluation = evaluate(state);
+  const evaluated = performance.now();
+  const { decision, executable } = renderEvaluation(view, evaluation);
   const elapsed = performance.now() - started;
   evaluations++;
   const body = document.body.dataset;
@@ -388,6 +434,7 @@ function run(writeFragment: boolean): void {
   body.executable = String(executable);
   body.evaluations = String(evaluations);
   body.evalMs = elapsed.toFixed(2);
+  body.gateMs = (evaluated - started).toFixed(2);
   timing.textContent = `evaluated in ${elapsed.toFixed(1)} ms`;
   if (writeFragment) {
     const fragment = formatFragment(state);
@@ -444,6 +491,8 @@ byId("copy-retry").addEventListener(
 );
 byId("copy-value").addEventListener("click", () => copy(view.value.textContent ?? "", "the value"));
 byId("copy-link").addEventListener("click", () => copy(location.href, "the link"));
+view.annotated.addEventListener("focusin", showTip);
+view.annotated.addEventListener("mouseover", showTip);
 text.addEventListener("input", schedule);
 schema.addEventListener("input", schedule);
 profile.addEventListener("change", schedule);

@@ -1,7 +1,8 @@
 /**
  * The playground's state and where it lives: the URL fragment
  * `#text=…&profile=…&schema=…&lang=…`, each value URI-encoded with
- * `encodeURIComponent`, so that a link reproduces a case exactly. Also how
+ * `encodeURIComponent` (a lone surrogate, which it cannot encode, as
+ * `%uD800`), so that a link reproduces a case exactly. Also how
  * the declaration box is read: the declaration language or JSON Schema.
  *
  * The declaration box is JSON Schema when `lang=json-schema`, the
@@ -111,12 +112,57 @@ export function parseFragment(fragment: string): PlaygroundState {
   return state;
 }
 
+/** `%uXXXX`: a lone surrogate, which UTF-8 (and so URI encoding) cannot carry. */
+const LONE_SURROGATE_ESCAPE = /%u([0-9A-Fa-f]{4})/g;
+
 function decode(value: string): string {
   try {
-    return decodeURIComponent(value);
+    if (!value.includes("%u")) return decodeURIComponent(value);
+    let out = "";
+    let at = 0;
+    LONE_SURROGATE_ESCAPE.lastIndex = 0;
+    for (
+      let match = LONE_SURROGATE_ESCAPE.exec(value);
+      match !== null;
+      match = LONE_SURROGATE_ESCAPE.exec(value)
+    ) {
+      out += decodeURIComponent(value.slice(at, match.index)) +
+        String.fromCharCode(parseInt(match[1], 16));
+      at = match.index + match[0].length;
+    }
+    return out + decodeURIComponent(value.slice(at));
   } catch {
     return value;
   }
+}
+
+/**
+ * `encodeURIComponent`, except that a lone surrogate (which it refuses) is
+ * written `%uD800`, as `escape` wrote it, so that a link keeps it.
+ *
+ * @example
+ * ```ts
+ * import { encodeText } from "./state.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(encodeText('["\uD800"] 😀'), "%5B%22%uD800%22%5D%20%F0%9F%98%80");
+ * ```
+ */
+export function encodeText(text: string): string {
+  if (text.isWellFormed()) return encodeURIComponent(text);
+  let out = "";
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0xd800 || code > 0xdfff) continue;
+    const next = text.charCodeAt(i + 1);
+    if (code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      i++;
+      continue;
+    }
+    out += `${encodeURIComponent(text.slice(start, i))}%u${code.toString(16).toUpperCase()}`;
+    start = i + 1;
+  }
+  return out + encodeURIComponent(text.slice(start));
 }
 
 /**
@@ -135,9 +181,9 @@ function decode(value: string): string {
  */
 export function formatFragment(state: PlaygroundState): string {
   const parts = [
-    `text=${encodeURIComponent(state.text)}`,
-    `profile=${encodeURIComponent(state.profile)}`,
-    `schema=${encodeURIComponent(state.schema)}`,
+    `text=${encodeText(state.text)}`,
+    `profile=${encodeText(state.profile)}`,
+    `schema=${encodeText(state.schema)}`,
   ];
   if (state.lang !== "auto") parts.push(`lang=${state.lang}`);
   return parts.join("&");
