@@ -308,6 +308,26 @@ Deno.test("change marks give up past their budget instead of running long", () =
   assert.equal(markChanges(before, after), null);
 });
 
+Deno.test("the release workflow publishes the built playground to GitHub Pages after the release", async () => {
+  const workflow = await Deno.readTextFile(new URL(".github/workflows/release.yml", ROOT));
+  const start = workflow.indexOf("\n  pages:\n");
+  assert.notEqual(start, -1, "release.yml has no pages job");
+  const job = workflow.slice(start);
+  for (
+    const needle of [
+      "needs: release",
+      "pages: write",
+      "id-token: write",
+      "name: github-pages",
+      "deno task playground",
+      "uses: actions/upload-pages-artifact@v3\n        with:\n          path: dist/playground\n",
+      "uses: actions/deploy-pages@v4",
+    ]
+  ) assert.ok(job.includes(needle), `the pages job lacks ${JSON.stringify(needle)}`);
+  const tasks = JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT))).tasks;
+  assert.match(tasks.playground, /scripts\/build_playground\.ts/);
+});
+
 // ---------------------------------------------------------------------------------------------
 // The built page in a real browser.
 
