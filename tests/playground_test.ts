@@ -28,7 +28,7 @@ import {
   readDeclaration,
 } from "../playground/state.ts";
 import { buildPlayground, OWN_SCRIPT_LIMIT } from "../scripts/build_playground.ts";
-import { Chromium } from "./fixtures/chromium.ts";
+import { Chromium, findChromium, MISSING_CHROMIUM } from "./fixtures/chromium.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const ARTIFACTS = new URL("dist/test-artifacts/playground/", ROOT);
@@ -308,6 +308,21 @@ Deno.test("change marks give up past their budget instead of running long", () =
   assert.equal(markChanges(before, after), null);
 });
 
+Deno.test("without Chromium the browser test fails, naming what to install", () => {
+  const saved = Deno.env.get("CHROMIUM");
+  Deno.env.set("CHROMIUM", "/nonexistent/chromium");
+  try {
+    assert.throws(() => findChromium(), (error: Error) => {
+      assert.equal(error.message, MISSING_CHROMIUM);
+      assert.match(error.message, /apt-get update && apt-get install -y chromium/);
+      return true;
+    });
+  } finally {
+    if (saved === undefined) Deno.env.delete("CHROMIUM");
+    else Deno.env.set("CHROMIUM", saved);
+  }
+});
+
 Deno.test("the release workflow publishes the built playground to GitHub Pages after the release", async () => {
   const workflow = await Deno.readTextFile(new URL(".github/workflows/release.yml", ROOT));
   const start = workflow.indexOf("\n  pages:\n");
@@ -424,6 +439,7 @@ Deno.test({
         deviceScaleFactor: 1,
         mobile: false,
       });
+      await browser.grantClipboard();
 
       await t.step(
         "a safe call: safe, executable, nothing highlighted, the value shown",
@@ -467,6 +483,17 @@ Deno.test({
           ]);
           assert.match(view.marks[0].kind, /\blossy\b/);
           assert.deepEqual(view.inserted, ['"]}']);
+          // The copy button puts the prompt on the clipboard, unchanged.
+          await browser.evaluate(`document.getElementById("copy-retry").click()`);
+          await browser.waitFor(`document.getElementById("copied").textContent !== ""`);
+          assert.equal(
+            await browser.evaluate<string>(`document.getElementById("copied").textContent`),
+            "Copied the retry prompt.",
+          );
+          assert.equal(
+            await browser.evaluate<string>("navigator.clipboard.readText()"),
+            view.retry,
+          );
           await saveScreenshot(browser, "2-truncated");
         },
       );
