@@ -30,7 +30,17 @@
 
 import type { Repair } from "../mod.ts";
 
-/** One run of the marked repaired text. */
+/**
+ * One run of the marked repaired text.
+ *
+ * @example
+ * ```ts
+ * import type { Change } from "./diff.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const run: Change = { kind: "ins", text: '"]}' };
+ * strictEqual(run.kind, "ins");
+ * ```
+ */
 export interface Change {
   /** `same`: in both; `ins`: added by the repair; `del`: input text the repair dropped. */
   kind: "same" | "ins" | "del";
@@ -39,16 +49,16 @@ export interface Change {
 }
 
 /** Significant characters per side that one window of the diff compares at first. */
-export const WINDOW = 64;
+const WINDOW = 64;
 
 /** The widest window: a window that finds no match past its middle doubles up to this. */
-export const MAX_WINDOW = 4096;
+const MAX_WINDOW = 4096;
 
 /** The most edits one window may hold before the diff gives up (the texts differ too much). */
-export const MAX_WINDOW_EDITS = 1024;
+const MAX_WINDOW_EDITS = 1024;
 
 /** The most comparison steps the whole diff takes before giving up. */
-export const MAX_STEPS = 8_000_000;
+const MAX_STEPS = 8_000_000;
 
 /** Equal characters in a row that anchor a window's cut (one alone may be a coincidence). */
 const ANCHOR = 4;

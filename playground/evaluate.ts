@@ -41,7 +41,17 @@ import {
 } from "../mod.ts";
 import { type DeclarationInput, type PlaygroundState, readDeclaration } from "./state.ts";
 
-/** A mistake of the host: shown as an option or declaration error, not a result. */
+/**
+ * A mistake of the host: shown as an option or declaration error, not a result.
+ *
+ * @example
+ * ```ts
+ * import { evaluate } from "./evaluate.ts";
+ * import { deepStrictEqual } from "node:assert/strict";
+ * const { hostError } = evaluate({ text: "{}", profile: "agnet", schema: "", lang: "auto" });
+ * deepStrictEqual([hostError?.code, hostError?.pointer], ["E050", "/profile"]);
+ * ```
+ */
 export interface HostError {
   /** `E050` (options, profile) or `E070` (declaration). */
   code: string;
@@ -51,7 +61,17 @@ export interface HostError {
   message: string;
 }
 
-/** One highlight: the repairs made at one input position, and the span it covers. */
+/**
+ * One highlight: the repairs made at one input position, and the span it covers.
+ *
+ * @example
+ * ```ts
+ * import { evaluate } from "./evaluate.ts";
+ * import { deepStrictEqual } from "node:assert/strict";
+ * const [mark] = evaluate({ text: "[None]", profile: "agent", schema: "", lang: "auto" }).marks;
+ * deepStrictEqual([mark.start, mark.end, mark.severity, mark.ambiguous], [1, 5, "cosmetic", false]);
+ * ```
+ */
 export interface Mark {
   /** UTF-16 offset of the repairs; the span starts here. */
   start: number;
@@ -65,7 +85,20 @@ export interface Mark {
   ambiguous: boolean;
 }
 
-/** Everything the page renders for one state. */
+/**
+ * Everything the page renders for one state.
+ *
+ * @example
+ * ```ts
+ * import { evaluate } from "./evaluate.ts";
+ * import { deepStrictEqual } from "node:assert/strict";
+ * const answer = evaluate({ text: "[1,2,]", profile: "agent", schema: "[integer]", lang: "auto" });
+ * deepStrictEqual(
+ *   [answer.result?.decision, answer.display?.text, answer.verdict?.ok, answer.declaration.kind],
+ *   ["cosmetic_repair", "[1,2]", true, "language"],
+ * );
+ * ```
+ */
 export interface Evaluation {
   /** The state evaluated. */
   state: PlaygroundState;

@@ -13,7 +13,17 @@
  * @module
  */
 
-/** One built-in example. */
+/**
+ * One built-in example.
+ *
+ * @example
+ * ```ts
+ * import type { Example } from "./examples.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const example: Example = { id: "x", title: "X", text: "[1,", profile: "agent", schema: "" };
+ * strictEqual(example.profile, "agent");
+ * ```
+ */
 export interface Example {
   /** Stable id, used by the buttons and by tests. */
   readonly id: string;

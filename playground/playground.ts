@@ -184,8 +184,19 @@ function renderAnnotated(pre: HTMLElement, text: string, marks: readonly Mark[])
   pre.replaceChildren(fragment);
 }
 
+/** Escape hides the tooltips until the next hover or focus (focus goes back to the mark). */
+function dismissTips(event: KeyboardEvent): void {
+  if (event.key !== "Escape") return;
+  const tip = (event.target as HTMLElement).closest?.(".tip");
+  if (tip) (tip.previousElementSibling as HTMLElement | null)?.focus();
+  view.annotated.classList.add("dismissed");
+}
+
 /** Builds a mark's tooltip right after it, once, when it is hovered or focused. */
 function showTip(event: Event): void {
+  if (event.type === "mouseover" || !(event.target as HTMLElement).closest?.(".tip")) {
+    view.annotated.classList.remove("dismissed");
+  }
   const target = event.target as HTMLElement | null;
   const node = target?.closest?.("mark.r") as HTMLElement | null;
   if (node === null || node === undefined) return;
@@ -493,6 +504,7 @@ byId("copy-value").addEventListener("click", () => copy(view.value.textContent ?
 byId("copy-link").addEventListener("click", () => copy(location.href, "the link"));
 view.annotated.addEventListener("focusin", showTip);
 view.annotated.addEventListener("mouseover", showTip);
+view.annotated.addEventListener("keydown", dismissTips);
 text.addEventListener("input", schedule);
 schema.addEventListener("input", schedule);
 profile.addEventListener("change", schedule);

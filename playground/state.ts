@@ -23,10 +23,30 @@
  * @module
  */
 
-/** How the declaration box is read. */
+/**
+ * How the declaration box is read: detected, or forced to one form.
+ *
+ * @example
+ * ```ts
+ * import { type DeclarationLanguage, readDeclaration } from "./state.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const forced: DeclarationLanguage = "language";
+ * strictEqual(readDeclaration('{"type":"string"}', forced).kind, "language");
+ * ```
+ */
 export type DeclarationLanguage = "auto" | "language" | "json-schema";
 
-/** Everything the page evaluates: what a shared link carries. */
+/**
+ * Everything the page evaluates: what a shared link carries.
+ *
+ * @example
+ * ```ts
+ * import { formatFragment, type PlaygroundState } from "./state.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const state: PlaygroundState = { text: "[1]", profile: "strict", schema: "", lang: "auto" };
+ * strictEqual(formatFragment(state), "text=%5B1%5D&profile=strict&schema=");
+ * ```
+ */
 export interface PlaygroundState {
   /** What the model wrote. */
   text: string;
@@ -39,7 +59,7 @@ export interface PlaygroundState {
 }
 
 /** The profile the page starts with: the one for agents that execute tools. */
-export const DEFAULT_PROFILE = "agent";
+const DEFAULT_PROFILE = "agent";
 
 /**
  * Keys that make a JSON object a JSON Schema in `auto` mode: the keywords the
@@ -189,7 +209,17 @@ export function formatFragment(state: PlaygroundState): string {
   return parts.join("&");
 }
 
-/** What the declaration box holds, once read. */
+/**
+ * What the declaration box holds, once read.
+ *
+ * @example
+ * ```ts
+ * import { type DeclarationInput, readDeclaration } from "./state.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const input: DeclarationInput = readDeclaration("{!a:string}", "json-schema");
+ * strictEqual(input.kind, "unreadable");
+ * ```
+ */
 export type DeclarationInput =
   | { kind: "none" }
   | { kind: "language"; source: string }

@@ -150,7 +150,17 @@ async function bundle(externals: readonly string[]): Promise<string> {
   }
 }
 
-/** What a build produced. */
+/**
+ * What a build produced.
+ *
+ * @example
+ * ```ts
+ * import type { Built } from "./build_playground.ts";
+ * import { ok } from "node:assert/strict";
+ * const built: Built = { path: "/tmp/index.html", bytes: 90_000, ownScriptBytes: 14_000, scriptBytes: 80_000 };
+ * ok(built.ownScriptBytes < built.scriptBytes);
+ * ```
+ */
 export interface Built {
   /** The page's path. */
   path: string;

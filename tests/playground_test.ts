@@ -562,6 +562,16 @@ Deno.test({
             "https://github.com/interjson/interjson/blob/main/docs/RULES.md#catalogue",
           );
           await saveScreenshot(browser, "3-cosmetic-focused-highlight");
+          // Escape dismisses the tooltip; focus stays on the highlight.
+          await browser.press("Escape", "Escape", 27);
+          assert.deepEqual(
+            await browser.evaluate(`(() => {
+              const mark = document.activeElement;
+              const tip = document.getElementById(mark.getAttribute("aria-describedby"));
+              return [mark.tagName, getComputedStyle(tip).display];
+            })()`),
+            ["MARK", "none"],
+          );
         },
       );
 
