@@ -57,14 +57,14 @@ const ICONS: Readonly<Record<string, string>> = {
   amb: "?",
 };
 
-const DECISION_ICONS: Readonly<Record<string, string>> = {
-  safe: "\u2713",
-  cosmetic_repair: "\u2713",
-  lossy_repair: "\u2717",
-  ambiguous: "?",
-  invalid: "\u2717",
-  error: "\u2717",
-};
+/** The badge's symbol: executable, refused, or refused for having more than one reading. */
+function decisionIcon(decision: string, executable: boolean): string {
+  if (executable) return "\u2713";
+  return decision === "ambiguous" ? "?" : "\u2717";
+}
+
+/** What the copy buttons copy: the texts as the engine gave them (the panes show invisibles). */
+const copyable = { retry: "", value: "" };
 
 /** Format and bidi controls, zero-width characters and tag characters: shown as `U+XXXX`. */
 const INVISIBLE = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]|\uDB40[\uDC00-\uDC7F]/g;
@@ -330,8 +330,10 @@ function renderEvaluation(
     ? "Read as: the declaration language."
     : "";
   const decision = result === null ? "error" : result.decision;
-  view.badge.className = `badge ${decision}`;
-  view.badge.dataset.icon = DECISION_ICONS[decision] ?? "";
+  const executable = result?.executable === true;
+  // A syntactically safe value refused for its declaration is shown as refused, not as safe.
+  view.badge.className = `badge ${decision}${executable ? "" : " blocked"}`;
+  view.badge.dataset.icon = decisionIcon(decision, executable);
   view.badge.textContent = result === null
     ? `error \u2014 ${hostError?.code ?? ""} the options or the declaration are wrong`
     : `${result.decision} \u2014 ${result.label}`;
@@ -365,13 +367,17 @@ function renderEvaluation(
     ? "(what the host executes)"
     : "(display only: the gate does not let this run)";
   const prompt = result?.retry?.prompt ?? "";
-  view.retry.textContent = prompt === "" ? "(none: nothing to send back)" : prompt;
+  copyable.retry = prompt;
+  view.retry.replaceChildren();
+  appendText(view.retry, prompt === "" ? "(none: nothing to send back)" : prompt);
   view.copyRetry.disabled = prompt === "";
   const valueText = result?.executable ? result.text : "";
-  view.value.textContent = valueText === "" ? "(none: the gate refused, value is null)" : valueText;
+  copyable.value = valueText;
+  view.value.replaceChildren();
+  appendText(view.value, valueText === "" ? "(none: the gate refused, value is null)" : valueText);
   view.copyValue.disabled = valueText === "";
   renderVerdict(view.verdict, evaluation);
-  return { decision, executable: result?.executable === true };
+  return { decision, executable };
 }
 
 /** The pause, in milliseconds. */
@@ -498,9 +504,9 @@ async function copy(value: string, what: string): Promise<void> {
 
 byId("copy-retry").addEventListener(
   "click",
-  () => copy(view.retry.textContent ?? "", "the retry prompt"),
+  () => copy(copyable.retry, "the retry prompt"),
 );
-byId("copy-value").addEventListener("click", () => copy(view.value.textContent ?? "", "the value"));
+byId("copy-value").addEventListener("click", () => copy(copyable.value, "the value"));
 byId("copy-link").addEventListener("click", () => copy(location.href, "the link"));
 view.annotated.addEventListener("focusin", showTip);
 view.annotated.addEventListener("mouseover", showTip);

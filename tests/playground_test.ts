@@ -583,6 +583,12 @@ Deno.test({
           assert.equal(view.decision, "safe");
           assert.equal(view.executable, "false");
           assert.match(view.badge, /REJECT \(declaration not satisfied\)/);
+          assert.equal(
+            await browser.evaluate<string>(
+              `(() => { const b = document.getElementById("badge"); return b.className + " " + b.dataset.icon; })()`,
+            ),
+            "badge safe blocked \u2717",
+          );
           assert.equal(view.schemaKind, "Read as: JSON Schema.");
           assert.deepEqual(view.problems, [
             { pointer: "/units", kind: "missing" },
@@ -600,7 +606,12 @@ Deno.test({
           const view = await open(example("bidi"));
           assert.equal(view.decision, "ambiguous");
           assert.equal(view.executable, "false");
+          // Shown by its code point in the input and in the retry prompt, copied as it is.
           assert.deepEqual(view.codePoints, ["U+202E"]);
+          assert.equal(
+            await browser.evaluate<string>(`document.querySelector("#retry .cp").textContent`),
+            "U+202E",
+          );
           assert.deepEqual(view.marks.map((m) => m.rules), ["R037"]);
           assert.match(view.marks[0].kind, /\bamb\b/);
           await saveScreenshot(browser, "5-bidi");
