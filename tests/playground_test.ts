@@ -663,6 +663,21 @@ Deno.test({
         },
       );
 
+      await t.step("a link pasted over the current one is evaluated (hashchange)", async () => {
+        await open({ text: "[1]", profile: "agent", schema: "", lang: "auto" });
+        const before = await browser.evaluate<number>("Number(document.body.dataset.evaluations)");
+        const state = example("duplicate");
+        await browser.evaluate(`location.hash = ${JSON.stringify(formatFragment(state))}`);
+        await browser.waitFor(`Number(document.body.dataset.evaluations) > ${before}`);
+        const view = await browser.evaluate<PageView>(READ_VIEW);
+        assert.equal(view.decision, "ambiguous");
+        assert.deepEqual(view.marks.map((m) => m.rules), ["R032"]);
+        assert.equal(
+          await browser.evaluate<string>(`document.getElementById("text").value`),
+          state.text,
+        );
+      });
+
       await t.step("the keyboard reaches every control and the highlights", async () => {
         await open(example("chat"));
         await browser.evaluate("document.activeElement.blur(); window.focus()");
@@ -715,7 +730,7 @@ Deno.test({
           const framed: number[] = [];
           const engine: number[] = [];
           const changeMarks: number[] = [];
-          for (let run = 0; run < 7; run++) {
+          for (let run = 0; run < 5; run++) {
             const variant = run % 2 === 0 ? text : `${text} `;
             const measured = await browser.evaluate<
               { evalMs: number; gateMs: number; frameMs: number; marksMs: number; decision: string }
