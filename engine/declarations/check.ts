@@ -465,7 +465,7 @@ function* evaluate(
       for (let i = 0; i < len; i++) {
         const cv = arr[i];
         const good = cn.inline && (typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0
-          ? ownFailure(cn, cv) === null
+          ? leaf(nodes, cn, cv, null, undefined, null)
           : yield ask(cn, cv, null, null, null);
         if (good) {
           count++;
