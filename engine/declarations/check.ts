@@ -331,8 +331,9 @@ function* evaluate(
     const walkAll = n.patternProperties !== undefined || n.additionalProperties !== undefined ||
       n.propertyNames !== undefined || annot !== null;
     if (walkAll) {
-      for (const name in obj) {
-        if (!Object.hasOwn(obj, name)) continue;
+      const names = Object.keys(obj);
+      for (let k = 0; k < names.length; k++) {
+        const name = names[k];
         const cv = obj[name];
         if (n.propertyNames !== undefined) {
           const pn = nodes[n.propertyNames];
@@ -654,10 +655,88 @@ function leaf(
   return false;
 }
 
+/**
+ * A quiet check without a generator, for the common case: a container
+ * against a leaf node whose `properties`/`additionalProperties`/`items` are
+ * inline nodes and whose members or items are scalars (or, through `inner`,
+ * containers of scalars). `undefined` when it cannot decide that way (the
+ * generator then decides). Nesting is bounded by construction: `inner` is
+ * the same check with no `inner` of its own, so at most two levels.
+ */
+function quick(
+  nodes: readonly Node[],
+  n: Node,
+  v: unknown,
+  inner: boolean,
+): boolean | undefined {
+  if (!n.leaf) return undefined;
+  if (ownFailure(n, v) !== null) return false;
+  const bits = typeBits(v);
+  if (bits === T_OBJECT) {
+    if (
+      n.patternProperties !== undefined || n.propertyNames !== undefined ||
+      n.dependentRequired !== undefined || n.minProperties !== undefined ||
+      n.maxProperties !== undefined
+    ) return undefined;
+    const obj = v as Record<string, unknown>;
+    if (n.required !== undefined) {
+      for (const name of n.required) if (!Object.hasOwn(obj, name)) return false;
+    }
+    const props = n.properties;
+    const extra = n.additionalProperties;
+    if (extra === undefined) {
+      if (props === undefined) return true;
+      for (const [name, c] of props) {
+        if (!Object.hasOwn(obj, name)) continue;
+        const r = quickChild(nodes, nodes[c], obj[name], inner);
+        if (r !== true) return r;
+      }
+      return true;
+    }
+    const names = Object.keys(obj);
+    for (let k = 0; k < names.length; k++) {
+      const c = props?.get(names[k]) ?? extra;
+      const r = quickChild(nodes, nodes[c], obj[names[k]], inner);
+      if (r !== true) return r;
+    }
+    return true;
+  }
+  if (bits === T_ARRAY) {
+    if (n.uniqueItems || n.contains !== undefined || n.prefixItems !== undefined) return undefined;
+    const arr = v as unknown[];
+    if (n.minItems !== undefined && arr.length < n.minItems) return false;
+    if (n.maxItems !== undefined && arr.length > n.maxItems) return false;
+    if (n.items === undefined) return true;
+    const cn = nodes[n.items];
+    for (let i = 0; i < arr.length; i++) {
+      const r = quickChild(nodes, cn, arr[i], inner);
+      if (r !== true) return r;
+    }
+    return true;
+  }
+  return true;
+}
+
+function quickChild(
+  nodes: readonly Node[],
+  cn: Node,
+  cv: unknown,
+  inner: boolean,
+): boolean | undefined {
+  if ((typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0) {
+    return cn.inline ? leaf(nodes, cn, cv, null, undefined, null) : undefined;
+  }
+  return inner ? quick(nodes, cn, cv, false) : undefined;
+}
+
 /** Runs the evaluation of `node` on `value` with an explicit stack of generators. */
 function run(ctx: Context, node: Node, value: unknown, sink: Sink | null): boolean {
   if (node.inline && (typeBits(value) & (T_OBJECT | T_ARRAY)) === 0) {
     return leaf(ctx.nodes, node, value, null, undefined, sink);
+  }
+  if (!ctx.annotations) {
+    const q = quick(ctx.nodes, node, value, true);
+    if (q === true || (q === false && sink === null)) return q;
   }
   const stack: Eval[] = [];
   let current = evaluate(ctx, node, value, null, sink, null);
