@@ -656,77 +656,79 @@ function leaf(
 }
 
 /**
- * A quiet check without a generator, for the common case: a container
- * against a leaf node whose `properties`/`additionalProperties`/`items` are
- * inline nodes and whose members or items are scalars (or, through `inner`,
- * containers of scalars). `undefined` when it cannot decide that way (the
- * generator then decides). Nesting is bounded by construction: `inner` is
- * the same check with no `inner` of its own, so at most two levels.
+ * A quiet check without generators, for the common case: every node met is
+ * a leaf (no in-place applicator) using only `type`, `enum`/`const`, the
+ * scalar keywords, `required`, `properties`, `additionalProperties`,
+ * `items`, `minItems`/`maxItems`. One loop over an explicit stack of
+ * (node, value) pairs. `undefined` when it meets anything else (the
+ * generators then decide from the start).
  */
-function quick(
-  nodes: readonly Node[],
-  n: Node,
-  v: unknown,
-  inner: boolean,
-): boolean | undefined {
-  if (!n.leaf) return undefined;
-  if (ownFailure(n, v) !== null) return false;
-  const bits = typeBits(v);
-  if (bits === T_OBJECT) {
-    if (
-      n.patternProperties !== undefined || n.propertyNames !== undefined ||
-      n.dependentRequired !== undefined || n.minProperties !== undefined ||
-      n.maxProperties !== undefined
-    ) return undefined;
-    const obj = v as Record<string, unknown>;
-    if (n.required !== undefined) {
-      for (const name of n.required) if (!Object.hasOwn(obj, name)) return false;
-    }
-    const props = n.properties;
-    const extra = n.additionalProperties;
-    if (extra === undefined) {
-      if (props === undefined) return true;
-      for (const [name, c] of props) {
-        if (!Object.hasOwn(obj, name)) continue;
-        const r = quickChild(nodes, nodes[c], obj[name], inner);
-        if (r !== true) return r;
+function quick(nodes: readonly Node[], root: Node, value: unknown): boolean | undefined {
+  const ns: Node[] = [root];
+  const vs: unknown[] = [value];
+  while (ns.length > 0) {
+    const n = ns.pop()!;
+    const v = vs.pop();
+    if (!n.leaf) return undefined;
+    if (ownFailure(n, v) !== null) return false;
+    const bits = typeBits(v);
+    if (bits === T_OBJECT) {
+      if (
+        n.patternProperties !== undefined || n.propertyNames !== undefined ||
+        n.dependentRequired !== undefined || n.minProperties !== undefined ||
+        n.maxProperties !== undefined
+      ) return undefined;
+      const obj = v as Record<string, unknown>;
+      if (n.required !== undefined) {
+        for (const name of n.required) if (!Object.hasOwn(obj, name)) return false;
       }
-      return true;
+      const props = n.properties;
+      const extra = n.additionalProperties;
+      if (extra === undefined) {
+        if (props === undefined) continue;
+        for (const [name, c] of props) {
+          if (!Object.hasOwn(obj, name)) continue;
+          const cn = nodes[c], cv = obj[name];
+          if ((typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0 && cn.inline) {
+            if (!leaf(nodes, cn, cv, null, undefined, null)) return false;
+          } else {
+            ns.push(cn);
+            vs.push(cv);
+          }
+        }
+        continue;
+      }
+      const names = Object.keys(obj);
+      for (let k = 0; k < names.length; k++) {
+        const cn = nodes[props?.get(names[k]) ?? extra], cv = obj[names[k]];
+        if ((typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0 && cn.inline) {
+          if (!leaf(nodes, cn, cv, null, undefined, null)) return false;
+        } else {
+          ns.push(cn);
+          vs.push(cv);
+        }
+      }
+    } else if (bits === T_ARRAY) {
+      if (n.uniqueItems || n.contains !== undefined || n.prefixItems !== undefined) {
+        return undefined;
+      }
+      const arr = v as unknown[];
+      if (n.minItems !== undefined && arr.length < n.minItems) return false;
+      if (n.maxItems !== undefined && arr.length > n.maxItems) return false;
+      if (n.items === undefined) continue;
+      const cn = nodes[n.items];
+      for (let i = 0; i < arr.length; i++) {
+        const cv = arr[i];
+        if ((typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0 && cn.inline) {
+          if (!leaf(nodes, cn, cv, null, undefined, null)) return false;
+        } else {
+          ns.push(cn);
+          vs.push(cv);
+        }
+      }
     }
-    const names = Object.keys(obj);
-    for (let k = 0; k < names.length; k++) {
-      const c = props?.get(names[k]) ?? extra;
-      const r = quickChild(nodes, nodes[c], obj[names[k]], inner);
-      if (r !== true) return r;
-    }
-    return true;
-  }
-  if (bits === T_ARRAY) {
-    if (n.uniqueItems || n.contains !== undefined || n.prefixItems !== undefined) return undefined;
-    const arr = v as unknown[];
-    if (n.minItems !== undefined && arr.length < n.minItems) return false;
-    if (n.maxItems !== undefined && arr.length > n.maxItems) return false;
-    if (n.items === undefined) return true;
-    const cn = nodes[n.items];
-    for (let i = 0; i < arr.length; i++) {
-      const r = quickChild(nodes, cn, arr[i], inner);
-      if (r !== true) return r;
-    }
-    return true;
   }
   return true;
-}
-
-function quickChild(
-  nodes: readonly Node[],
-  cn: Node,
-  cv: unknown,
-  inner: boolean,
-): boolean | undefined {
-  if ((typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0) {
-    return cn.inline ? leaf(nodes, cn, cv, null, undefined, null) : undefined;
-  }
-  return inner ? quick(nodes, cn, cv, false) : undefined;
 }
 
 /** Runs the evaluation of `node` on `value` with an explicit stack of generators. */
@@ -735,7 +737,7 @@ function run(ctx: Context, node: Node, value: unknown, sink: Sink | null): boole
     return leaf(ctx.nodes, node, value, null, undefined, sink);
   }
   if (!ctx.annotations) {
-    const q = quick(ctx.nodes, node, value, true);
+    const q = quick(ctx.nodes, node, value);
     if (q === true || (q === false && sink === null)) return q;
   }
   const stack: Eval[] = [];
