@@ -276,6 +276,20 @@ Deno.test("uniqueItems hashes canonical forms: 100,000 items, 1 equals 1.0, memb
   assert.equal(matchesForm(form, [1, 1.0]), false);
 });
 
+Deno.test("retry words for JSON Schema keywords: enum, additionalProperties, minItems", () => {
+  const form = compileJsonSchema({
+    type: "object",
+    properties: { mode: { enum: ["fast", "safe"] }, tags: { type: "array", minItems: 1 } },
+    additionalProperties: false,
+  });
+  assert.equal(
+    describeVerdictProblems(checkDeclaration(form, { mode: "slow", tags: [], x: 1 })),
+    '/mode must be one of "fast", "safe"; got the string "slow"; ' +
+      "/tags must be an array with at least 1 item; got an array of 0 items; " +
+      '/x must be absent (the object admits only "mode", "tags"); got 1',
+  );
+});
+
 Deno.test("anyOf/oneOf: the retry names the closest branch", () => {
   const form = compileJsonSchema({
     anyOf: [
