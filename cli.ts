@@ -15,13 +15,16 @@
  * whatever the name, so the invoked name (and with it `node:process`, whose
  * loading would double the cold start of `interjson mcp`) is read only when
  * the first argument is not a command. Exit codes: 0 success, 1 refused or invalid, 2 usage
- * error (one line on stderr naming the problem and the closest valid choice).
+ * error (one line on stderr naming the problem and, when one is close, the choice meant).
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { main } from "./cli.ts";
- * const code = await main(["--version"]); // prints "interjson <version>"
- * console.log(code); // 0
+ * import { memoryIO } from "./cli/io.ts";
+ * const io = memoryIO("");
+ * strictEqual(await main(["--version"], { io }), 0);
+ * strictEqual(io.captured.stdout.startsWith("interjson "), true);
  * ```
  *
  * @module
@@ -31,7 +34,7 @@ import { VERSION } from "./mod.ts";
 import { type CliIO, denoIO } from "./cli/io.ts";
 import { ENGINE_COMMAND_NAMES, ENGINE_COMMANDS, engineCommand } from "./cli/engine_commands.ts";
 import { mcpCommand } from "./cli/mcp_command.ts";
-import { closest } from "./wire/suggestion.ts";
+import { suggestionFor } from "./cli/arguments.ts";
 
 /** The name under which the binary starts the MCP server with no arguments. */
 export const MCP_ALIAS = "interjson-mcp";
@@ -44,8 +47,9 @@ const TOP_LEVEL_FLAGS = ["--version", "--help"] as const;
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { HELP } from "./cli.ts";
- * console.log(HELP.split("\n")[0]);
+ * strictEqual(HELP.includes("interjson gate|repair|validate|readiness"), true);
  * ```
  */
 export const HELP: string = [
@@ -73,8 +77,9 @@ export const HELP: string = [
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { invokedName } from "./cli.ts";
- * console.log(invokedName("C:\\tools\\interjson-mcp.exe")); // "interjson-mcp"
+ * strictEqual(invokedName("C:\\tools\\interjson-mcp.exe"), "interjson-mcp");
  * ```
  */
 export function invokedName(argv0: string): string {
@@ -95,8 +100,12 @@ export interface MainOptions {
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { main } from "./cli.ts";
- * console.log(await main(["mcp", "--print-config=claude"])); // 0
+ * import { memoryIO } from "./cli/io.ts";
+ * const io = memoryIO("");
+ * strictEqual(await main(["mcp", "--print-config=claude"], { io }), 0);
+ * strictEqual(io.captured.stdout, "claude mcp add interjson -- interjson mcp\n");
  * ```
  */
 export async function main(args: readonly string[], options: MainOptions = {}): Promise<number> {
@@ -121,13 +130,11 @@ export async function main(args: readonly string[], options: MainOptions = {}): 
     return 0;
   }
   if (first.startsWith("-")) {
-    return usage(io, `unknown option ${first}; did you mean ${closest(first, TOP_LEVEL_FLAGS)}?`);
+    const hint = suggestionFor(first, TOP_LEVEL_FLAGS, (flag) => flag, " (see interjson --help)");
+    return usage(io, `unknown option ${first}${hint}`);
   }
-  return usage(
-    io,
-    `unknown command \`${first}\`; did you mean \`${closest(first, COMMANDS)}\`? ` +
-      `(commands: ${COMMANDS.join(", ")})`,
-  );
+  const hint = suggestionFor(first, COMMANDS, (command) => `\`${command}\``);
+  return usage(io, `unknown command \`${first}\`${hint} (commands: ${COMMANDS.join(", ")})`);
 }
 
 async function version(io: CliIO): Promise<number> {

@@ -9,9 +9,10 @@
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { ADVERSARIAL_SHAPES } from "./inputs.ts";
  * const shape = ADVERSARIAL_SHAPES.find((s) => s.name === "missing_commas")!;
- * console.log(shape.build(16)); // [1 1 1 1 1 1 1]
+ * strictEqual(shape.build(16), "[1 1 1 1 1 1 1]");
  * ```
  *
  * @module
@@ -61,8 +62,7 @@ async function exists(url: URL): Promise<boolean> {
  * @example
  * ```ts ignore
  * import { loadStandardInputs } from "./inputs.ts";
- * const { valid } = await loadStandardInputs();
- * console.log(valid.length > 1_000_000);
+ * const { valid } = await loadStandardInputs(); // ~1 MiB, written to bench/inputs/ once
  * ```
  */
 export async function loadStandardInputs(): Promise<StandardInputs> {
