@@ -6,7 +6,8 @@
  * interjson --version                       interjson <version>
  * interjson --help
  * interjson mcp [--policy=P] [--print-config[=CLIENT]] [--help]
- * interjson gate|repair|validate|readiness [--schema DECL | --schema-json FILE] [--profile P] [FILE | -]
+ * interjson gate|repair|validate|readiness [--schema DECL | --schema-json FILE] [--profile P]
+ *                                           [OPTIONS] [--output=WHAT] [--json] [FILE | -]
  * ```
  *
  * Under the name `interjson-mcp` (a copy or symlink of the compiled binary)
@@ -58,7 +59,7 @@ export const HELP: string = [
   "Usage:",
   "  interjson mcp [--policy=P] [--print-config[=CLIENT]] [--help]",
   "  interjson gate|repair|validate|readiness [--schema DECL | --schema-json FILE]",
-  "                                           [--profile P] [FILE | -]",
+  "                                           [--profile P] [OPTIONS] [FILE | -]",
   "  interjson --version",
   "  interjson --help",
   "",
@@ -66,8 +67,9 @@ export const HELP: string = [
   "  mcp        the MCP server on stdio (interjson mcp --help)",
   ...ENGINE_COMMANDS.map((command) => `  ${command.name.padEnd(11)}${command.summary}`),
   "",
-  "The engine commands read FILE (stdin when - or absent) and print the result",
-  "as JSON on stdout. Exit codes: 0 executable/valid, 1 refused/invalid, 2 usage error.",
+  "The engine commands read FILE (stdin when - or absent) and print the result as",
+  "JSON on stdout, or a report on a terminal (--json for JSON; interjson gate --help",
+  "lists the options). Exit codes: 0 executable/valid, 1 refused/invalid, 2 usage error.",
   `Under the name ${MCP_ALIAS} the binary starts the MCP server with no arguments.`,
 ].join("\n");
 
