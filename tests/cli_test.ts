@@ -523,6 +523,14 @@ const OPTION_CASES: OptionCase[] = [
     library: { operation: "repair", options: { skipProse: true } },
   },
   {
+    name: "--skip-prose lets repair complete a truncated value after prose (no profile does)",
+    args: ["repair", "--skip-prose"],
+    stdin: "Here are the args:\n" + TRUNCATED,
+    code: 0,
+    error: null,
+    library: { operation: "repair", options: { skipProse: true } },
+  },
+  {
     name: "--no-skip-prose makes agent refuse prose",
     args: ["gate", "--no-skip-prose"],
     stdin: PROSE,
