@@ -1,10 +1,11 @@
 /**
  * The compile step: a host checks every tool call against the same
  * declaration, so it compiles the options and the declaration once and then
- * calls the compiled gate with the text alone. Compiling validates
- * everything up front and throws {@linkcode CallerError} at once: `E050` for
- * an unknown profile or an option of the wrong type or range, `E070` for a
- * bad declaration (every unsupported keyword listed with its JSON pointer).
+ * calls the compiled gate with the text alone. Compiling checks everything
+ * up front, as {@linkcode gate} does, and throws {@linkcode CallerError} at
+ * once: `E050` for an unknown profile or option or a value of the wrong type
+ * or range, `E070` for a bad declaration (every unsupported keyword listed,
+ * `pointer` into the options: `/schema`, `/schemaJson/properties/a/x-foo`).
  * The compiled functions answer exactly what the one-shot {@linkcode gate},
  * {@linkcode validate}, {@linkcode readiness} and {@linkcode JsonStream}
  * answer with the same options.
@@ -23,15 +24,20 @@
  * @module
  */
 
-import { compileDeclaration } from "./declarations/compile.ts";
 import type { Form } from "./declarations/form.ts";
-import { CallerError } from "./errors.ts";
-import { gate, type GateOptions, type GateResult, gateScan } from "./gate.ts";
-import { type Profile, resolveOptions } from "./profiles.ts";
-import { readiness, readinessPrepared, type ReadinessResult } from "./readiness.ts";
+import {
+  checkText,
+  GATE_OPTION_SPECS,
+  type GateOptions,
+  type GateResult,
+  gateScan,
+  prepare,
+} from "./gate.ts";
+import { resolveOptions } from "./profiles.ts";
+import { readinessPrepared, type ReadinessResult } from "./readiness.ts";
 import { scan } from "./scanner.ts";
 import { JsonStream } from "./stream.ts";
-import { validate, validatePrepared, type ValidateResult } from "./validate.ts";
+import { validatePrepared, type ValidateResult } from "./validate.ts";
 
 /**
  * A gate compiled once: every function takes the text alone.
@@ -57,23 +63,6 @@ export interface CompiledGate {
   readonly declaration: Form | null;
 }
 
-/** Option names as messages spell them, and their pointers in the options object. */
-const OPTION_POINTERS: readonly [string, string][] = [
-  ["unknown profile", "/profile"],
-  ["max_loss", "/maxLoss"],
-  ["max_depth", "/maxDepth"],
-  ["max_input", "/maxInput"],
-  ["max_token", "/maxToken"],
-];
-
-function resolved(options: GateOptions, profile: string): Profile {
-  const p = resolveOptions({ ...options, profile: options.profile ?? profile } as GateOptions);
-  if (!("code" in p)) return p;
-  const detail = p.message.slice(p.message.indexOf(": ") + 2);
-  const pointer = OPTION_POINTERS.find(([word]) => detail.startsWith(word))?.[1] ?? "";
-  throw new CallerError("E050", pointer, detail);
-}
-
 /**
  * Compiles options and a declaration once; throws `CallerError` (`E050`,
  * `E070`) at once when either is wrong.
@@ -84,38 +73,30 @@ function resolved(options: GateOptions, profile: string): Profile {
  * import { CallerError } from "./errors.ts";
  * import { strictEqual, throws } from "node:assert/strict";
  * throws(() => compileGate({ schemaJson: { type: "object", "x-foo": 1 } }),
- *   (e) => e instanceof CallerError && e.code === "E070" && e.pointer === "/x-foo");
+ *   (e) => e instanceof CallerError && e.code === "E070" && e.pointer === "/schemaJson/x-foo");
  * throws(() => compileGate({ maxDepth: -1 }),
  *   (e) => e instanceof CallerError && e.code === "E050" && e.pointer === "/maxDepth");
  * strictEqual(compileGate({}).gate("[1,2,]").executable, true);
  * ```
  */
 export function compileGate(options: GateOptions = {}): CompiledGate {
-  if (options.assertFormat !== undefined && typeof options.assertFormat !== "boolean") {
-    throw new CallerError("E050", "/assertFormat", "assert_format must be true or false");
-  }
-  const gateProfile = resolved(options, "agent");
-  const declaration = compileDeclaration(options);
-  const base = {
-    schema: options.schema,
-    schemaJson: options.schemaJson,
-    assertFormat: options.assertFormat,
-  };
-  const validateProfile = resolved(base, "strict");
-  const readinessProfile = resolved(base, "permissive");
+  const { profile, declaration } = prepare(options, "agent", GATE_OPTION_SPECS, "compileGate");
+  // validate and readiness take no profile: they read as strict and permissive.
+  const strict = resolveOptions({}, "strict", true);
+  const permissive = resolveOptions({}, "permissive", true);
   return {
     declaration,
     gate(text: string): GateResult {
-      if (typeof text !== "string") return gate(text, options);
-      return gateScan(scan(text, gateProfile), text, declaration);
+      checkText(text, "gate");
+      return gateScan(scan(text, profile), text, declaration);
     },
     validate(text: string): ValidateResult {
-      if (typeof text !== "string") return validate(text, base);
-      return validatePrepared(text, { profile: validateProfile, declaration });
+      checkText(text, "validate");
+      return validatePrepared(text, { profile: strict, declaration });
     },
     readiness(text: string): ReadinessResult {
-      if (typeof text !== "string") return readiness(text, base);
-      return readinessPrepared(text, { profile: readinessProfile, declaration });
+      checkText(text, "readiness");
+      return readinessPrepared(text, { profile: permissive, declaration });
     },
     stream(): JsonStream {
       return new JsonStream(options);

@@ -19,7 +19,7 @@
  */
 
 import { VERSION } from "../mod.ts";
-import { isObject } from "./jsonrpc.ts";
+import { isObject } from "../wire/jsonrpc.ts";
 
 /** A protocol revision the server implements. */
 export type Revision = "2024-11-05" | "2025-03-26" | "2025-06-18" | "2025-11-25";

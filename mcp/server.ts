@@ -25,8 +25,8 @@
 import type { ProfileName } from "../mod.ts";
 
 export type { ProfileName };
-import { type Frame, MAX_LINE_BYTES, readFrames } from "./framing.ts";
-import { classify, failure, type RequestId, type Response, RPC, success } from "./jsonrpc.ts";
+import { type Frame, MAX_LINE_BYTES, readFrames } from "../wire/framing.ts";
+import { classify, failure, type RequestId, type Response, RPC, success } from "../wire/jsonrpc.ts";
 import { initialize, type Revision, REVISIONS } from "./lifecycle.ts";
 import { toolResult } from "./render.ts";
 import { callTool, TOOLS, type ToolSettings } from "./tools.ts";

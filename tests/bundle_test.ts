@@ -3,7 +3,7 @@
  * code, touches no `Deno` API and needs no permission. Checked three ways:
  *
  * - the static module graph of `mod.ts` (only the `import.meta.main` branch
- *   reaches `cli.ts` and `mcp/`, through a dynamic import);
+ *   reaches `cli.ts`, `cli/`, `mcp/` and `wire/`, through a dynamic import);
  * - a `deno bundle --platform browser` bundle imported under Node: no output,
  *   no new global, `Deno` never read, and the gate answers as seed 000 does;
  * - a Deno subprocess with every permission denied and `--no-prompt`, `Deno`
@@ -89,7 +89,7 @@ const SMOKE_ANSWER = {
   stream: [false, "E010"],
 };
 
-Deno.test("mod.ts: only the import.meta.main branch reaches cli.ts and mcp/, dynamically", async () => {
+Deno.test("mod.ts: only the import.meta.main branch reaches cli.ts and the surfaces, dynamically", async () => {
   const info = await run(Deno.execPath(), ["info", "--json", "mod.ts"], ROOT.pathname);
   assert.equal(info.code, 0, info.stderr);
   interface Dependency {
@@ -120,7 +120,7 @@ Deno.test("mod.ts: only the import.meta.main branch reaches cli.ts and mcp/, dyn
     s.slice(ROOT.href.length)
   );
   assert.ok(local.includes("engine/gate.ts"), local.join(" "));
-  assert.deepEqual(local.filter((path) => path === "cli.ts" || path.startsWith("mcp/")), []);
+  assert.deepEqual(local.filter((path) => path === "cli.ts" || /^(cli|mcp|wire)\//.test(path)), []);
   assert.deepEqual(dynamic, [`${MOD.href} → ${new URL("cli.ts", ROOT).href}`]);
 });
 

@@ -27,7 +27,12 @@ const THROWS: readonly { name: string; options: GateOptions; code: string; point
     code: "E050",
     pointer: "/assertFormat",
   },
-  { name: "a malformed declaration", options: { schema: "{!a:" }, code: "E070", pointer: "" },
+  {
+    name: "a malformed declaration",
+    options: { schema: "{!a:" },
+    code: "E070",
+    pointer: "/schema",
+  },
   {
     name: "both declarations",
     options: { schema: "any", schemaJson: {} },
@@ -38,7 +43,7 @@ const THROWS: readonly { name: string; options: GateOptions; code: string; point
     name: "an unsupported keyword",
     options: { schemaJson: { properties: { a: { $dynamicRef: "#x" } } } },
     code: "E070",
-    pointer: "/properties/a/$dynamicRef",
+    pointer: "/schemaJson/properties/a/$dynamicRef",
   },
 ];
 

@@ -6,7 +6,7 @@
  */
 
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { type Frame, LineSplitter, MAX_LINE_BYTES, readFrames } from "../mcp/framing.ts";
+import { type Frame, LineSplitter, MAX_LINE_BYTES, readFrames } from "../wire/framing.ts";
 import { readChunks } from "../mcp/server.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);

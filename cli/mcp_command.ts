@@ -5,10 +5,11 @@
  * @example
  * ```ts
  * import { mcpCommand } from "./mcp_command.ts";
- * import { memoryIO } from "./cli_io.ts";
+ * import { memoryIO } from "./io.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const io = memoryIO("");
- * console.log(await mcpCommand(["--print-config=claude"], io), io.captured.stdout);
- * // 0 "claude mcp add interjson -- interjson mcp\n"
+ * strictEqual(await mcpCommand(["--print-config=claude", "--command=deno"], io), 0);
+ * strictEqual(io.captured.stdout, "claude mcp add interjson -- deno run jsr:@interjson/cli mcp\n");
  * ```
  *
  * @module
@@ -16,14 +17,22 @@
 
 import { isProfileName, PROFILE_NAMES, type ProfileName, VERSION } from "../mod.ts";
 import { parseCommandLine, unknownChoice } from "./arguments.ts";
-import type { CliIO } from "./cli_io.ts";
-import { CLIENT_NAMES, clientConfig, CLIENTS, DEFAULT_CLIENT } from "./clients.ts";
-import { runStdioServer } from "./server.ts";
-import { TOOLS } from "./tools.ts";
+import type { CliIO } from "./io.ts";
+import {
+  CLIENT_NAMES,
+  clientConfig,
+  CLIENTS,
+  DEFAULT_CLIENT,
+  DEFAULT_LAUNCH,
+  launchFor,
+} from "./client_configs.ts";
+import { runStdioServer } from "../mcp/server.ts";
+import { TOOLS } from "../mcp/tools.ts";
 
 const OPTIONS = {
   policy: { type: "string" },
   "print-config": { type: "string" },
+  command: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
 } as const;
@@ -34,7 +43,8 @@ const OPTIONS = {
  * @example
  * ```ts
  * import { MCP_HELP } from "./mcp_command.ts";
- * console.log(MCP_HELP.includes("interjson_gate")); // true
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(MCP_HELP.includes("interjson_gate"), true);
  * ```
  */
 export const MCP_HELP: string = [
@@ -43,6 +53,9 @@ export const MCP_HELP: string = [
   "Usage:",
   "  interjson mcp [--policy=P]             serve on stdin/stdout until end of input",
   "  interjson mcp --print-config[=CLIENT]  print a client configuration snippet",
+  "        [--command=interjson|deno|PATH]  how the client starts the server (default",
+  "                                         interjson on PATH; deno: deno run jsr:@interjson/cli",
+  "                                         mcp; PATH: an absolute path to the binary)",
   "  interjson mcp --help                   this text",
   "  interjson mcp --version                interjson <version>",
   "",
@@ -83,10 +96,11 @@ function withDefaultClient(args: readonly string[]): string[] {
  * @example
  * ```ts
  * import { mcpCommand } from "./mcp_command.ts";
- * import { memoryIO } from "./cli_io.ts";
+ * import { memoryIO } from "./io.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const io = memoryIO("");
- * console.log(await mcpCommand(["--policy=loose"], io), io.captured.stderr);
- * // 2 "interjson mcp: unknown profile `loose` ..."
+ * strictEqual(await mcpCommand(["--policy=loose"], io), 2);
+ * strictEqual(io.captured.stderr.startsWith("interjson mcp: unknown profile `loose`"), true);
  * ```
  */
 export async function mcpCommand(args: readonly string[], io: CliIO): Promise<number> {
@@ -115,10 +129,16 @@ export async function mcpCommand(args: readonly string[], io: CliIO): Promise<nu
     return usage(unknownChoice("profile", policy, PROFILE_NAMES));
   }
   const client = parsed.values["print-config"] as string | undefined;
+  const command = parsed.values.command as string | undefined;
+  if (command !== undefined && client === undefined) {
+    return usage("--command goes with --print-config, as in --print-config=claude --command=deno");
+  }
   if (client !== undefined) {
     const config = clientConfig(client);
     if (!config) return usage(unknownChoice("client", client, CLIENT_NAMES));
-    await io.stdout(config.snippet + "\n");
+    const launch = command === undefined ? { launch: DEFAULT_LAUNCH } : launchFor(command);
+    if ("problem" in launch) return usage(launch.problem);
+    await io.stdout(config.render(launch.launch) + "\n");
     return 0;
   }
   return runStdioServer({ policy: policy as ProfileName | undefined });
