@@ -679,16 +679,28 @@ function quick(nodes: readonly Node[], root: Node, value: unknown): boolean | un
         n.maxProperties !== undefined
       ) return undefined;
       const obj = v as Record<string, unknown>;
-      if (n.required !== undefined) {
-        for (const name of n.required) if (!Object.hasOwn(obj, name)) return false;
+      const required = n.required;
+      if (required !== undefined) {
+        // A JSON value is never undefined: a read that gives undefined is an absent member,
+        // unless the name is inherited from Object.prototype (then ask hasOwn).
+        if (n.requiredInherited) {
+          for (const name of required) if (!Object.hasOwn(obj, name)) return false;
+        } else {
+          for (let k = 0; k < required.length; k++) {
+            if (obj[required[k]] === undefined) return false;
+          }
+        }
       }
       const props = n.properties;
       const extra = n.additionalProperties;
       if (extra === undefined) {
         if (props === undefined) continue;
-        for (const [name, c] of props) {
-          if (!Object.hasOwn(obj, name)) continue;
-          const cn = nodes[c], cv = obj[name];
+        const names = n.propNames!, ids = n.propNodes!, inherited = n.propInherited!;
+        for (let k = 0; k < names.length; k++) {
+          const name = names[k];
+          const cv = obj[name];
+          if (cv === undefined || (inherited[k] && !Object.hasOwn(obj, name))) continue;
+          const cn = nodes[ids[k]];
           if ((typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0 && cn.inline) {
             if (!leaf(nodes, cn, cv, null, undefined, null)) return false;
           } else {

@@ -200,6 +200,14 @@ export interface Node {
    * {@linkcode finishForm}.
    */
   inline?: boolean;
+  /** `properties` as parallel arrays (names, nodes, whether the name is inherited from `Object.prototype`); set by {@linkcode finishForm}. */
+  propNames?: readonly string[];
+  /** See `propNames`. */
+  propNodes?: readonly number[];
+  /** See `propNames`. */
+  propInherited?: readonly boolean[];
+  /** Whether some `required` name is inherited from `Object.prototype` (`constructor`, `toString`, …). */
+  requiredInherited?: boolean;
 }
 
 /**
@@ -270,6 +278,16 @@ export function finishForm(form: Form): Form {
       n.dependentSchemas === undefined && n.unevaluatedItems === undefined &&
       n.unevaluatedProperties === undefined && n.anyOf.every((c) => form.nodes[c].leaf)
     );
+  }
+  for (const n of form.nodes) {
+    if (n.properties !== undefined) {
+      n.propNames = [...n.properties.keys()];
+      n.propNodes = [...n.properties.values()];
+      n.propInherited = n.propNames.map((name) => name in Object.prototype);
+    }
+    if (n.required !== undefined) {
+      n.requiredInherited = n.required.some((name) => name in Object.prototype);
+    }
   }
   form.annotations = annotations;
   return form;
