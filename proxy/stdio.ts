@@ -1,0 +1,256 @@
+/**
+ * The proxy on real processes: it starts the downstream server, connects the
+ * session to this process's stdin/stdout and to the server's pipes, forwards
+ * SIGINT and SIGTERM, and decides the exit code.
+ *
+ * - The server's stderr is inherited: it passes through to the proxy's stderr
+ *   untouched. The proxy's own diagnostics go to stderr, one line each,
+ *   prefixed `interjson proxy:`; stdout carries protocol lines only.
+ * - Client EOF: the server's stdin is closed once everything queued for it is
+ *   written; the proxy waits up to 5 s for it to exit, then kills it.
+ * - The server exits first (a crash, or on its own): every pending request gets
+ *   `-32603` naming the exit, and the proxy exits non-zero (the server's code,
+ *   or 1).
+ *
+ * The line readers and writers here are small local copies of the MCP
+ * server's (`readChunks`, `ReplyWriter`), which a surface may not import; they
+ * move to `wire/` with the `mcp` branch.
+ *
+ * @example
+ * ```ts ignore
+ * import { runProxy } from "./stdio.ts";
+ * import { EMPTY_POLICY } from "./policy.ts";
+ * Deno.exit(await runProxy({
+ *   command: "npx",
+ *   args: ["-y", "@modelcontextprotocol/server-everything"],
+ *   settings: { profile: "execution", policy: EMPTY_POLICY, pins: null, audit: null },
+ * }));
+ * ```
+ *
+ * @module
+ */
+
+import { MAX_LINE_BYTES, readFrames } from "../wire/framing.ts";
+import { ProxySession, type ProxySettings } from "./session.ts";
+
+/** Bytes queued for one side above which the other side's reading waits. */
+export const WRITE_HIGH_WATER = 32 * 1024 * 1024;
+
+/** How long the server may take to exit after its stdin is closed. */
+export const EXIT_GRACE_MS = 5000;
+
+const READ_SIZE = 65_536;
+
+/** Anything with `Deno.stdout`'s `write`. */
+export interface ByteSink {
+  /** Writes some of `bytes`; resolves to how many were written. */
+  write(bytes: Uint8Array): Promise<number>;
+}
+
+/**
+ * Writes lines in order, in the background, counting what is queued. After a
+ * failed write it drops the rest (the peer is gone).
+ *
+ * @example
+ * ```ts
+ * import { LineWriter } from "./stdio.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * let out = "";
+ * const writer = new LineWriter({ write: (b) => { out += new TextDecoder().decode(b); return Promise.resolve(b.length); } });
+ * writer.enqueue("[1]");
+ * await writer.drain();
+ * strictEqual(out, "[1]\n");
+ * ```
+ */
+export class LineWriter {
+  readonly #sink: ByteSink;
+  readonly #encoder = new TextEncoder();
+  #tail: Promise<void> = Promise.resolve();
+  #queued = 0;
+  #failed = false;
+
+  /** A writer with nothing queued. */
+  constructor(sink: ByteSink) {
+    this.#sink = sink;
+  }
+
+  /** Bytes queued and not yet written. */
+  get queued(): number {
+    return this.#queued;
+  }
+
+  /** Whether a write failed. */
+  get failed(): boolean {
+    return this.#failed;
+  }
+
+  /** Queues one line (an LF is added). */
+  enqueue(line: string): void {
+    const bytes = this.#encoder.encode(line + "\n");
+    this.#queued += bytes.length;
+    this.#tail = this.#tail.then(async () => {
+      if (!this.#failed) {
+        try {
+          let written = 0;
+          while (written < bytes.length) written += await this.#sink.write(bytes.subarray(written));
+        } catch {
+          this.#failed = true;
+        }
+      }
+      this.#queued -= bytes.length;
+    });
+  }
+
+  /** Resolves when everything queued so far is written (or writing failed). */
+  drain(): Promise<void> {
+    return this.#tail;
+  }
+}
+
+/**
+ * The chunks of a reader such as `Deno.stdin`, read into one reused buffer
+ * (each chunk is valid until the next is requested; the line reader copies
+ * what it keeps).
+ *
+ * @example
+ * ```ts
+ * import { readChunks } from "./stdio.ts";
+ * import { deepStrictEqual } from "node:assert/strict";
+ * let done = false;
+ * const source = { read: (buffer: Uint8Array) => {
+ *   if (done) return Promise.resolve(null);
+ *   done = true;
+ *   buffer.set([91, 93, 10]);
+ *   return Promise.resolve(3);
+ * } };
+ * const sizes: number[] = [];
+ * for await (const chunk of readChunks(source)) sizes.push(chunk.length);
+ * deepStrictEqual(sizes, [3]);
+ * ```
+ */
+export async function* readChunks(
+  source: { read(buffer: Uint8Array): Promise<number | null> },
+): AsyncGenerator<Uint8Array> {
+  const buffer = new Uint8Array(READ_SIZE);
+  while (true) {
+    const count = await source.read(buffer);
+    if (count === null) return;
+    if (count > 0) yield buffer.subarray(0, count);
+  }
+}
+
+/** What {@linkcode runProxy} runs. */
+export interface RunProxyOptions {
+  /** The downstream server's command. */
+  readonly command: string;
+  /** Its arguments. */
+  readonly args: readonly string[];
+  /** The session's settings. */
+  readonly settings: ProxySettings;
+  /** The line cap in both directions (default 8 MiB). */
+  readonly maxLineBytes?: number;
+}
+
+const FORWARDED_SIGNALS: readonly Deno.Signal[] = ["SIGINT", "SIGTERM"];
+
+function describeExit(status: Deno.CommandStatus): string {
+  return status.signal !== null
+    ? `was killed by ${status.signal} (exit code ${status.code})`
+    : `exited with code ${status.code}`;
+}
+
+/**
+ * Runs the proxy until the client or the server is done; resolves to the
+ * exit code (127 when the command cannot be started).
+ */
+export async function runProxy(options: RunProxyOptions): Promise<number> {
+  const log = (message: string) => console.error(`interjson proxy: ${message}`);
+  const maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
+  let child: Deno.ChildProcess;
+  try {
+    child = new Deno.Command(options.command, {
+      args: [...options.args],
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "inherit",
+    }).spawn();
+  } catch (error) {
+    log(`cannot start \`${options.command}\`: ${(error as Error).message}`);
+    return 127;
+  }
+  const toClient = new LineWriter(Deno.stdout);
+  const serverStdin = child.stdin.getWriter();
+  const toServer = new LineWriter({
+    write: async (bytes) => {
+      await serverStdin.write(bytes);
+      return bytes.length;
+    },
+  });
+  const session = new ProxySession(options.settings, {
+    toClient: (line) => toClient.enqueue(line),
+    toServer: (line) => toServer.enqueue(line),
+    log,
+  });
+  const forward = (signal: Deno.Signal) => () => {
+    try {
+      child.kill(signal);
+    } catch { /* already gone */ }
+  };
+  const listeners = FORWARDED_SIGNALS.map((signal) => [signal, forward(signal)] as const);
+  for (const [signal, listener] of listeners) {
+    try {
+      Deno.addSignalListener(signal, listener);
+    } catch { /* not supported on this platform */ }
+  }
+
+  const serverDone = (async () => {
+    for await (const frame of readFrames(child.stdout, maxLineBytes)) {
+      await session.fromServer(frame);
+      if (toClient.queued > WRITE_HIGH_WATER) await toClient.drain();
+    }
+  })();
+  const clientDone = (async () => {
+    for await (const frame of readFrames(readChunks(Deno.stdin), maxLineBytes)) {
+      await session.fromClient(frame);
+      if (toServer.queued > WRITE_HIGH_WATER) await toServer.drain();
+    }
+    return "eof" as const;
+  })();
+
+  const first = await Promise.race([clientDone, child.status]);
+  let status: Deno.CommandStatus;
+  let clientEnded = false;
+  if (first === "eof") {
+    clientEnded = true;
+    await toServer.drain();
+    await serverStdin.close().catch(() => {});
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const grace = new Promise<"timeout">((resolve) => {
+      timer = setTimeout(() => resolve("timeout"), EXIT_GRACE_MS);
+    });
+    const waited = await Promise.race([child.status, grace]);
+    clearTimeout(timer);
+    if (waited === "timeout") {
+      log(`the server did not exit within ${EXIT_GRACE_MS} ms after its stdin closed; killing it`);
+      forward("SIGKILL")();
+    }
+    status = await child.status;
+  } else {
+    status = first;
+  }
+  await serverDone.catch(() => {});
+  const unanswered = session.pendingCount;
+  if (unanswered > 0 || !clientEnded) {
+    const how = describeExit(status);
+    if (!clientEnded) log(`the server ${how}`);
+    await session.downstreamExited(how);
+  }
+  await toClient.drain();
+  for (const [signal, listener] of listeners) {
+    try {
+      Deno.removeSignalListener(signal, listener);
+    } catch { /* not supported */ }
+  }
+  if (!clientEnded || unanswered > 0) return status.code !== 0 ? status.code : 1;
+  return status.code;
+}
