@@ -326,7 +326,7 @@ export class ProxySession {
         return KEEP;
       }
       if (inbound.method === "tools/call") {
-        return this.#toolCall(text, members!, message, null, replies);
+        return await this.#toolCall(text, members!, message, null, replies);
       }
       return KEEP;
     }
@@ -340,7 +340,7 @@ export class ProxySession {
       return DROP;
     }
     if (inbound.method === "tools/call") {
-      return this.#toolCall(text, members!, message, inbound.id, replies);
+      return await this.#toolCall(text, members!, message, inbound.id, replies);
     }
     const firstPage = inbound.method === "tools/list"
       ? !(isObject(inbound.params) && inbound.params.cursor !== undefined)
