@@ -379,7 +379,7 @@ export class ProxySession {
     const tool = params.name;
     const argsSpan = memberNamed(paramMembers, "arguments");
     const raw = argsSpan ? text.slice(argsSpan.valueStart, argsSpan.valueEnd) : "{}";
-    const time = new Date().toISOString();
+    const time = this.#settings.audit === null ? "" : new Date().toISOString();
     const modern = isObject(params._meta) && params._meta[PROTOCOL_VERSION_META] !== undefined;
     const refuse = async (reason: string, why: string, code: string | null, repairs: number) => {
       if (id !== null) {

@@ -219,13 +219,13 @@ Deno.test("proxy: tools/list pagination is followed, hidden tools never listed, 
     cursor = page.result.nextCursor;
     if (cursor === undefined) break;
   }
-  deepStrictEqual(names, ["echo", "add", "slow", "ask", "die", "huge", "odd"]);
+  deepStrictEqual(names, ["echo", "add", "slow", "ask", "die", "mutate", "huge", "odd"]);
   const evil = await proxy.request(callLine(50, "evil", "{}"));
   strictEqual(evil.result.isError, true);
   const finished = await proxy.close();
   match(finished.stderr, /tool "evil" is hidden.*tag character \(U\+E0049\) at \/description/);
   const own = (await received()).filter((line) => line.includes("interjson-proxy-"));
-  strictEqual(own.length, 4); // four pages of two
+  strictEqual(own.length, 5); // five pages of two
 });
 
 Deno.test("proxy: server-to-client requests are forwarded and the client's reply routed back", async () => {
@@ -361,4 +361,47 @@ Deno.test("proxy: SIGTERM is forwarded to the server and the proxy exits non-zer
   reader.releaseLock();
   await child.stdout.cancel();
   await writer.close().catch(() => {});
+});
+
+Deno.test("proxy: after notifications/tools/list_changed the next call is gated against the new schema", async () => {
+  const { proxy, received } = await startFake();
+  await proxy.send(HANDSHAKE);
+  await proxy.next();
+  deepStrictEqual(
+    (await proxy.request(callLine(1, "echo", '{"text":"a"}'))).result.content[0].text,
+    "a",
+  );
+  await proxy.send(callLine(2, "mutate", "{}"));
+  deepStrictEqual(await proxy.next(), {
+    jsonrpc: "2.0",
+    method: "notifications/tools/list_changed",
+  });
+  strictEqual((await proxy.next()).id, 2);
+  const refused = await proxy.request(callLine(3, "echo", '{"text":"a"}'));
+  strictEqual(refused.result.isError, true);
+  deepStrictEqual(
+    (await proxy.request(callLine(4, "echo", '{"text":7}'))).result.content[0].text,
+    "7",
+  );
+  await proxy.close();
+  const lists = (await received()).filter((line) => line.includes('"tools/list"'));
+  strictEqual(lists.length, 2);
+});
+
+Deno.test("proxy: the 2026-07-28 era passes through, and a refusal carries resultType complete", async () => {
+  const { proxy, received } = await startFake();
+  const meta = '{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}';
+  const discover =
+    `{"jsonrpc":"2.0","id":"d","method":"server/discover","params":{"_meta":${meta}}}`;
+  const unknown = await proxy.request(discover + "\n");
+  strictEqual(unknown.id, "d");
+  const line = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add",` +
+    `"arguments":{"a":1,"a":2,"b":3},"_meta":${meta}}}\n`;
+  const refused = await proxy.request(line);
+  strictEqual(refused.result.isError, true);
+  strictEqual(refused.result.resultType, "complete");
+  await proxy.close();
+  const seen = await received();
+  strictEqual(seen[0], discover);
+  ok(seen.some((l) => l.includes('"tools/list"') && l.includes("2026-07-28")));
 });
