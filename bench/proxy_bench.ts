@@ -34,17 +34,12 @@ const SERVER = DOWNSTREAM === "fake" ? [Deno.execPath(), "run", FAKE] : ["node",
 const TOOL = DOWNSTREAM === "fake"
   ? '"name":"echo","arguments":{"text":"hello"}'
   : '"name":"echo","arguments":{"message":"hello"}';
-const POLICY = await Deno.makeTempFile({ suffix: ".jsonc" });
-await Deno.writeTextFile(POLICY, '{"allowUncompilable": ["echo"]}');
 const PROXY = [
   Deno.execPath(),
   "run",
   `--allow-run=${SERVER[0]}`,
-  `--allow-read=${POLICY}`,
   CLI,
   "proxy",
-  "--policy",
-  POLICY,
   "--",
   ...SERVER,
 ];

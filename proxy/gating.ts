@@ -1,22 +1,20 @@
 /**
  * The one place where the proxy calls the engine on a tool call: compile a
- * tool's `inputSchema` once ({@linkcode compileToolSchema}), gate the raw
- * bytes of `params.arguments` against it ({@linkcode gateArguments}), and
- * word a refusal as the `CallToolResult` the model sees
- * ({@linkcode refusalResult}).
+ * tool's `inputSchema` once per profile ({@linkcode compileToolSchema}, with
+ * the engine's compile step `compileGate`), gate the raw bytes of
+ * `params.arguments` against it ({@linkcode gateArguments}), and word a
+ * refusal as the `CallToolResult` the model sees ({@linkcode refusalResult}).
  *
- * Until the engine's JSON Schema 2020-12 support and its compile step land
- * (branch `schema`), a schema is "compiled" by checking it once with today's
- * `compileJsonSchema` and then gated with `gate(text, {schemaJson, profile})`;
- * an `E070` (returned or thrown as a `CallerError`) means the schema cannot be
- * compiled, and the proxy fails closed. Swapping in the compile step changes
- * only this file.
+ * A schema the engine cannot compile (`compileGate` throws a `CallerError`
+ * with `E070`: an unsupported keyword such as a remote `$ref`) is reported
+ * with the engine's message, which names the keyword and its JSON pointer;
+ * the proxy then fails closed.
  *
  * @example
  * ```ts
  * import { compileToolSchema, gateArguments } from "./gating.ts";
  * import { strictEqual } from "node:assert/strict";
- * const compiled = compileToolSchema({ type: "object", properties: { n: { type: "integer" } } });
+ * const compiled = compileToolSchema({ type: "object", properties: { n: { type: "integer" } } }, "execution");
  * strictEqual(compiled.ok, true);
  * strictEqual(gateArguments('{"n":1}', compiled, "execution").executable, true);
  * strictEqual(gateArguments('{"n":1,"n":2}', compiled, "execution").executable, false);
@@ -25,54 +23,49 @@
  * @module
  */
 
-import { compileJsonSchema, gate, type GateResult, type ProfileName } from "../mod.ts";
+import { type CompiledGate, compileGate, gate, type GateResult, type ProfileName } from "../mod.ts";
 
-/** A tool's input schema after its one compilation: usable, or why not. */
+/** A tool's input schema after its one compilation: a compiled gate, or why not. */
 export type CompiledSchema =
-  | { readonly ok: true; readonly schemaJson: unknown }
+  | { readonly ok: true; readonly gate: CompiledGate }
   | { readonly ok: false; readonly problem: string };
 
-function problemOf(error: unknown): string | null {
-  if (typeof error === "object" && error !== null && "code" in error && "message" in error) {
-    const { code, message } = error as { code: unknown; message: unknown };
-    if (code === "E070") return String(message);
-  }
-  return null;
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /**
- * Compiles a tool's `inputSchema` once. A schema the engine cannot compile
- * (an unsupported keyword, a remote `$ref`) comes back with the engine's
- * `E070` message, which names the keyword and its JSON pointer.
+ * Compiles a tool's `inputSchema` once under `profile`. A schema the engine
+ * cannot compile comes back with the engine's `E070` message.
  *
  * @example
  * ```ts
  * import { compileToolSchema } from "./gating.ts";
  * import { strictEqual } from "node:assert/strict";
- * const bad = compileToolSchema({ type: "object", properties: { a: { $ref: "https://x/y" } } });
+ * const bad = compileToolSchema({ type: "object", properties: { a: { $ref: "https://x/y" } } }, "execution");
  * strictEqual(bad.ok, false);
  * strictEqual(!bad.ok && bad.problem.startsWith("E070"), true);
  * ```
  */
-export function compileToolSchema(schema: unknown): CompiledSchema {
+export function compileToolSchema(schema: unknown, profile: ProfileName): CompiledSchema {
   const schemaJson = schema === undefined ? { type: "object" } : schema;
   try {
-    const compiled = compileJsonSchema(schemaJson);
-    const problem = problemOf(compiled);
-    return problem === null ? { ok: true, schemaJson } : { ok: false, problem };
+    return { ok: true, gate: compileGate({ schemaJson, profile }) };
   } catch (error) {
-    const problem = problemOf(error);
-    if (problem !== null) return { ok: false, problem };
-    return { ok: false, problem: `E070 SchemaError: ${String(error)}` };
+    const problem = describe(error);
+    return {
+      ok: false,
+      problem: problem.startsWith("E0") ? problem : `E070 SchemaError: ${problem}`,
+    };
   }
 }
 
 /**
- * Gates the raw arguments of one call under `profile`: against the compiled
- * schema, or with the hazard checks only (duplicate and case-variant keys,
- * unsafe integers, lone surrogates, bidi and tag characters) when `compiled`
- * is `null`, and then against an extra declaration from `--policy`, if any.
- * Never throws for any `raw` string.
+ * Gates the raw arguments of one call: with the compiled schema, or with the
+ * hazard checks only (duplicate and case-variant keys, unsafe integers, lone
+ * surrogates, bidi and tag characters) under `profile` when `compiled` is
+ * `null`; then against an extra declaration from `--policy`, if any. Never
+ * throws for any `raw` string.
  *
  * @example
  * ```ts
@@ -91,16 +84,13 @@ export function gateArguments(
 ): GateResult {
   let result: GateResult;
   try {
-    result = compiled !== null && compiled.ok
-      ? gate(raw, { schemaJson: compiled.schemaJson, profile })
-      : gate(raw, { profile });
+    result = compiled !== null && compiled.ok ? compiled.gate.gate(raw) : gate(raw, { profile });
     if (result.executable && declaration !== undefined) {
       result = gate(raw, { schema: declaration, profile });
     }
   } catch (error) {
     result = gate("", { profile });
-    const problem = problemOf(error) ?? String(error);
-    if (result.retry) result.retry.prompt = `InterJSON refused the arguments: ${problem}`;
+    if (result.retry) result.retry.prompt = `InterJSON refused the arguments: ${describe(error)}`;
   }
   return result;
 }

@@ -176,6 +176,7 @@ export class ProxySession {
       log: ports.log,
       savePins: settings.savePins,
       pinFile: settings.pinFile,
+      profileFor: (name) => settings.policy.tools.get(name)?.profile ?? settings.profile,
     });
   }
 

@@ -30,6 +30,7 @@ import type { PinStore } from "./pinning.ts";
 import { toolHash } from "./pinning.ts";
 import { codePointLabel, poisonedField } from "./poisoning.ts";
 import type { Policy } from "./policy.ts";
+import type { ProfileName } from "../mod.ts";
 
 /** One learned tool. */
 export interface ToolEntry {
@@ -53,6 +54,8 @@ export interface RegistrySettings {
   readonly savePins?: (text: string) => Promise<void>;
   /** How the lock file is named in messages. */
   readonly pinFile?: string;
+  /** The profile a tool's calls are gated under (the schema is compiled with it). */
+  readonly profileFor?: (name: string) => ProfileName;
 }
 
 function fold(name: string): string {
@@ -191,7 +194,8 @@ export class ToolRegistry {
         hidden = `its definition changed since it was pinned in ${file}; ${accept}`;
       }
     }
-    const compiled = compileToolSchema(definition.inputSchema);
+    const profile = this.#settings.profileFor?.(name) ?? "execution";
+    const compiled = compileToolSchema(definition.inputSchema, profile);
     this.#say(name, hidden, compiled);
     return { name, compiled, hidden };
   }
