@@ -119,6 +119,8 @@ type Disposition = { readonly keep: true; readonly text?: string } | { readonly 
 const KEEP: Disposition = { keep: true };
 const DROP: Disposition = { keep: false };
 const REMEMBERED_REFUSALS = 4096;
+/** The most `tools/list` pages the proxy follows in one listing of its own. */
+const MAX_OWN_PAGES = 1000;
 const PROTOCOL_VERSION_META = "io.modelcontextprotocol/protocolVersion";
 
 /**
@@ -536,7 +538,8 @@ export class ProxySession {
     }
     let cursor: unknown = undefined;
     const timeout = this.#settings.listTimeoutMs ?? 5000;
-    while (true) {
+    for (let page = 0;; page++) {
+      if (page === MAX_OWN_PAGES) return `tools/list returned more than ${MAX_OWN_PAGES} pages`;
       const id = `interjson-proxy-${++this.#ownIds}`;
       const params: Record<string, unknown> = {};
       if (cursor !== undefined) params.cursor = cursor;

@@ -48,8 +48,10 @@ export interface ByteSink {
 }
 
 /**
- * Writes lines in order, in the background, counting what is queued. After a
- * failed write it drops the rest (the peer is gone).
+ * Writes lines in order, in the background, counting what is queued. Lines
+ * queued while a write is under way go out together in the next write (one
+ * system call for a burst of pipelined replies). After a failed write it
+ * drops the rest (the peer is gone).
  *
  * @example
  * ```ts
@@ -58,16 +60,19 @@ export interface ByteSink {
  * let out = "";
  * const writer = new LineWriter({ write: (b) => { out += new TextDecoder().decode(b); return Promise.resolve(b.length); } });
  * writer.enqueue("[1]");
+ * writer.enqueue("[2]");
  * await writer.drain();
- * strictEqual(out, "[1]\n");
+ * strictEqual(out, "[1]\n[2]\n");
+ * strictEqual(writer.queued, 0);
  * ```
  */
 export class LineWriter {
   readonly #sink: ByteSink;
   readonly #encoder = new TextEncoder();
-  #tail: Promise<void> = Promise.resolve();
+  #lines: Uint8Array[] = [];
   #queued = 0;
   #failed = false;
+  #writing: Promise<void> | null = null;
 
   /** A writer with nothing queued. */
   constructor(sink: ByteSink) {
@@ -88,7 +93,30 @@ export class LineWriter {
   enqueue(line: string): void {
     const bytes = this.#encoder.encode(line + "\n");
     this.#queued += bytes.length;
-    this.#tail = this.#tail.then(async () => {
+    this.#lines.push(bytes);
+    this.#writing ??= this.#pump();
+  }
+
+  /** Resolves when everything queued so far is written (or writing failed). */
+  drain(): Promise<void> {
+    return this.#writing ?? Promise.resolve();
+  }
+
+  async #pump(): Promise<void> {
+    while (this.#lines.length > 0) {
+      const lines = this.#lines;
+      this.#lines = [];
+      let bytes = lines[0];
+      if (lines.length > 1) {
+        let total = 0;
+        for (const line of lines) total += line.length;
+        bytes = new Uint8Array(total);
+        let at = 0;
+        for (const line of lines) {
+          bytes.set(line, at);
+          at += line.length;
+        }
+      }
       if (!this.#failed) {
         try {
           let written = 0;
@@ -98,12 +126,8 @@ export class LineWriter {
         }
       }
       this.#queued -= bytes.length;
-    });
-  }
-
-  /** Resolves when everything queued so far is written (or writing failed). */
-  drain(): Promise<void> {
-    return this.#tail;
+    }
+    this.#writing = null;
   }
 }
 
