@@ -5,7 +5,7 @@
  * | --- | --- |
  * | `time` | when the call arrived, ISO 8601 UTC |
  * | `tool` | `params.name` |
- * | `id` | the client's JSON-RPC id (`null` for a call sent as a notification) |
+ * | `id` | the client's JSON-RPC id (`null` for a call sent as a notification; an unsafe integer as its literal, in a string) |
  * | `decision` | `forwarded` (passed the gate), `refused` (answered by the proxy), `unlisted` (a tool the server never listed, forwarded unchanged) |
  * | `reason` | why it was refused: `gate`, `hidden`, `uncompilable`, `unlisted_variant`, `no_tool_list`; else `null` |
  * | `code` | the gate's error code (`E0NN`) for a gate refusal, else `null` |

@@ -51,7 +51,16 @@
 import type { ProfileName } from "../mod.ts";
 import type { Frame } from "../wire/framing.ts";
 import { MAX_LINE_BYTES } from "../wire/framing.ts";
-import { classify, failure, isObject, type RequestId, RPC, success } from "../wire/jsonrpc.ts";
+import {
+  classify,
+  encodeResponse,
+  failure,
+  isObject,
+  type RequestId,
+  RPC,
+  success,
+} from "../wire/jsonrpc.ts";
+import { RawInteger } from "../wire/request_id.ts";
 import type { AuditLog } from "./audit.ts";
 import { gateArguments, refusalResult } from "./gating.ts";
 import type { PinStore } from "./pinning.ts";
@@ -124,21 +133,33 @@ const MAX_OWN_PAGES = 1000;
 const PROTOCOL_VERSION_META = "io.modelcontextprotocol/protocolVersion";
 
 /**
- * The key of a JSON-RPC id: its type and value, so `"3"` never answers `3`.
+ * The key of a JSON-RPC id: its type and value, so `"3"` never answers `3`;
+ * an integer beyond ±(2^53−1) is keyed by its literal, never by the rounded
+ * number `JSON.parse` makes of it.
  *
  * @example
  * ```ts
  * import { idKey } from "./session.ts";
- * import { notStrictEqual } from "node:assert/strict";
+ * import { RawInteger } from "../wire/request_id.ts";
+ * import { notStrictEqual, strictEqual } from "node:assert/strict";
  * notStrictEqual(idKey(3), idKey("3"));
+ * strictEqual(idKey(3), idKey(new RawInteger("3")));
+ * notStrictEqual(idKey(new RawInteger("9007199254740993")), idKey(9007199254740992));
  * ```
  */
 export function idKey(id: RequestId): string {
-  return typeof id === "number" ? `n:${id}` : `s:${id}`;
+  return typeof id === "string" ? `s:${id}` : `n:${id}`;
 }
 
 function isRequestId(value: unknown): value is RequestId {
-  return typeof value === "string" || (typeof value === "number" && Number.isFinite(value));
+  return typeof value === "string" || (typeof value === "number" && Number.isInteger(value));
+}
+
+/** The message's id as written when it is an integer `JSON.parse` rounds. */
+function exactId(text: string, start: number, id: RequestId): RequestId {
+  if (typeof id !== "number" || Number.isSafeInteger(id)) return id;
+  const member = objectMembers(text, start)?.findLast((m) => m.key === "id");
+  return member ? new RawInteger(text.slice(member.valueStart, member.valueEnd)) : id;
 }
 
 /**
@@ -192,7 +213,9 @@ export class ProxySession {
   /** Handles one frame from the client. */
   async fromClient(frame: Frame): Promise<void> {
     if (frame.kind !== "line") {
-      this.#ports.toClient(JSON.stringify(failure(null, RPC.PARSE_ERROR, frameProblem(frame))));
+      this.#ports.toClient(
+        encodeResponse(failure(undefined, RPC.PARSE_ERROR, frameProblem(frame))),
+      );
       return;
     }
     const text = frame.text;
@@ -201,7 +224,9 @@ export class ProxySession {
       value = JSON.parse(text);
     } catch (error) {
       this.#ports.toClient(
-        JSON.stringify(failure(null, RPC.PARSE_ERROR, `parse error: ${(error as Error).message}`)),
+        encodeResponse(
+          failure(undefined, RPC.PARSE_ERROR, `parse error: ${(error as Error).message}`),
+        ),
       );
       return;
     }
@@ -215,7 +240,9 @@ export class ProxySession {
     }
     const spans = arrayElements(text, start);
     if (spans === null || spans.length !== value.length || value.length === 0) {
-      this.#ports.toClient(JSON.stringify(failure(null, RPC.INVALID_REQUEST, "invalid batch")));
+      this.#ports.toClient(
+        encodeResponse(failure(undefined, RPC.INVALID_REQUEST, "invalid batch")),
+      );
       return;
     }
     const replies: string[] = [];
@@ -246,7 +273,7 @@ export class ProxySession {
     }
     const start = skipWhitespace(text, 0);
     if (!Array.isArray(value)) {
-      const disposition = await this.#serverMessage(value);
+      const disposition = await this.#serverMessage(value, text, start);
       if (disposition.keep) this.#ports.toClient(disposition.text ?? text);
       return;
     }
@@ -258,7 +285,7 @@ export class ProxySession {
     const kept: string[] = [];
     let changed = false;
     for (let i = 0; i < value.length; i++) {
-      const disposition = await this.#serverMessage(value[i]);
+      const disposition = await this.#serverMessage(value[i], text, spans[i].valueStart);
       const raw = text.slice(spans[i].valueStart, spans[i].valueEnd);
       if (disposition.keep) kept.push(disposition.text ?? raw);
       if (!disposition.keep || disposition.text !== undefined) changed = true;
@@ -279,7 +306,7 @@ export class ProxySession {
         pending.own({ error: { code: RPC.INTERNAL_ERROR, message: `the server ${how}` } });
         continue;
       }
-      this.#ports.toClient(JSON.stringify(failure(
+      this.#ports.toClient(encodeResponse(failure(
         pending.id,
         RPC.INTERNAL_ERROR,
         `internal error: the downstream MCP server ${how} before answering this request`,
@@ -294,24 +321,26 @@ export class ProxySession {
     value: unknown,
     replies: string[],
   ): Promise<Disposition> {
-    const inbound = classify(value);
-    const id = isObject(value) && isRequestId(value.id) ? value.id : null;
-    if (inbound.kind === "invalid") {
-      replies.push(JSON.stringify(failure(inbound.id, RPC.INVALID_REQUEST, inbound.message)));
+    const parsed = classify(value);
+    const id = isObject(value) && isRequestId(value.id) ? exactId(text, start, value.id) : null;
+    if (parsed.kind === "invalid") {
+      const replyId = parsed.id === undefined ? undefined : exactId(text, start, parsed.id);
+      replies.push(encodeResponse(failure(replyId, RPC.INVALID_REQUEST, parsed.message)));
       return DROP;
     }
+    const inbound = parsed.kind === "request" ? { ...parsed, id: id! } : parsed;
     const members = objectMembers(text, start);
     const clash = members === null ? ["?", "?"] : clashingKeys(members);
     if (clash !== null) {
       const message = `invalid request: the keys "${clash[0]}" and "${clash[1]}" could be read ` +
         "as one member; the proxy does not forward an ambiguous message";
       if (inbound.kind === "response") this.#ports.log(`dropped a client reply: ${message}`);
-      else replies.push(JSON.stringify(failure(id, RPC.INVALID_REQUEST, message)));
+      else replies.push(encodeResponse(failure(id ?? undefined, RPC.INVALID_REQUEST, message)));
       return DROP;
     }
     const message = value as Record<string, unknown>;
     if (inbound.kind === "response") {
-      const key = idKey(message.id as RequestId);
+      const key = idKey(id!);
       if (!this.#serverPending.delete(key)) {
         this.#ports.log(
           `dropped a client reply to id ${
@@ -335,7 +364,7 @@ export class ProxySession {
     }
     const key = idKey(inbound.id);
     if (this.#pending.has(key)) {
-      replies.push(JSON.stringify(failure(
+      replies.push(encodeResponse(failure(
         inbound.id,
         RPC.INVALID_REQUEST,
         "invalid request: this id is already in use by a pending request",
@@ -375,7 +404,7 @@ export class ProxySession {
         ? `the keys "${clash[0]}" and "${clash[1]}" of params could be read as one member`
         : "tools/call needs params with a string name";
       if (id !== null) {
-        replies.push(JSON.stringify(failure(id, RPC.INVALID_PARAMS, `invalid params: ${problem}`)));
+        replies.push(encodeResponse(failure(id, RPC.INVALID_PARAMS, `invalid params: ${problem}`)));
       } else this.#ports.log(`dropped a tools/call notification: ${problem}`);
       return DROP;
     }
@@ -386,14 +415,14 @@ export class ProxySession {
     const modern = isObject(params._meta) && params._meta[PROTOCOL_VERSION_META] !== undefined;
     const refuse = async (reason: string, why: string, code: string | null, repairs: number) => {
       if (id !== null) {
-        replies.push(JSON.stringify(success(id, refusalResult(why, modern))));
+        replies.push(encodeResponse(success(id, refusalResult(why, modern))));
         this.#rememberRefusal(id);
       }
       if (reason !== "gate") this.#ports.log(`refused a call to "${tool}": ${why.split("\n")[0]}`);
       await this.#settings.audit?.record({
         time,
         tool,
-        id,
+        id: auditId(id),
         decision: "refused",
         reason,
         code,
@@ -509,7 +538,7 @@ export class ProxySession {
     await this.#settings.audit?.record({
       time: call.time,
       tool: call.tool,
-      id: pending.id,
+      id: auditId(pending.id),
       decision: call.decision,
       reason: null,
       code: null,
@@ -571,7 +600,7 @@ export class ProxySession {
     }
   }
 
-  async #serverMessage(value: unknown): Promise<Disposition> {
+  async #serverMessage(value: unknown, text: string, start: number): Promise<Disposition> {
     const inbound = classify(value);
     if (inbound.kind === "invalid") {
       this.#ports.log(`dropped a message from the server: ${inbound.message}`);
@@ -579,14 +608,14 @@ export class ProxySession {
     }
     const message = value as Record<string, unknown>;
     if (inbound.kind === "request") {
-      this.#serverPending.add(idKey(inbound.id));
+      this.#serverPending.add(idKey(exactId(text, start, inbound.id)));
       return KEEP;
     }
     if (inbound.kind === "notification") {
       if (inbound.method === "notifications/tools/list_changed") this.#registry.listChanged();
       return KEEP;
     }
-    const key = idKey(message.id as RequestId);
+    const key = idKey(exactId(text, start, message.id as RequestId));
     const pending = this.#pending.get(key);
     if (pending === undefined) {
       this.#ports.log(
@@ -629,6 +658,10 @@ export class ProxySession {
     }
     return KEEP;
   }
+}
+
+function auditId(id: RequestId | null): string | number | null {
+  return id instanceof RawInteger ? id.text : id;
 }
 
 function frameProblem(frame: Frame): string {

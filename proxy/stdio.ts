@@ -12,9 +12,9 @@
  *   `-32603` naming the exit, and the proxy exits non-zero (the server's code,
  *   or 1).
  *
- * The line readers and writers here are small local copies of the MCP
- * server's (`readChunks`, `ReplyWriter`), which a surface may not import; they
- * move to `wire/` with the `mcp` branch.
+ * Stdin is read with `wire/stdio.ts`'s `readChunks`; the server's stdout with a
+ * BYOB reader ({@linkcode readStreamChunks}); lines go out through
+ * {@linkcode LineWriter}, which writes a burst of queued lines at once.
  *
  * @example
  * ```ts ignore
@@ -31,6 +31,7 @@
  */
 
 import { MAX_LINE_BYTES, readFrames } from "../wire/framing.ts";
+import { type ByteSink, readChunks } from "../wire/stdio.ts";
 import { ProxySession, type ProxySettings } from "./session.ts";
 
 /** Bytes queued for one side above which the other side's reading waits. */
@@ -40,12 +41,6 @@ export const WRITE_HIGH_WATER = 32 * 1024 * 1024;
 export const EXIT_GRACE_MS = 5000;
 
 const READ_SIZE = 65_536;
-
-/** Anything with `Deno.stdout`'s `write`. */
-export interface ByteSink {
-  /** Writes some of `bytes`; resolves to how many were written. */
-  write(bytes: Uint8Array): Promise<number>;
-}
 
 /**
  * Writes lines in order, in the background, counting what is queued. Lines
@@ -128,38 +123,6 @@ export class LineWriter {
       this.#queued -= bytes.length;
     }
     this.#writing = null;
-  }
-}
-
-/**
- * The chunks of a reader such as `Deno.stdin`, read into one reused buffer
- * (each chunk is valid until the next is requested; the line reader copies
- * what it keeps).
- *
- * @example
- * ```ts
- * import { readChunks } from "./stdio.ts";
- * import { deepStrictEqual } from "node:assert/strict";
- * let done = false;
- * const source = { read: (buffer: Uint8Array) => {
- *   if (done) return Promise.resolve(null);
- *   done = true;
- *   buffer.set([91, 93, 10]);
- *   return Promise.resolve(3);
- * } };
- * const sizes: number[] = [];
- * for await (const chunk of readChunks(source)) sizes.push(chunk.length);
- * deepStrictEqual(sizes, [3]);
- * ```
- */
-export async function* readChunks(
-  source: { read(buffer: Uint8Array): Promise<number | null> },
-): AsyncGenerator<Uint8Array> {
-  const buffer = new Uint8Array(READ_SIZE);
-  while (true) {
-    const count = await source.read(buffer);
-    if (count === null) return;
-    if (count > 0) yield buffer.subarray(0, count);
   }
 }
 

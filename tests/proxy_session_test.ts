@@ -405,3 +405,15 @@ Deno.test("proxy: the 2026-07-28 era passes through, and a refusal carries resul
   strictEqual(seen[0], discover);
   ok(seen.some((l) => l.includes('"tools/list"') && l.includes("2026-07-28")));
 });
+
+Deno.test("proxy: a refusal echoes an integer id beyond 2^53 exactly as the client wrote it", async () => {
+  const { proxy } = await startFake();
+  await proxy.send(HANDSHAKE);
+  await proxy.next();
+  await proxy.send(
+    '{"jsonrpc":"2.0","id":9007199254740993,"method":"tools/call","params":{"name":"echo","arguments":{}}}\n',
+  );
+  const line = await proxy.nextLine();
+  ok(line?.startsWith('{"jsonrpc":"2.0","id":9007199254740993,"result":{'));
+  await proxy.close();
+});
