@@ -62,7 +62,12 @@ export {
 } from "./engine/profiles.ts";
 export { type CompiledGate, compileGate } from "./engine/compile.ts";
 export { CallerError } from "./engine/errors.ts";
-export { type Form as Declaration, MAX_DECLARATION_DEPTH } from "./engine/declarations/form.ts";
+export {
+  type Form as Declaration,
+  MAX_DECLARATION_DEPTH,
+  type Node as DeclarationNode,
+  type Pattern as DeclarationPattern,
+} from "./engine/declarations/form.ts";
 export { parseLanguage as parseDeclaration } from "./engine/declarations/language.ts";
 export { compileJsonSchema, type JsonSchemaOptions } from "./engine/declarations/jsonschema.ts";
 export { renderForm as describeDeclaration } from "./engine/declarations/describe.ts";

@@ -153,9 +153,9 @@ const SCHEMA_ARGUMENT = {
 } as const;
 const SCHEMA_JSON_ARGUMENT = {
   type: "object",
-  description: "Optional JSON Schema (subset: type, properties, required, items, enum, const, " +
-    "minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern); " +
-    "typically the inputSchema of the tool about to be called. Other keywords are refused.",
+  description: "Optional JSON Schema (2020-12 by default; 2019-09, draft-07/06/04 by $schema): " +
+    "typically the inputSchema of the tool about to be called. Annotations are accepted; " +
+    "remote $ref, $dynamicRef, $vocabulary and unknown keywords are refused.",
 } as const;
 
 function profileArgument(defaultText: string): JsonSchema {

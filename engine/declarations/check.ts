@@ -331,8 +331,9 @@ function* evaluate(
     const walkAll = n.patternProperties !== undefined || n.additionalProperties !== undefined ||
       n.propertyNames !== undefined || annot !== null;
     if (walkAll) {
-      for (const name in obj) {
-        if (!Object.hasOwn(obj, name)) continue;
+      const names = Object.keys(obj);
+      for (let k = 0; k < names.length; k++) {
+        const name = names[k];
         const cv = obj[name];
         if (n.propertyNames !== undefined) {
           const pn = nodes[n.propertyNames];
@@ -465,7 +466,7 @@ function* evaluate(
       for (let i = 0; i < len; i++) {
         const cv = arr[i];
         const good = cn.inline && (typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0
-          ? ownFailure(cn, cv) === null
+          ? leaf(nodes, cn, cv, null, undefined, null)
           : yield ask(cn, cv, null, null, null);
         if (good) {
           count++;
@@ -654,10 +655,90 @@ function leaf(
   return false;
 }
 
+/**
+ * A quiet check without generators, for the common case: every node met is
+ * a leaf (no in-place applicator) using only `type`, `enum`/`const`, the
+ * scalar keywords, `required`, `properties`, `additionalProperties`,
+ * `items`, `minItems`/`maxItems`. One loop over an explicit stack of
+ * (node, value) pairs. `undefined` when it meets anything else (the
+ * generators then decide from the start).
+ */
+function quick(nodes: readonly Node[], root: Node, value: unknown): boolean | undefined {
+  const ns: Node[] = [root];
+  const vs: unknown[] = [value];
+  while (ns.length > 0) {
+    const n = ns.pop()!;
+    const v = vs.pop();
+    if (!n.leaf) return undefined;
+    if (ownFailure(n, v) !== null) return false;
+    const bits = typeBits(v);
+    if (bits === T_OBJECT) {
+      if (
+        n.patternProperties !== undefined || n.propertyNames !== undefined ||
+        n.dependentRequired !== undefined || n.minProperties !== undefined ||
+        n.maxProperties !== undefined
+      ) return undefined;
+      const obj = v as Record<string, unknown>;
+      if (n.required !== undefined) {
+        for (const name of n.required) if (!Object.hasOwn(obj, name)) return false;
+      }
+      const props = n.properties;
+      const extra = n.additionalProperties;
+      if (extra === undefined) {
+        if (props === undefined) continue;
+        for (const [name, c] of props) {
+          if (!Object.hasOwn(obj, name)) continue;
+          const cn = nodes[c], cv = obj[name];
+          if ((typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0 && cn.inline) {
+            if (!leaf(nodes, cn, cv, null, undefined, null)) return false;
+          } else {
+            ns.push(cn);
+            vs.push(cv);
+          }
+        }
+        continue;
+      }
+      const names = Object.keys(obj);
+      for (let k = 0; k < names.length; k++) {
+        const cn = nodes[props?.get(names[k]) ?? extra], cv = obj[names[k]];
+        if ((typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0 && cn.inline) {
+          if (!leaf(nodes, cn, cv, null, undefined, null)) return false;
+        } else {
+          ns.push(cn);
+          vs.push(cv);
+        }
+      }
+    } else if (bits === T_ARRAY) {
+      if (n.uniqueItems || n.contains !== undefined || n.prefixItems !== undefined) {
+        return undefined;
+      }
+      const arr = v as unknown[];
+      if (n.minItems !== undefined && arr.length < n.minItems) return false;
+      if (n.maxItems !== undefined && arr.length > n.maxItems) return false;
+      if (n.items === undefined) continue;
+      const cn = nodes[n.items];
+      for (let i = 0; i < arr.length; i++) {
+        const cv = arr[i];
+        if ((typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0 && cn.inline) {
+          if (!leaf(nodes, cn, cv, null, undefined, null)) return false;
+        } else {
+          ns.push(cn);
+          vs.push(cv);
+        }
+      }
+    }
+  }
+  return true;
+}
+
 /** Runs the evaluation of `node` on `value` with an explicit stack of generators. */
 function run(ctx: Context, node: Node, value: unknown, sink: Sink | null): boolean {
   if (node.inline && (typeBits(value) & (T_OBJECT | T_ARRAY)) === 0) {
     return leaf(ctx.nodes, node, value, null, undefined, sink);
+  }
+  if (!ctx.annotations) {
+    const q = quick(ctx.nodes, node, value);
+    if (q === true || (q === false && sink === null)) return q;
   }
   const stack: Eval[] = [];
   let current = evaluate(ctx, node, value, null, sink, null);

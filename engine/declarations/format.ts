@@ -52,14 +52,24 @@ function isDateTime(s: string): boolean {
   return t === 10 && isDate(s.slice(0, 10)) && isTime(s.slice(11));
 }
 
-const DURATION = /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|\d+W)$/;
+// RFC 3339 appendix A: units in order, none skipped inside the date or the time part.
+const DUR_TIME = String.raw`T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S)`;
+const DUR_DATE = String.raw`(?:\d+Y(?:\d+M(?:\d+D)?)?|\d+M(?:\d+D)?|\d+D)`;
+const DURATION = new RegExp(`^P(?:${DUR_DATE}(?:${DUR_TIME})?|${DUR_TIME}|\\d+W)$`);
 
 const HOST_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 
+/**
+ * RFC 1123 host names: dot-separated labels of letters, digits and inner
+ * hyphens, 1–63 characters, 253 in all, no trailing dot; `--` in the third
+ * and fourth positions only in an A-label (`xn--`). A-labels are checked for
+ * syntax only, not decoded against IDNA2008.
+ */
 function isHostname(s: string): boolean {
-  const host = s.endsWith(".") ? s.slice(0, -1) : s;
-  if (host.length === 0 || host.length > 253) return false;
-  return host.split(".").every((label) => HOST_LABEL.test(label));
+  if (s.length === 0 || s.length > 253) return false;
+  return s.split(".").every((label) =>
+    HOST_LABEL.test(label) && (label.slice(2, 4) !== "--" || /^xn--/i.test(label))
+  );
 }
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
@@ -119,6 +129,7 @@ function isUriReference(s: string): boolean {
   if (rest.startsWith("//")) {
     const end = rest.indexOf("/", 2);
     const authority = end < 0 ? rest.slice(2) : rest.slice(2, end);
+    if (authority.indexOf("@") !== authority.lastIndexOf("@")) return false;
     const hostPort = authority.slice(authority.lastIndexOf("@") + 1);
     if (hostPort.startsWith("[")) {
       const close = hostPort.indexOf("]");
