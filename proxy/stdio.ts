@@ -6,6 +6,9 @@
  * - The server's stderr is inherited: it passes through to the proxy's stderr
  *   untouched. The proxy's own diagnostics go to stderr, one line each,
  *   prefixed `interjson proxy:`; stdout carries protocol lines only.
+ * - Once the server is started, the proxy gives up every permission it holds
+ *   (`--allow-*`, or all of them in a compiled binary) except `write` when it
+ *   may have to write the lock file (`--pin`).
  * - Client EOF: the server's stdin is closed once everything queued for it is
  *   written; the proxy waits up to 5 s for it to exit, then kills it.
  * - The server exits first (a crash, or on its own): every pending request gets
@@ -31,7 +34,7 @@
  */
 
 import { MAX_LINE_BYTES, readFrames } from "../wire/framing.ts";
-import { type ByteSink, readChunks } from "../wire/stdio.ts";
+import { type ByteSink, readChunks, revokeAll } from "../wire/stdio.ts";
 import { ProxySession, type ProxySettings } from "./session.ts";
 
 /** Bytes queued for one side above which the other side's reading waits. */
@@ -205,6 +208,9 @@ export async function runProxy(options: RunProxyOptions): Promise<number> {
     log(`cannot start \`${options.command}\`: ${(error as Error).message}`);
     return 127;
   }
+  // The server is started and the policy, pins and audit file are read or
+  // open: from here on the proxy needs no permission but writing the lock file.
+  revokeAll(options.settings.savePins ? ["write"] : []);
   const toClient = new LineWriter(Deno.stdout);
   const serverStdin = child.stdin.getWriter();
   const toServer = new LineWriter({
