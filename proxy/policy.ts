@@ -29,7 +29,7 @@
  * @module
  */
 
-import { gate, isProfileName, PROFILE_NAMES, type ProfileName } from "../mod.ts";
+import { compileGate, gate, isProfileName, PROFILE_NAMES, type ProfileName } from "../mod.ts";
 import { closest } from "../wire/suggestion.ts";
 
 /** What the policy says about one tool. */
@@ -110,8 +110,11 @@ function toolPolicy(name: string, value: unknown): ToolPolicy | string {
   let schema: string | undefined;
   if (value.schema !== undefined) {
     if (typeof value.schema !== "string") return `${where}/schema must be a declaration string`;
-    const probe = gate("{}", { schema: value.schema });
-    if (probe.error?.code === "E070") return `${where}/schema: ${probe.error.message}`;
+    try {
+      compileGate({ schema: value.schema });
+    } catch (error) {
+      return `${where}/schema: ${error instanceof Error ? error.message : String(error)}`;
+    }
     schema = value.schema;
   }
   return { profile, schema };

@@ -58,6 +58,9 @@ export interface RegistrySettings {
   readonly profileFor?: (name: string) => ProfileName;
 }
 
+/** Compiled schemas kept for reuse across listings (cleared when full). */
+const MAX_COMPILED = 4096;
+
 function fold(name: string): string {
   return name.toUpperCase().toLowerCase();
 }
@@ -88,6 +91,7 @@ export class ToolRegistry {
   #complete = false;
   #stale = false;
   readonly #said = new Map<string, string>();
+  readonly #compiled = new Map<string, CompiledSchema>();
 
   /** An empty catalogue. */
   constructor(settings: RegistrySettings) {
@@ -194,10 +198,27 @@ export class ToolRegistry {
         hidden = `its definition changed since it was pinned in ${file}; ${accept}`;
       }
     }
-    const profile = this.#settings.profileFor?.(name) ?? "execution";
-    const compiled = compileToolSchema(definition.inputSchema, profile);
+    const compiled = this.#compile(name, definition.inputSchema);
     this.#say(name, hidden, compiled);
     return { name, compiled, hidden };
+  }
+
+  /** Compiles a schema once per profile and text; a listing again reuses it. */
+  #compile(name: string, schema: unknown): CompiledSchema {
+    const profile = this.#settings.profileFor?.(name) ?? "execution";
+    let key: string;
+    try {
+      key = `${profile} ${JSON.stringify(schema)}`;
+    } catch {
+      return compileToolSchema(schema, profile);
+    }
+    let compiled = this.#compiled.get(key);
+    if (compiled === undefined) {
+      compiled = compileToolSchema(schema, profile);
+      if (this.#compiled.size >= MAX_COMPILED) this.#compiled.clear();
+      this.#compiled.set(key, compiled);
+    }
+    return compiled;
   }
 
   #say(name: string, hidden: string | null, compiled: CompiledSchema): void {
