@@ -19,7 +19,17 @@ import { isObject } from "../wire/jsonrpc.ts";
 import { PinStore, toolHash } from "./pinning.ts";
 import { EXIT_GRACE_MS } from "./stdio.ts";
 
-/** What {@linkcode acceptTools} does. */
+/**
+ * What {@linkcode acceptTools} does.
+ *
+ * @example
+ * ```ts
+ * import type { AcceptOptions } from "./accept.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const options: AcceptOptions = { command: "node", args: ["server.js"], pinFile: "tools.lock.json", tools: ["echo"] };
+ * strictEqual(options.tools.length, 1);
+ * ```
+ */
 export interface AcceptOptions {
   /** The server's command. */
   readonly command: string;
@@ -31,7 +41,16 @@ export interface AcceptOptions {
   readonly tools: readonly string[];
 }
 
-/** Reads the lock file's text, or `null` when there is none. */
+/**
+ * Reads the lock file's text, or `null` when there is none.
+ *
+ * @example
+ * ```ts ignore
+ * import { readLockFile } from "./accept.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(await readLockFile("/no/such/dir/tools.lock.json"), null);
+ * ```
+ */
 export async function readLockFile(path: string): Promise<string | null> {
   try {
     return await Deno.readTextFile(path);
@@ -45,6 +64,14 @@ export async function readLockFile(path: string): Promise<string | null> {
  * Accepts the named tools into the lock file; resolves to the exit code: 0
  * when every named tool was found and pinned, 1 otherwise (the file is then
  * left unchanged), 127 when the server cannot be started.
+ *
+ * @example
+ * ```ts ignore
+ * import { acceptTools } from "./accept.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const code = await acceptTools({ command: "node", args: ["server.js"], pinFile: "tools.lock.json", tools: ["echo"] });
+ * strictEqual(code, 0);
+ * ```
  */
 export async function acceptTools(options: AcceptOptions): Promise<number> {
   const log = (message: string) => console.error(`interjson proxy: ${message}`);

@@ -34,7 +34,20 @@
 
 import { sha256 } from "./pinning.ts";
 
-/** One audited call, before the arguments' hash is added. */
+/**
+ * One audited call, before the arguments' hash is added.
+ *
+ * @example
+ * ```ts
+ * import type { AuditEntry } from "./audit.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const entry: AuditEntry = {
+ *   time: "2026-01-01T00:00:00.000Z", tool: "echo", id: 1, decision: "forwarded", reason: null,
+ *   code: null, repairs: 0, duration_ms: 0.4, outcome: "result",
+ * };
+ * strictEqual(entry.decision, "forwarded");
+ * ```
+ */
 export interface AuditEntry {
   /** When the call arrived (ISO 8601). */
   readonly time: string;

@@ -25,7 +25,17 @@
 
 import { type CompiledGate, compileGate, gate, type GateResult, type ProfileName } from "../mod.ts";
 
-/** A tool's input schema after its one compilation: a compiled gate, or why not. */
+/**
+ * A tool's input schema after its one compilation: a compiled gate, or why not.
+ *
+ * @example
+ * ```ts
+ * import { compileToolSchema, type CompiledSchema } from "./gating.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const compiled: CompiledSchema = compileToolSchema({ type: "object" }, "execution");
+ * strictEqual(compiled.ok, true);
+ * ```
+ */
 export type CompiledSchema =
   | { readonly ok: true; readonly gate: CompiledGate }
   | { readonly ok: false; readonly problem: string };

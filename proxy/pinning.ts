@@ -32,7 +32,16 @@
  * @module
  */
 
-/** The fields of a tool definition that the pin covers. */
+/**
+ * The fields of a tool definition that the pin covers.
+ *
+ * @example
+ * ```ts
+ * import { PINNED_FIELDS } from "./pinning.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(PINNED_FIELDS.includes("description"), true);
+ * ```
+ */
 export const PINNED_FIELDS = [
   "name",
   "title",
@@ -111,7 +120,17 @@ export function toolHash(tool: Record<string, unknown>): Promise<string> {
   return sha256(canonicalDefinition(tool));
 }
 
-/** How a tool compares with the lock file. */
+/**
+ * How a tool compares with the lock file.
+ *
+ * @example
+ * ```ts
+ * import { PinStore, type PinStatus } from "./pinning.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const status: PinStatus = PinStore.fromText('{"version":1,"tools":{}}').check("a", "sha256:00");
+ * strictEqual(status, "new");
+ * ```
+ */
 export type PinStatus = "pinned" | "new" | "changed";
 
 /**

@@ -25,7 +25,17 @@
  * @module
  */
 
-/** What kind of invisible character was found. */
+/**
+ * What kind of invisible character was found.
+ *
+ * @example
+ * ```ts
+ * import { invisibleAt, type InvisibleKind } from "./poisoning.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const kind: InvisibleKind | undefined = invisibleAt("a\u200Bb")?.kind;
+ * strictEqual(kind, "default-ignorable");
+ * ```
+ */
 export type InvisibleKind = "tag character" | "bidi control" | "default-ignorable";
 
 /** Ranges of invisible code points, inclusive, with their kind. */
@@ -97,7 +107,17 @@ export function invisibleAt(
   return null;
 }
 
-/** Where poisoned metadata was found. */
+/**
+ * Where poisoned metadata was found.
+ *
+ * @example
+ * ```ts
+ * import { type PoisonFinding, poisonedField } from "./poisoning.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const finding: PoisonFinding | null = poisonedField({ title: "a\u2066b" });
+ * strictEqual(finding?.kind, "bidi control");
+ * ```
+ */
 export interface PoisonFinding {
   /** JSON pointer into the tool definition (a key or a string value). */
   readonly pointer: string;

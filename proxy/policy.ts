@@ -32,7 +32,17 @@
 import { compileGate, gate, isProfileName, PROFILE_NAMES, type ProfileName } from "../mod.ts";
 import { closest } from "../wire/suggestion.ts";
 
-/** What the policy says about one tool. */
+/**
+ * What the policy says about one tool.
+ *
+ * @example
+ * ```ts
+ * import type { ToolPolicy } from "./policy.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const policy: ToolPolicy = { profile: "strict", schema: "{!path:string}" };
+ * strictEqual(policy.profile, "strict");
+ * ```
+ */
 export interface ToolPolicy {
   /** The profile for this tool's calls. */
   readonly profile?: ProfileName;
@@ -40,7 +50,17 @@ export interface ToolPolicy {
   readonly schema?: string;
 }
 
-/** A parsed policy. */
+/**
+ * A parsed policy.
+ *
+ * @example
+ * ```ts
+ * import { parsePolicy, type Policy } from "./policy.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const policy = parsePolicy('{"allowTools": ["a"]}') as Policy;
+ * strictEqual(policy.allowTools?.has("a"), true);
+ * ```
+ */
 export interface Policy {
   /** The default profile (`--profile` overrides it). */
   readonly profile?: ProfileName;

@@ -25,7 +25,17 @@
  * @module
  */
 
-/** A span of raw text: `[start, end)` in UTF-16 code units. */
+/**
+ * A span of raw text: `[start, end)` in UTF-16 code units.
+ *
+ * @example
+ * ```ts
+ * import { arrayElements, type Span } from "./raw_json.ts";
+ * import { deepStrictEqual } from "node:assert/strict";
+ * const spans: Span[] = arrayElements("[10]", 0)!;
+ * deepStrictEqual(spans, [{ valueStart: 1, valueEnd: 3 }]);
+ * ```
+ */
 export interface Span {
   /** First code unit of the value. */
   readonly valueStart: number;
@@ -33,7 +43,17 @@ export interface Span {
   readonly valueEnd: number;
 }
 
-/** One member of an object: its decoded key and the span of its raw value. */
+/**
+ * One member of an object: its decoded key and the span of its raw value.
+ *
+ * @example
+ * ```ts
+ * import { type MemberSpan, objectMembers } from "./raw_json.ts";
+ * import { deepStrictEqual } from "node:assert/strict";
+ * const members: MemberSpan[] = objectMembers('{"a":1}', 0)!;
+ * deepStrictEqual(members, [{ key: "a", valueStart: 5, valueEnd: 6 }]);
+ * ```
+ */
 export interface MemberSpan extends Span {
   /** The key as `JSON.parse` decodes it. */
   readonly key: string;

@@ -75,7 +75,18 @@ import {
 } from "./raw_json.ts";
 import { ToolRegistry } from "./tool_registry.ts";
 
-/** How the proxy is configured. */
+/**
+ * How the proxy is configured.
+ *
+ * @example
+ * ```ts
+ * import type { ProxySettings } from "./session.ts";
+ * import { EMPTY_POLICY } from "./policy.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const settings: ProxySettings = { profile: "execution", policy: EMPTY_POLICY, pins: null, audit: null };
+ * strictEqual(settings.profile, "execution");
+ * ```
+ */
 export interface ProxySettings {
   /** The profile a tool call is gated under unless the policy names one. */
   readonly profile: ProfileName;
@@ -93,7 +104,19 @@ export interface ProxySettings {
   readonly listTimeoutMs?: number;
 }
 
-/** Where the session's lines go. */
+/**
+ * Where the session's lines go.
+ *
+ * @example
+ * ```ts
+ * import type { ProxyPorts } from "./session.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const out: string[] = [];
+ * const ports: ProxyPorts = { toClient: (l) => out.push(l), toServer: () => {}, log: () => {} };
+ * ports.toClient("[]");
+ * strictEqual(out[0], "[]");
+ * ```
+ */
 export interface ProxyPorts {
   /** One line to the client (no LF). */
   readonly toClient: (line: string) => void;

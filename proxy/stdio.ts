@@ -37,10 +37,28 @@ import { MAX_LINE_BYTES, readFrames } from "../wire/framing.ts";
 import { type ByteSink, readChunks, revokeAll } from "../wire/stdio.ts";
 import { ProxySession, type ProxySettings } from "./session.ts";
 
-/** Bytes queued for one side above which the other side's reading waits. */
+/**
+ * Bytes queued for one side above which the other side's reading waits.
+ *
+ * @example
+ * ```ts
+ * import { WRITE_HIGH_WATER } from "./stdio.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(WRITE_HIGH_WATER, 33_554_432);
+ * ```
+ */
 export const WRITE_HIGH_WATER = 32 * 1024 * 1024;
 
-/** How long the server may take to exit after its stdin is closed. */
+/**
+ * How long the server may take to exit after its stdin is closed.
+ *
+ * @example
+ * ```ts
+ * import { EXIT_GRACE_MS } from "./stdio.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(EXIT_GRACE_MS, 5000);
+ * ```
+ */
 export const EXIT_GRACE_MS = 5000;
 
 const READ_SIZE = 65_536;
@@ -169,7 +187,22 @@ export async function* readStreamChunks(
   }
 }
 
-/** What {@linkcode runProxy} runs. */
+/**
+ * What {@linkcode runProxy} runs.
+ *
+ * @example
+ * ```ts
+ * import type { RunProxyOptions } from "./stdio.ts";
+ * import { EMPTY_POLICY } from "./policy.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const options: RunProxyOptions = {
+ *   command: "node",
+ *   args: ["server.js"],
+ *   settings: { profile: "execution", policy: EMPTY_POLICY, pins: null, audit: null },
+ * };
+ * strictEqual(options.command, "node");
+ * ```
+ */
 export interface RunProxyOptions {
   /** The downstream server's command. */
   readonly command: string;
@@ -192,6 +225,19 @@ function describeExit(status: Deno.CommandStatus): string {
 /**
  * Runs the proxy until the client or the server is done; resolves to the
  * exit code (127 when the command cannot be started).
+ *
+ * @example
+ * ```ts ignore
+ * import { runProxy } from "./stdio.ts";
+ * import { EMPTY_POLICY } from "./policy.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const code = await runProxy({
+ *   command: "interjson-no-such-server",
+ *   args: [],
+ *   settings: { profile: "execution", policy: EMPTY_POLICY, pins: null, audit: null },
+ * });
+ * strictEqual(code, 127);
+ * ```
  */
 export async function runProxy(options: RunProxyOptions): Promise<number> {
   const log = (message: string) => console.error(`interjson proxy: ${message}`);

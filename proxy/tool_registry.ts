@@ -32,7 +32,18 @@ import { codePointLabel, poisonedField } from "./poisoning.ts";
 import type { Policy } from "./policy.ts";
 import type { ProfileName } from "../mod.ts";
 
-/** One learned tool. */
+/**
+ * One learned tool.
+ *
+ * @example
+ * ```ts
+ * import type { ToolEntry } from "./tool_registry.ts";
+ * import { compileToolSchema } from "./gating.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const entry: ToolEntry = { name: "echo", compiled: compileToolSchema({ type: "object" }, "execution"), hidden: null };
+ * strictEqual(entry.hidden, null);
+ * ```
+ */
 export interface ToolEntry {
   /** The tool's name. */
   readonly name: string;
@@ -42,7 +53,18 @@ export interface ToolEntry {
   readonly hidden: string | null;
 }
 
-/** What the registry needs. */
+/**
+ * What the registry needs.
+ *
+ * @example
+ * ```ts
+ * import type { RegistrySettings } from "./tool_registry.ts";
+ * import { EMPTY_POLICY } from "./policy.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const settings: RegistrySettings = { policy: EMPTY_POLICY, pins: null, log: () => {} };
+ * strictEqual(settings.pins, null);
+ * ```
+ */
 export interface RegistrySettings {
   /** The policy (allow-lists). */
   readonly policy: Policy;
