@@ -170,6 +170,23 @@ export class Session {
       const detail = error instanceof Error ? error.message : String(error);
       return encodeResponse(failure(undefined, RPC.PARSE_ERROR, `parse error: ${detail}`));
     }
+    return encodeReply(this.reply(text, message));
+  }
+
+  /**
+   * Answers a message already parsed from `text` (the line, or an HTTP
+   * body): the response, the responses of a batch, or `null`. `text` is read
+   * again only for the raw text of integer ids.
+   *
+   * @example
+   * ```ts
+   * import { deepStrictEqual } from "node:assert/strict";
+   * import { Session } from "./server.ts";
+   * const text = '{"jsonrpc":"2.0","id":"a","method":"ping"}';
+   * deepStrictEqual(new Session().reply(text, JSON.parse(text)), { jsonrpc: "2.0", id: "a", result: {} });
+   * ```
+   */
+  reply(text: string, message: unknown): Response | Response[] | null {
     if (isObject(message) && typeof message.id === "number") {
       keepRawId(message, rawMemberText(text, 0));
     } else if (Array.isArray(message) && message.some((m) => typeof m?.id === "number")) {
@@ -178,17 +195,7 @@ export class Session {
         if (isObject(member)) keepRawId(member, raws[index]);
       });
     }
-    const reply = Array.isArray(message) ? this.#batch(message) : this.handleMessage(message);
-    if (reply === null) return null;
-    try {
-      return Array.isArray(reply)
-        ? `[${reply.map(encodeResponse).join(",")}]`
-        : encodeResponse(reply);
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      const id = Array.isArray(reply) ? undefined : reply.id;
-      return encodeResponse(failure(id, RPC.INTERNAL_ERROR, `internal error: ${detail}`));
-    }
+    return Array.isArray(message) ? this.#batch(message) : this.handleMessage(message);
   }
 
   /**
@@ -319,6 +326,31 @@ export class Session {
       `unknown method \`${method}\` in ${MODERN_REVISION}; this server implements ` +
         `${MODERN_METHODS} (ping and logging/setLevel do not exist in this revision)`,
     );
+  }
+}
+
+/**
+ * A reply as one line of JSON (no LF), or `null` for no reply. A reply that
+ * cannot be serialized becomes `-32603` for its request.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { encodeReply } from "./server.ts";
+ * strictEqual(encodeReply({ jsonrpc: "2.0", id: 1, result: {} }), '{"jsonrpc":"2.0","id":1,"result":{}}');
+ * strictEqual(encodeReply(null), null);
+ * ```
+ */
+export function encodeReply(reply: Response | Response[] | null): string | null {
+  if (reply === null) return null;
+  try {
+    return Array.isArray(reply)
+      ? `[${reply.map(encodeResponse).join(",")}]`
+      : encodeResponse(reply);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    const id = Array.isArray(reply) ? undefined : reply.id;
+    return encodeResponse(failure(id, RPC.INTERNAL_ERROR, `internal error: ${detail}`));
   }
 }
 
