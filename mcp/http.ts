@@ -49,7 +49,7 @@ import {
   RPC,
 } from "../wire/jsonrpc.ts";
 import { isIntegerLiteral, RawInteger, rawMemberText } from "../wire/request_id.ts";
-import { MODERN_REVISION, requestedVersion } from "./lifecycle.ts";
+import { isRevision, MODERN_REVISION, requestedVersion } from "./lifecycle.ts";
 import { encodeReply, Session } from "./server.ts";
 
 /** The endpoint path. */
@@ -291,12 +291,12 @@ export class McpHttpHandler {
     this.#sessions.delete(id);
     this.#sessions.set(id, session);
     const version = headers.get("mcp-protocol-version");
-    if (version !== null && version !== session.revision) {
+    if (version !== null && !isRevision(version)) {
       return rpcError(
         400,
         RPC.INVALID_REQUEST,
-        `bad request: MCP-Protocol-Version ${version} is not this session's revision ` +
-          `(${session.revision})`,
+        `bad request: MCP-Protocol-Version ${version} is not a revision this server supports ` +
+          `for sessions (this session negotiated ${session.revision})`,
       );
     }
     return this.#answer(session, text, message, false, {});

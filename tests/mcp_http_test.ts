@@ -105,14 +105,24 @@ Deno.test({
           await unknown.body?.cancel();
         },
       );
-      await t.step("MCP-Protocol-Version other than the session's revision is 400", async () => {
-        const response = await server.post({ jsonrpc: "2.0", id: 3, method: "ping" }, {
-          "Mcp-Session-Id": session,
-          "MCP-Protocol-Version": "2025-06-18",
-        });
-        equal(response.status, 400);
-        await response.body?.cancel();
-      });
+      await t.step(
+        "an MCP-Protocol-Version that is no handshake revision is 400 in a session",
+        async () => {
+          for (
+            const [version, status] of [["2099-01-01", 400], ["2026-07-28x", 400], [
+              "2025-03-26",
+              200,
+            ]] as const
+          ) {
+            const response = await server.post({ jsonrpc: "2.0", id: 3, method: "ping" }, {
+              "Mcp-Session-Id": session,
+              "MCP-Protocol-Version": version,
+            });
+            equal(response.status, status, version);
+            await response.body?.cancel();
+          }
+        },
+      );
       await t.step(
         "2026-07-28 tools/call with matching headers: 200, resultType, no session",
         async () => {
