@@ -6,16 +6,19 @@
  * optional bearer token, and graceful shutdown. What a request means is the
  * surface's business: it gets the request and its body as text.
  *
- * In order, a request is answered by this layer when:
+ * The connection layer is `wire/http1.ts` (deadlines on idle connections, on
+ * request heads and on bodies; the body cap). Before a body is read, a
+ * request is answered by this layer when:
  * 1. its path is not the endpoint: 404;
  * 2. its `Host` is not the bound address (a loopback name and the bound port,
  *    or the explicit host): 403;
  * 3. it has an `Origin` that is not a loopback origin or an allowed one: 403;
  * 4. a token is configured and `Authorization: Bearer <token>` is missing or
- *    wrong: 401;
- * 5. a POST body declares or reaches more than `maxBodyBytes`: 413 with
- *    `Connection: close`, read no further;
- * 6. a POST body takes longer than `bodyTimeoutMs` to arrive: 408.
+ *    wrong: 401.
+ *
+ * Then a body over `maxBodyBytes` is 413 (a declared one before a byte is
+ * read), a body slower than `bodyTimeoutMs` is 408, and what remains reaches
+ * the surface's handler with the body as text.
  *
  * @example
  * ```ts
@@ -27,6 +30,8 @@
  *
  * @module
  */
+
+import { Http1Server, type RequestHead } from "./http1.ts";
 
 /** The default body cap: 8 MiB, the same as a stdio line. */
 export const MAX_BODY_BYTES = 8_388_608;
@@ -128,69 +133,27 @@ export function isAllowedOrigin(origin: string | null, allowed: readonly string[
   return (url.protocol === "http:" || url.protocol === "https:") && isLoopback(url.hostname);
 }
 
-/** How a request body was read. */
+/** A request body: its text, or the fact that it is not UTF-8. */
 export type BodyRead =
   | { readonly kind: "body"; readonly text: string }
-  | { readonly kind: "too_large" }
-  | { readonly kind: "timeout" }
   | { readonly kind: "invalid_utf8" };
 
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
 /**
- * Reads a request body as UTF-8 text, never holding more than `maxBytes`:
- * a declared `Content-Length` over the cap is refused before reading, and a
- * stream that grows past it is cancelled at the chunk that crosses it.
+ * A body's bytes as UTF-8 text.
  *
  * @example
  * ```ts
- * import { strictEqual } from "node:assert/strict";
- * import { readBody } from "./http.ts";
- * const read = await readBody(new Request("http://x/", { method: "POST", body: "abc" }), 2, 1000);
- * strictEqual(read.kind, "too_large");
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { decodeBody } from "./http.ts";
+ * deepStrictEqual(decodeBody(new TextEncoder().encode("{}")), { kind: "body", text: "{}" });
+ * deepStrictEqual(decodeBody(new Uint8Array([0xff])), { kind: "invalid_utf8" });
  * ```
  */
-export async function readBody(
-  request: Request,
-  maxBytes: number,
-  timeoutMs: number,
-): Promise<BodyRead> {
-  const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > maxBytes) return { kind: "too_large" };
-  if (request.body === null) return { kind: "body", text: "" };
-  const reader = request.body.getReader();
-  const parts: Uint8Array[] = [];
-  let total = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<"timeout">((resolve) => {
-    timer = setTimeout(() => resolve("timeout"), timeoutMs);
-  });
+export function decodeBody(bytes: Uint8Array): BodyRead {
   try {
-    while (true) {
-      const next = await Promise.race([reader.read(), timeout]);
-      if (next === "timeout") {
-        reader.cancel().catch(() => {});
-        return { kind: "timeout" };
-      }
-      if (next.done) break;
-      total += next.value.length;
-      if (total > maxBytes) {
-        reader.cancel().catch(() => {});
-        return { kind: "too_large" };
-      }
-      parts.push(next.value);
-    }
-  } finally {
-    clearTimeout(timer);
-  }
-  const bytes = parts.length === 1 ? parts[0] : new Uint8Array(total);
-  if (parts.length !== 1) {
-    let at = 0;
-    for (const part of parts) {
-      bytes.set(part, at);
-      at += part.length;
-    }
-  }
-  try {
-    return { kind: "body", text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
+    return { kind: "body", text: utf8.decode(bytes) };
   } catch {
     return { kind: "invalid_utf8" };
   }
@@ -215,6 +178,10 @@ export interface HttpServeOptions {
   readonly bodyTimeoutMs?: number;
   /** How long the handler may take (default {@linkcode HANDLER_TIMEOUT_MS}). */
   readonly handlerTimeoutMs?: number;
+  /** How long a connection may wait for its next request (default 30 s). */
+  readonly idleTimeoutMs?: number;
+  /** How long a request's line and headers may take once begun (default 10 s). */
+  readonly headTimeoutMs?: number;
   /** Origins accepted besides loopback ones. */
   readonly allowedOrigins?: readonly string[];
   /** When set, every request needs `Authorization: Bearer <token>`. */
@@ -228,8 +195,8 @@ export interface HttpSurface {
   /** The bound address (the real port when 0 was asked for). */
   readonly address: BoundAddress;
   /**
-   * Answers new requests with 503, lets the requests in flight finish (their
-   * bodies are still read), then stops the listener and resolves.
+   * Stops accepting, closes idle connections, lets the requests in flight
+   * finish (their bodies are still read), then resolves.
    */
   shutdown(): Promise<void>;
   /** Resolves when the server has stopped. */
@@ -288,101 +255,56 @@ function timingSafeEqual(a: string, b: string): boolean {
  */
 export function serveHttp(options: HttpServeOptions): HttpSurface {
   const hostname = options.hostname ?? "127.0.0.1";
-  const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
-  const bodyTimeout = options.bodyTimeoutMs ?? BODY_TIMEOUT_MS;
   const handlerTimeout = options.handlerTimeoutMs ?? HANDLER_TIMEOUT_MS;
   const allowedOrigins = options.allowedOrigins ?? [];
   let address: BoundAddress = { hostname, port: options.port };
-  let inFlight = 0;
-  let draining = false;
-  let drained: (() => void) | undefined;
-  const handle = async (request: Request): Promise<Response> => {
-    if (draining) {
-      return answer(503, "shutting down: the server accepts no new requests", {
-        Connection: "close",
-      });
-    }
-    inFlight++;
-    try {
-      return await checkedHandle(request);
-    } finally {
-      inFlight--;
-      if (inFlight === 0) drained?.();
-    }
-  };
-  const checkedHandle = async (request: Request): Promise<Response> => {
-    const url = new URL(request.url);
-    if (url.pathname !== options.path) {
-      return answer(404, `not found: the endpoint is ${options.path}`);
-    }
-    if (!isAllowedHost(request.headers.get("host"), address)) {
+  const inspect = (head: RequestHead): Response | undefined => {
+    const query = head.target.indexOf("?");
+    const path = query === -1 ? head.target : head.target.slice(0, query);
+    if (path !== options.path) return answer(404, `not found: the endpoint is ${options.path}`);
+    if (!isAllowedHost(head.headers.get("host"), address)) {
       return answer(403, "forbidden: the Host header does not name this server's address");
     }
-    if (!isAllowedOrigin(request.headers.get("origin"), allowedOrigins)) {
+    if (!isAllowedOrigin(head.headers.get("origin"), allowedOrigins)) {
       return answer(403, "forbidden: the Origin is not a loopback or allowed origin");
     }
     if (options.token !== undefined) {
-      const given = request.headers.get("authorization") ?? "";
+      const given = head.headers.get("authorization") ?? "";
       if (!timingSafeEqual(given, `Bearer ${options.token}`)) {
         return answer(401, "unauthorized: send Authorization: Bearer <token>", {
           "WWW-Authenticate": "Bearer",
         });
       }
     }
-    let body: BodyRead | null = null;
-    if (request.method === "POST") {
-      body = await readBody(request, maxBody, bodyTimeout);
-      if (body.kind === "too_large") {
-        return answer(413, `payload too large: the body limit is ${maxBody} bytes`, {
-          Connection: "close",
-        });
-      }
-      if (body.kind === "timeout") {
-        return answer(408, "request timeout: the body did not arrive in time", {
-          Connection: "close",
-        });
-      }
-    }
+    return undefined;
+  };
+  const handle = async (request: Request, bytes: Uint8Array): Promise<Response> => {
+    const body = request.method === "POST" ? decodeBody(bytes) : null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<Response>((resolve) => {
       timer = setTimeout(() => resolve(answer(503, "the answer took too long")), handlerTimeout);
     });
     try {
       return await Promise.race([Promise.resolve(options.handler(request, body)), late]);
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      console.error(`interjson: internal error answering ${request.method}: ${detail}`);
-      return answer(500, "internal error");
     } finally {
       clearTimeout(timer);
     }
   };
-  const server = Deno.serve({
+  const server = new Http1Server({
     hostname,
     port: options.port,
-    onListen: (addr) => {
-      address = { hostname, port: (addr as Deno.NetAddr).port };
-      options.onListen?.(address);
-    },
-  }, handle);
-  address = { hostname, port: (server.addr as Deno.NetAddr).port };
+    inspect,
+    handle,
+    maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
+    bodyTimeoutMs: options.bodyTimeoutMs ?? BODY_TIMEOUT_MS,
+    idleTimeoutMs: options.idleTimeoutMs,
+    headTimeoutMs: options.headTimeoutMs,
+  });
+  address = { hostname, port: server.port };
+  options.onListen?.(address);
   return {
-    get address() {
-      return address;
-    },
-    shutdown: async () => {
-      draining = true;
-      if (inFlight > 0) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, bodyTimeout + handlerTimeout);
-          drained = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      }
-      await server.shutdown();
-    },
+    address,
+    shutdown: () => server.shutdown(),
     finished: server.finished,
   };
 }
