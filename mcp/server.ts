@@ -41,13 +41,7 @@ import {
   RPC,
   success,
 } from "../wire/jsonrpc.ts";
-import {
-  idInHead,
-  isIntegerLiteral,
-  rawIdsOfBatch,
-  RawInteger,
-  rawMemberText,
-} from "../wire/request_id.ts";
+import { isIntegerLiteral, rawIdsOfBatch, RawInteger, rawMemberText } from "../wire/request_id.ts";
 import { type ByteSink, readChunks, ReplyWriter, revokeAll } from "../wire/stdio.ts";
 import {
   discover,
@@ -118,7 +112,7 @@ export class Session {
   /**
    * Answers one frame from the line reader: the reply line (no LF), or `null`
    * when nothing is to be sent. A line over the cap is answered with the id
-   * found in its first bytes, when there is one.
+   * the line reader found in it, when there is one.
    *
    * @example
    * ```ts
@@ -136,7 +130,7 @@ export class Session {
         return this.handleLine(frame.text);
       case "too_long":
         return encodeResponse(failure(
-          idInHead(frame.head),
+          frame.id,
           RPC.PARSE_ERROR,
           `parse error: message exceeds MAX_LINE (${MAX_LINE_BYTES} bytes of UTF-8); ` +
             "the line was discarded through the next LF",
