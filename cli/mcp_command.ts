@@ -132,6 +132,9 @@ export async function mcpCommand(args: readonly string[], io: CliIO): Promise<nu
     return 0;
   }
   const listen = parsed.values.http as string | undefined;
+  if (listen === undefined && parsed.values["allow-remote"]) {
+    return usage("--allow-remote only applies to --http [HOST:]PORT");
+  }
   if (listen !== undefined) {
     const address = parseListenAddress(listen);
     if (typeof address === "string") return usage(address);

@@ -11,6 +11,7 @@
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { HttpServerProcess } from "./mcp_http_harness.ts";
 import { runCli } from "./mcp_harness.ts";
+import { MAX_SESSIONS, McpHttpHandler } from "../mcp/http.ts";
 import { checkServerMessage } from "./mcp_schema.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -312,12 +313,52 @@ Deno.test("http: a non-loopback host must be confirmed with --allow-remote", asy
   equal(refused.stdout, "");
 });
 
-Deno.test("http: a bad [HOST:]PORT is a usage error", async () => {
+Deno.test("http: a bad [HOST:]PORT, or --allow-remote without --http, is a usage error", async () => {
   for (const listen of ["70000", "abc", ":80", "127.0.0.1:"]) {
     const run = await runCli(["mcp", "--http", listen], "", []);
     equal(run.code, 2, listen);
     match(run.stderr, /--http/);
   }
+  const alone = await runCli(["mcp", "--allow-remote"], "", []);
+  equal(alone.code, 2);
+  match(alone.stderr, /--allow-remote only applies to --http/);
+});
+
+Deno.test("http: at most MAX_SESSIONS sessions live; the least recently used goes first", () => {
+  const handler = new McpHttpHandler();
+  const initialize = (id: number) =>
+    handler.handle(
+      new Request("http://127.0.0.1/mcp", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+      }),
+      {
+        kind: "body",
+        text: JSON.stringify({
+          jsonrpc: "2.0",
+          id,
+          method: "initialize",
+          params: { protocolVersion: "2025-11-25", capabilities: {} },
+        }),
+      },
+    ).headers.get("mcp-session-id")!;
+  const ping = (session: string) =>
+    handler.handle(
+      new Request("http://127.0.0.1/mcp", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Mcp-Session-Id": session },
+      }),
+      { kind: "body", text: '{"jsonrpc":"2.0","id":1,"method":"ping"}' },
+    ).status;
+  const first = initialize(0);
+  const second = initialize(1);
+  for (let i = 2; i < MAX_SESSIONS; i++) initialize(i);
+  equal(handler.sessions, MAX_SESSIONS);
+  equal(ping(first), 200, "using the first session makes the second the least recently used");
+  initialize(MAX_SESSIONS);
+  equal(handler.sessions, MAX_SESSIONS);
+  equal(ping(second), 404);
+  equal(ping(first), 200);
 });
 
 Deno.test("http: with -A the server still binds and answers (it revokes everything once bound)", async () => {
