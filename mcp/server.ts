@@ -66,8 +66,9 @@ const MODERN_METHODS = "server/discover, tools/list, tools/call";
 
 /**
  * Replaces a number id parsed from `text` by the id's own text, so that it is
- * echoed byte for byte; a number written with a fraction or an exponent is
- * left as it is (the classifier refuses it with `-32600`).
+ * echoed byte for byte; a number written with a fraction or an exponent
+ * (`1.0` parses to the integer 1) becomes `NaN`, which the classifier refuses
+ * with `-32600` like any id that is not a string or an integer.
  */
 function keepRawId(message: Record<string, unknown>, raw: string | undefined): void {
   if (typeof message.id === "number" && raw !== undefined && isIntegerLiteral(raw)) {
