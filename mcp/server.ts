@@ -41,13 +41,7 @@ import {
   RPC,
   success,
 } from "../wire/jsonrpc.ts";
-import {
-  idInHead,
-  isIntegerLiteral,
-  rawIdsOfBatch,
-  RawInteger,
-  rawMemberText,
-} from "../wire/request_id.ts";
+import { isIntegerLiteral, rawIdsOfBatch, RawInteger, rawMemberText } from "../wire/request_id.ts";
 import { type ByteSink, readChunks, ReplyWriter, revokeAll } from "../wire/stdio.ts";
 import {
   discover,
@@ -72,8 +66,9 @@ const MODERN_METHODS = "server/discover, tools/list, tools/call";
 
 /**
  * Replaces a number id parsed from `text` by the id's own text, so that it is
- * echoed byte for byte; a number written with a fraction or an exponent is
- * left as it is (the classifier refuses it with `-32600`).
+ * echoed byte for byte; a number written with a fraction or an exponent
+ * (`1.0` parses to the integer 1) becomes `NaN`, which the classifier refuses
+ * with `-32600` like any id that is not a string or an integer.
  */
 function keepRawId(message: Record<string, unknown>, raw: string | undefined): void {
   if (typeof message.id === "number" && raw !== undefined && isIntegerLiteral(raw)) {
@@ -118,7 +113,7 @@ export class Session {
   /**
    * Answers one frame from the line reader: the reply line (no LF), or `null`
    * when nothing is to be sent. A line over the cap is answered with the id
-   * found in its first bytes, when there is one.
+   * the line reader found in it, when there is one.
    *
    * @example
    * ```ts
@@ -136,7 +131,7 @@ export class Session {
         return this.handleLine(frame.text);
       case "too_long":
         return encodeResponse(failure(
-          idInHead(frame.head),
+          frame.id,
           RPC.PARSE_ERROR,
           `parse error: message exceeds MAX_LINE (${MAX_LINE_BYTES} bytes of UTF-8); ` +
             "the line was discarded through the next LF",
@@ -170,6 +165,23 @@ export class Session {
       const detail = error instanceof Error ? error.message : String(error);
       return encodeResponse(failure(undefined, RPC.PARSE_ERROR, `parse error: ${detail}`));
     }
+    return encodeReply(this.reply(text, message));
+  }
+
+  /**
+   * Answers a message already parsed from `text` (the line, or an HTTP
+   * body): the response, the responses of a batch, or `null`. `text` is read
+   * again only for the raw text of integer ids.
+   *
+   * @example
+   * ```ts
+   * import { deepStrictEqual } from "node:assert/strict";
+   * import { Session } from "./server.ts";
+   * const text = '{"jsonrpc":"2.0","id":"a","method":"ping"}';
+   * deepStrictEqual(new Session().reply(text, JSON.parse(text)), { jsonrpc: "2.0", id: "a", result: {} });
+   * ```
+   */
+  reply(text: string, message: unknown): Response | Response[] | null {
     if (isObject(message) && typeof message.id === "number") {
       keepRawId(message, rawMemberText(text, 0));
     } else if (Array.isArray(message) && message.some((m) => typeof m?.id === "number")) {
@@ -178,17 +190,7 @@ export class Session {
         if (isObject(member)) keepRawId(member, raws[index]);
       });
     }
-    const reply = Array.isArray(message) ? this.#batch(message) : this.handleMessage(message);
-    if (reply === null) return null;
-    try {
-      return Array.isArray(reply)
-        ? `[${reply.map(encodeResponse).join(",")}]`
-        : encodeResponse(reply);
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      const id = Array.isArray(reply) ? undefined : reply.id;
-      return encodeResponse(failure(id, RPC.INTERNAL_ERROR, `internal error: ${detail}`));
-    }
+    return Array.isArray(message) ? this.#batch(message) : this.handleMessage(message);
   }
 
   /**
@@ -319,6 +321,31 @@ export class Session {
       `unknown method \`${method}\` in ${MODERN_REVISION}; this server implements ` +
         `${MODERN_METHODS} (ping and logging/setLevel do not exist in this revision)`,
     );
+  }
+}
+
+/**
+ * A reply as one line of JSON (no LF), or `null` for no reply. A reply that
+ * cannot be serialized becomes `-32603` for its request.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { encodeReply } from "./server.ts";
+ * strictEqual(encodeReply({ jsonrpc: "2.0", id: 1, result: {} }), '{"jsonrpc":"2.0","id":1,"result":{}}');
+ * strictEqual(encodeReply(null), null);
+ * ```
+ */
+export function encodeReply(reply: Response | Response[] | null): string | null {
+  if (reply === null) return null;
+  try {
+    return Array.isArray(reply)
+      ? `[${reply.map(encodeResponse).join(",")}]`
+      : encodeResponse(reply);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    const id = Array.isArray(reply) ? undefined : reply.id;
+    return encodeResponse(failure(id, RPC.INTERNAL_ERROR, `internal error: ${detail}`));
   }
 }
 

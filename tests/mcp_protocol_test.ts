@@ -167,7 +167,7 @@ Deno.test("-32700: a line that is not JSON, with no id member (never id null)", 
 
 Deno.test("-32700: a line over 8 MiB and a line that is not UTF-8 (from the reader)", () => {
   const session = initialized();
-  const tooLong = JSON.parse(session.handleFrame({ kind: "too_long", head: '{"method":"x' })!);
+  const tooLong = JSON.parse(session.handleFrame({ kind: "too_long", id: undefined })!);
   equal(tooLong.error.code, -32700);
   equal("id" in tooLong, false);
   match(tooLong.error.message, /8388608 bytes/);

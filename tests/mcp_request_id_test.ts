@@ -1,14 +1,14 @@
 /**
  * Request ids as written: the raw text of an integer id is echoed byte for
- * byte, an id written with a fraction or exponent is refused, and the id of
- * an over-length line is read from its first bytes when it is there.
+ * byte, an id written with a fraction or exponent is refused, and the
+ * top-level id of an over-length line is found as its bytes stream past.
  *
  * @module
  */
 
 import { deepEqual, equal } from "node:assert/strict";
 import { Session } from "../mcp/server.ts";
-import { idInHead, isIntegerLiteral, rawMemberText } from "../wire/request_id.ts";
+import { IdScanner, isIntegerLiteral, rawMemberText } from "../wire/request_id.ts";
 
 // deno-lint-ignore no-explicit-any
 type Message = any;
@@ -90,44 +90,70 @@ Deno.test("the last id member wins, as JSON.parse keeps it; nested ids are not m
   equal(line, '{"jsonrpc":"2.0","id":90071992547409931,"result":{}}');
 });
 
-const heads: { name: string; head: string; id: string | undefined }[] = [
+const scans: { name: string; text: string; id: string | undefined }[] = [
   {
     name: "a string id first",
-    head: '{"id":"req-1","jsonrpc":"2.0","method":"tools/call","params":{"a',
+    text: '{"id":"req-1","jsonrpc":"2.0","method":"tools/call","params":{"a',
     id: '"req-1"',
   },
   {
-    name: "an integer id after jsonrpc and method",
-    head: '{"jsonrpc":"2.0","method":"x","id":123456789012345678901',
-    id: undefined,
-  },
-  {
-    name: "an integer id ended by a comma",
-    head: '{"jsonrpc":"2.0","id":123456789012345678901,"method":"x","params":{',
+    name: "an integer id after 8 KiB of params",
+    text: `{"jsonrpc":"2.0","method":"x","params":{"t":"${
+      "a".repeat(8192)
+    }"},"id":123456789012345678901}`,
     id: "123456789012345678901",
   },
   {
-    name: "the id after params (not in the first bytes)",
-    head: '{"jsonrpc":"2.0","method":"tools/call","params":{"arguments":{"text":"aaaa',
-    id: undefined,
+    name: "the SDK's order: method, params, jsonrpc, id",
+    text:
+      '{"method":"tools/call","params":{"name":"g","arguments":{"text":"[1]"}},"jsonrpc":"2.0","id":42}',
+    id: "42",
   },
   {
     name: "an id inside params is not the request's",
-    head: '{"params":{"id":5,"text":"aaaa',
+    text: '{"params":{"id":5,"text":"aaaa',
     id: undefined,
   },
-  { name: "a string id cut by the look-ahead", head: '{"id":"abc', id: undefined },
-  { name: "a fraction id", head: '{"id":1.5,"method":"x"', id: undefined },
-  { name: "not an object", head: '[{"id":1},', id: undefined },
-  { name: "an escaped key", head: '{"\\u0069d":4,"m', id: "4" },
+  {
+    name: "an id in a nested array of objects is not the request's",
+    text: '{"params":[{"id":5},{"id":6}],"x":1}',
+    id: undefined,
+  },
+  {
+    name: '"id" inside a string value is not a key',
+    text: '{"text":"\\"id\\":5","m":"x"}',
+    id: undefined,
+  },
+  {
+    name: "braces and escaped quotes inside strings are skipped",
+    text: '{"t":"}}]]\\"{","params":{"s":"\\\\"},"id":"ok"}',
+    id: '"ok"',
+  },
+  { name: "a string id cut by the end of the text", text: '{"id":"abc', id: undefined },
+  { name: "a fraction id is no id", text: '{"id":1.5,"method":"x"}', id: undefined },
+  { name: "a null id is no id", text: '{"id":null,"method":"x"}', id: undefined },
+  { name: "not an object", text: '[{"id":1},', id: undefined },
+  { name: "an escaped key", text: '{"\\u0069d":4,"m":1}', id: "4" },
+  {
+    name: "an id longer than the cap is no id",
+    text: `{"id":"${"x".repeat(2000)}"}`,
+    id: undefined,
+  },
 ];
 
-Deno.test("idInHead: the id of an over-length line, from its first bytes only", async (t) => {
-  for (const row of heads) {
+Deno.test("IdScanner: the top-level id of a message, fed byte by byte and at once", async (t) => {
+  for (const row of scans) {
     await t.step(row.name, () => {
-      const found = idInHead(row.head);
-      const asWritten = typeof found === "string" ? JSON.stringify(found) : found?.text;
-      equal(asWritten, row.id);
+      const bytes = new TextEncoder().encode(row.text);
+      const whole = new IdScanner();
+      whole.feed(bytes);
+      const bytewise = new IdScanner();
+      for (let i = 0; i < bytes.length; i++) bytewise.feed(bytes.subarray(i, i + 1));
+      for (const scanner of [whole, bytewise]) {
+        const found = scanner.id;
+        const asWritten = typeof found === "string" ? JSON.stringify(found) : found?.text;
+        equal(asWritten, row.id);
+      }
     });
   }
 });

@@ -3,8 +3,11 @@
  *
  * The reader works on bytes, never on decoded text, so the 8 MiB cap is
  * measured on the UTF-8 line exactly as it arrived and memory stays bounded:
- * a line longer than the cap is reported as soon as the cap is crossed and
- * its remaining bytes are skipped through the next LF without being kept.
+ * once a line crosses the cap its bytes are skipped through the next LF
+ * without being kept, and only scanned for the request's top-level `id`
+ * (constant memory). The line is reported as soon as that id is found or
+ * known to be absent (a line that does not start an object is reported when
+ * it crosses the cap), and at the latest at its LF or the end of input.
  * Each complete line is decoded on its own with a fatal UTF-8 decoder, so a
  * character split across two reads is whole by the time it is decoded, and
  * invalid UTF-8 is reported instead of being replaced.
@@ -31,29 +34,24 @@
 /** The request line limit: 8 MiB of UTF-8, not counting the line ending. */
 export const MAX_LINE_BYTES = 8_388_608;
 
-/**
- * How many first bytes of an over-length line are kept (as
- * {@linkcode Frame} `head`) so that the reply can carry the request's id when
- * it is written there.
- */
-export const HEAD_BYTES = 4096;
+import { IdScanner, type RawInteger } from "./request_id.ts";
 
 /**
- * What the splitter found: a decoded line, a line over the cap (already being
- * discarded, with its first {@linkcode HEAD_BYTES} bytes decoded leniently as
- * `head`), or a line that is not valid UTF-8.
+ * What the splitter found: a decoded line, a line over the cap (discarded,
+ * with the top-level `id` found in its bytes as they streamed past, if any),
+ * or a line that is not valid UTF-8.
  *
  * @example
  * ```ts
  * import { strictEqual } from "node:assert/strict";
  * import type { Frame } from "./framing.ts";
- * const frame: Frame = { kind: "too_long", head: '{"id":7,' };
+ * const frame: Frame = { kind: "too_long", id: "req-7" };
  * strictEqual(frame.kind, "too_long");
  * ```
  */
 export type Frame =
   | { readonly kind: "line"; readonly text: string }
-  | { readonly kind: "too_long"; readonly head: string }
+  | { readonly kind: "too_long"; readonly id: string | RawInteger | undefined }
   | { readonly kind: "invalid_utf8" };
 
 const LF = 0x0a;
@@ -70,7 +68,7 @@ const CR = 0x0d;
  * import { LineSplitter } from "./framing.ts";
  * const splitter = new LineSplitter(4);
  * deepStrictEqual(splitter.push(new TextEncoder().encode("12345")), [
- *   { kind: "too_long", head: "12345" },
+ *   { kind: "too_long", id: undefined },
  * ]);
  * deepStrictEqual(splitter.push(new TextEncoder().encode("678\n[]\n")), [
  *   { kind: "line", text: "[]" },
@@ -80,7 +78,8 @@ const CR = 0x0d;
 export class LineSplitter {
   readonly #maxBytes: number;
   readonly #decoder = new TextDecoder("utf-8", { fatal: true });
-  readonly #lenient = new TextDecoder("utf-8");
+  #scanner: IdScanner | null = null;
+  #reported = false;
   #parts: Uint8Array[] = [];
   #pending = 0;
   #discarding = false;
@@ -132,7 +131,9 @@ export class LineSplitter {
       const lf = chunk.indexOf(LF, start);
       const end = lf === -1 ? chunk.length : lf;
       if (this.#discarding) {
+        this.#scan(chunk.subarray(start, end), frames);
         if (lf === -1) break;
+        this.#report(frames);
         this.#discarding = false;
       } else if (lf === -1) {
         this.#keep(chunk.subarray(start, end), frames);
@@ -159,6 +160,8 @@ export class LineSplitter {
   end(): Frame[] {
     const frames: Frame[] = [];
     if (!this.#discarding && this.#pending > 0) this.#finish(new Uint8Array(0), frames);
+    if (this.#discarding) this.#report(frames);
+    this.#discarding = false;
     this.#reset();
     return frames;
   }
@@ -169,7 +172,7 @@ export class LineSplitter {
     const mayStillFit = total <= this.#maxBytes ||
       (total === this.#maxBytes + 1 && piece.length > 0 && piece[piece.length - 1] === CR);
     if (!mayStillFit) {
-      frames.push({ kind: "too_long", head: this.#head(piece) });
+      this.#startScan(piece, frames);
       this.#reset();
       this.#discarding = true;
       return;
@@ -183,7 +186,8 @@ export class LineSplitter {
     const total = this.#pending + piece.length;
     const last = piece.length > 0 ? piece[piece.length - 1] : this.#parts.at(-1)?.at(-1);
     if (total - (last === CR ? 1 : 0) > this.#maxBytes) {
-      frames.push({ kind: "too_long", head: this.#head(piece) });
+      this.#startScan(piece, frames);
+      this.#report(frames);
       this.#reset();
       return;
     }
@@ -209,17 +213,27 @@ export class LineSplitter {
     if (text.trim() !== "") frames.push({ kind: "line", text });
   }
 
-  /** The first {@linkcode HEAD_BYTES} bytes of the pending line and `piece`, decoded leniently. */
-  #head(piece: Uint8Array): string {
-    const head = new Uint8Array(Math.min(HEAD_BYTES, this.#pending + piece.length));
-    let at = 0;
-    for (const part of [...this.#parts, piece]) {
-      if (at === head.length) break;
-      const take = part.subarray(0, head.length - at);
-      head.set(take, at);
-      at += take.length;
-    }
-    return this.#lenient.decode(head);
+  /** Starts looking for the id of a line over the cap in what was kept of it. */
+  #startScan(piece: Uint8Array, frames: Frame[]): void {
+    this.#scanner = new IdScanner();
+    this.#reported = false;
+    for (const part of this.#parts) this.#scan(part, frames);
+    this.#scan(piece, frames);
+  }
+
+  /** Feeds discarded bytes to the id scanner; reports as soon as it is done. */
+  #scan(bytes: Uint8Array, frames: Frame[]): void {
+    if (this.#reported || this.#scanner === null) return;
+    this.#scanner.feed(bytes);
+    if (this.#scanner.done) this.#report(frames);
+  }
+
+  /** Reports the line over the cap once, with the id found (if any). */
+  #report(frames: Frame[]): void {
+    if (this.#reported) return;
+    frames.push({ kind: "too_long", id: this.#scanner?.id });
+    this.#reported = true;
+    this.#scanner = null;
   }
 
   #reset(): void {

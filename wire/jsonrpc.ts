@@ -17,7 +17,7 @@
  *
  * When the id of a message cannot be read (it is not JSON, the id is `null`,
  * a boolean, an object or a fraction, or the line was over the cap and no id
- * was found in its first bytes), the error reply has **no `id` member** rather
+ * was found in it), the error reply has **no `id` member** rather
  * than `"id": null`: the 2025-11-25 and 2026-07-28 schemas allow an error
  * response without an id, and no revision's schema allows a null one.
  *

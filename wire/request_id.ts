@@ -8,9 +8,10 @@
  * not an integer literal ({@linkcode isIntegerLiteral}): no revision's schema
  * allows it.
  *
- * For a line over the length cap, {@linkcode idInHead} looks for the id in the
- * line's first bytes only (a bounded look-ahead), so that the `-32700` reply
- * can still reach the request that is waiting for it.
+ * For a line over the length cap, which is never held whole,
+ * {@linkcode IdScanner} finds the top-level id in the bytes as they stream
+ * past, in constant memory, so that the `-32700` reply can still reach the
+ * request that is waiting for it.
  *
  * The scanner walks the text once with char codes and an explicit depth
  * counter (no recursion); strings are skipped with `indexOf`.
@@ -85,12 +86,8 @@ function skipString(text: string, at: number): number {
   }
 }
 
-/**
- * The index after the value starting at `at`, or -1 when the text ends
- * first. A scalar that reaches the end of the text counts as unfinished
- * when `partial` is set (more digits may follow).
- */
-function skipValue(text: string, at: number, partial: boolean): number {
+/** The index after the value starting at `at`, or -1 when the text ends first. */
+function skipValue(text: string, at: number): number {
   const first = text.charCodeAt(at);
   if (first === QUOTE) return skipString(text, at);
   if (first === OPEN_BRACE || first === OPEN_BRACKET) {
@@ -118,8 +115,7 @@ function skipValue(text: string, at: number, partial: boolean): number {
     if (code === COMMA || code === CLOSE_BRACE || code === CLOSE_BRACKET || isSpace(code)) break;
     i++;
   }
-  if (i === at) return -1;
-  return i === text.length && partial ? -1 : i;
+  return i === at ? -1 : i;
 }
 
 function isIdKey(text: string, start: number, end: number): boolean {
@@ -137,8 +133,6 @@ function isIdKey(text: string, start: number, end: number): boolean {
  * The text of the top-level `id` member of the object that starts at `at`
  * (after white space): the last one when it repeats, as `JSON.parse` keeps
  * the last; `undefined` when there is none or `text` is not an object there.
- * With `partial`, the text may stop anywhere: the first complete `id` is
- * returned (what follows is unseen).
  *
  * @example
  * ```ts
@@ -146,10 +140,9 @@ function isIdKey(text: string, start: number, end: number): boolean {
  * import { rawMemberText } from "./request_id.ts";
  * strictEqual(rawMemberText('{"id":1,"params":{"id":2},"id":3}', 0), "3");
  * strictEqual(rawMemberText('{"\\u0069d":1.5}', 0), "1.5");
- * strictEqual(rawMemberText('{"method":"x"', 0, true), undefined);
  * ```
  */
-export function rawMemberText(text: string, at: number, partial = false): string | undefined {
+export function rawMemberText(text: string, at: number): string | undefined {
   let i = skipSpace(text, at);
   if (text.charCodeAt(i) !== OPEN_BRACE) return undefined;
   i++;
@@ -163,12 +156,9 @@ export function rawMemberText(text: string, at: number, partial = false): string
     i = skipSpace(text, keyEnd);
     if (text.charCodeAt(i) !== COLON) return found;
     i = skipSpace(text, i + 1);
-    const valueEnd = skipValue(text, i, partial);
+    const valueEnd = skipValue(text, i);
     if (valueEnd === -1) return found;
-    if (isId) {
-      found = text.slice(i, valueEnd);
-      if (partial) return found;
-    }
+    if (isId) found = text.slice(i, valueEnd);
     i = skipSpace(text, valueEnd);
     if (text.charCodeAt(i) !== COMMA) return found;
     i++;
@@ -195,7 +185,7 @@ export function rawIdsOfBatch(text: string): (string | undefined)[] {
   while (i < text.length) {
     i = skipSpace(text, i);
     ids.push(text.charCodeAt(i) === OPEN_BRACE ? rawMemberText(text, i) : undefined);
-    const end = skipValue(text, i, false);
+    const end = skipValue(text, i);
     if (end === -1) return ids;
     i = skipSpace(text, end);
     if (text.charCodeAt(i) !== COMMA) return ids;
@@ -228,30 +218,188 @@ export function isIntegerLiteral(text: string): boolean {
   return true;
 }
 
+const SPACE = 0x20;
+const TAB = 0x09;
+const NEWLINE = 0x0a;
+const RETURN = 0x0d;
+
+function isSpaceByte(byte: number): boolean {
+  return byte === SPACE || byte === NEWLINE || byte === RETURN || byte === TAB;
+}
+
+/** The longest id text (string or integer literal) the scanner keeps. */
+export const MAX_ID_BYTES = 1024;
+
+/** Where the scanner is in the top-level object. */
+const enum At {
+  Start,
+  Key,
+  InKey,
+  AfterKey,
+  BeforeValue,
+  InString,
+  InScalar,
+  AfterValue,
+  Nested,
+  Done,
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
 /**
- * The id of a request from the first bytes of its line (an over-length line
- * that was not parsed): a string or an integer that ends inside `head`, as
- * the id to echo, or `undefined` when none can be read there.
+ * Finds the top-level `id` of a JSON-RPC message fed as bytes, in constant
+ * memory, without parsing the message: for a line over the length cap, which
+ * is never held whole. Strings and nested values are skipped byte by byte (an
+ * explicit depth counter, no recursion); only a key and an id's own text (at
+ * most {@linkcode MAX_ID_BYTES}) are kept. The first top-level `id` that is a
+ * string or an integer literal is the answer; scanning stops there.
  *
  * @example
  * ```ts
  * import { strictEqual } from "node:assert/strict";
- * import { idInHead, RawInteger } from "./request_id.ts";
- * strictEqual(idInHead('{"jsonrpc":"2.0","id":"req-7","method":"tools/call","params":{"argu'), "req-7");
- * strictEqual((idInHead('{"id":12345678901234567890,"method"') as RawInteger).text, "12345678901234567890");
- * strictEqual(idInHead('{"method":"tools/call","params":{"arguments":{"text":"…'), undefined);
+ * import { IdScanner, RawInteger } from "./request_id.ts";
+ * const scanner = new IdScanner();
+ * const bytes = new TextEncoder().encode('{"method":"tools/call","params":{"id":1,"x":"}"},"id":90071992547409931}');
+ * scanner.feed(bytes.subarray(0, 20));
+ * scanner.feed(bytes.subarray(20));
+ * strictEqual((scanner.id as RawInteger).text, "90071992547409931");
  * ```
  */
-export function idInHead(head: string): string | RawInteger | undefined {
-  const raw = rawMemberText(head, 0, true);
-  if (raw === undefined) return undefined;
-  if (raw.charCodeAt(0) === QUOTE) {
+export class IdScanner {
+  #at: At = At.Start;
+  #depth = 0;
+  #escape = false;
+  #isId = false;
+  #capture: number[] | null = null;
+  #found: string | RawInteger | undefined;
+
+  /** The id found so far, or `undefined`. */
+  get id(): string | RawInteger | undefined {
+    return this.#found;
+  }
+
+  /** Whether scanning has ended (an id was found, or the text is not a JSON object). */
+  get done(): boolean {
+    return this.#at === At.Done;
+  }
+
+  /** Feeds the next bytes of the message. */
+  feed(bytes: Uint8Array): void {
+    for (let i = 0; i < bytes.length && this.#at !== At.Done; i++) this.#step(bytes[i]);
+  }
+
+  #keep(byte: number): void {
+    if (this.#capture === null) return;
+    if (this.#capture.length >= MAX_ID_BYTES) this.#capture = null;
+    else this.#capture.push(byte);
+  }
+
+  #captured(): string | undefined {
+    if (this.#capture === null) return undefined;
     try {
-      const id = JSON.parse(raw);
-      return typeof id === "string" ? id : undefined;
+      return utf8.decode(Uint8Array.from(this.#capture));
     } catch {
       return undefined;
+    } finally {
+      this.#capture = null;
     }
   }
-  return isIntegerLiteral(raw) ? new RawInteger(raw) : undefined;
+
+  #step(byte: number): void {
+    switch (this.#at) {
+      case At.InKey:
+      case At.InString:
+        this.#keep(byte);
+        if (this.#escape) this.#escape = false;
+        else if (byte === BACKSLASH) this.#escape = true;
+        else if (byte === QUOTE) this.#endString();
+        return;
+      case At.Nested:
+        if (this.#escape) this.#escape = false;
+        else if (this.#depth < 0) {
+          // Inside a string of a nested value (depth stored negated).
+          if (byte === BACKSLASH) this.#escape = true;
+          else if (byte === QUOTE) this.#depth = -this.#depth;
+        } else if (byte === QUOTE) this.#depth = -this.#depth;
+        else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) this.#depth++;
+        else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
+          this.#depth--;
+          if (this.#depth === 1) this.#at = At.AfterValue;
+        }
+        return;
+      case At.InScalar:
+        if (byte === COMMA || byte === CLOSE_BRACE || isSpaceByte(byte)) {
+          const text = this.#captured();
+          if (this.#isId && text !== undefined && isIntegerLiteral(text)) {
+            this.#found = new RawInteger(text);
+            this.#at = At.Done;
+            return;
+          }
+          this.#at = byte === COMMA ? At.Key : byte === CLOSE_BRACE ? At.Done : At.AfterValue;
+        } else this.#keep(byte);
+        return;
+    }
+    if (isSpaceByte(byte)) return;
+    switch (this.#at) {
+      case At.Start:
+        this.#at = byte === OPEN_BRACE ? At.Key : At.Done;
+        this.#depth = 1;
+        return;
+      case At.Key:
+        if (byte === QUOTE) {
+          this.#capture = [byte];
+          this.#at = At.InKey;
+        } else if (byte !== COMMA) this.#at = At.Done;
+        return;
+      case At.AfterKey:
+        this.#at = byte === COLON ? At.BeforeValue : At.Done;
+        return;
+      case At.BeforeValue:
+        if (byte === QUOTE) {
+          this.#capture = this.#isId ? [byte] : null;
+          this.#at = At.InString;
+        } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
+          this.#depth = 2;
+          this.#at = At.Nested;
+        } else {
+          this.#capture = this.#isId ? [byte] : null;
+          this.#at = At.InScalar;
+        }
+        return;
+      case At.AfterValue:
+        this.#at = byte === COMMA ? At.Key : At.Done;
+        return;
+    }
+  }
+
+  #endString(): void {
+    const text = this.#captured();
+    if (this.#at === At.InKey) {
+      this.#isId = text === '"id"' ||
+        (text !== undefined && text.includes("\\") && parsesTo(text, "id"));
+      this.#at = At.AfterKey;
+      return;
+    }
+    if (this.#isId && text !== undefined) {
+      try {
+        const id = JSON.parse(text);
+        if (typeof id === "string") {
+          this.#found = id;
+          this.#at = At.Done;
+          return;
+        }
+      } catch {
+        // Not a JSON string after all: not an id.
+      }
+    }
+    this.#at = At.AfterValue;
+  }
+}
+
+function parsesTo(text: string, expected: string): boolean {
+  try {
+    return JSON.parse(text) === expected;
+  } catch {
+    return false;
+  }
 }
