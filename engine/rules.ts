@@ -534,6 +534,54 @@ export const RULES: readonly RepairRule[] = [
       "[1,2]",
     ],
   ),
+  r(
+    "R040",
+    "MultipleCandidates",
+    "lossy",
+    "syntactic",
+    { confidence: 0.5 },
+    "the text holds more than one candidate value (objects, arrays or fenced blocks standing in prose); the first is kept, and the refusal says how many and where",
+    [
+      '{"a":1} or {"a":2}',
+      '{"a":1}',
+    ],
+  ),
+  r(
+    "R041",
+    "AmbiguousSplit",
+    "lossy",
+    "syntactic",
+    { confidence: 0.5 },
+    "two tokens without a comma that could be one token (digit groups, a date, an address, a version, adjacent strings) are split as if a comma stood between them",
+    [
+      "[192.168.1.1]",
+      "[192.168,0.1,0.1]",
+    ],
+  ),
+  r(
+    "R042",
+    "EmptyExponent",
+    "lossy",
+    "none",
+    {},
+    "an exponent marker with no digits (`1e`, `1e+`) is dropped: the digits that were meant are unknown",
+    [
+      "[1e+]",
+      "[1]",
+    ],
+  ),
+  r(
+    "R043",
+    "AmbiguousKey",
+    "cosmetic",
+    "semantic",
+    { confidence: 0.5 },
+    "an unquoted key that readers take differently: a number (`1e5` is the key `100000` in JavaScript, an integer in Python or YAML) or a dotted path (`a.b`)",
+    [
+      "{1e5:1}",
+      '{"1e5":1}',
+    ],
+  ),
 ];
 
 const byName = new Map<string, RepairRule>(RULES.map((rule) => [rule.name, rule]));

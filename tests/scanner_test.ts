@@ -225,10 +225,10 @@ const RULE_CASES: Case[] = [
   },
   {
     name: "R006 a missing comma between items",
-    input: "[1 2]",
-    value: [1, 2],
+    input: "[true 1]",
+    value: [true, 1],
     is: "cosmetic none invalid complete",
-    rules: "R006@3",
+    rules: "R006@6",
   },
   {
     name: "R007 an unquoted key",
@@ -712,6 +712,35 @@ const RULE_CASES: Case[] = [
     value: [1],
     is: "cosmetic none invalid complete",
     rules: "R039@3",
+  },
+  {
+    name: "R040 two objects in prose",
+    input: '{"a":1} or {"a":2}',
+    value: { a: 1 },
+    is: "lossy syntactic invalid complete",
+    refusal: "E002",
+    rules: "R003@8 R040@11",
+  },
+  {
+    name: "R041 an address is not split into numbers",
+    input: "[192.168.1.1]",
+    value: [192.168, 0.1, 0.1],
+    is: "lossy syntactic invalid complete",
+    rules: "R041@8 R021@8 R041@10 R021@10",
+  },
+  {
+    name: "R042 an exponent with no digits",
+    input: '{"a":1e+}',
+    value: { a: 1 },
+    is: "lossy none invalid complete",
+    rules: "R042@5",
+  },
+  {
+    name: "R043 a numeric unquoted key",
+    input: "{1e5:1}",
+    value: { "1e5": 1 },
+    is: "cosmetic semantic invalid complete",
+    rules: "R007@1 R043@1",
   },
 ];
 
