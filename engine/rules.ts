@@ -576,7 +576,7 @@ export const RULES: readonly RepairRule[] = [
     "cosmetic",
     "semantic",
     { confidence: 0.5 },
-    "an unquoted key that readers take differently: a number (`1e5` is the key `100000` in JavaScript, an integer in Python or YAML) or a dotted path (`a.b`)",
+    "an unquoted key that readers take differently: a number (`1e5` is the key `100000` in JavaScript, an integer in Python or YAML), a dotted path (`a.b`), a literal (`true`, `None`) or `__proto__`",
     [
       "{1e5:1}",
       '{"1e5":1}',

@@ -133,6 +133,8 @@ const PREAMBLE = 0, VALUE = 1, AFTER = 2, KEY = 3, COLON_MODE = 4, DONE = 5, END
 // Inside a token cut by the end of a chunk, its reading so far kept: a plain
 // key (its hash), a plain decimal number (its digits), a JSON literal.
 const KEY_REST = 7, NUMBER_REST = 8, LITERAL_REST = 9;
+// Inside a block comment cut by the end of a chunk (only its last character kept).
+const COMMENT_REST = 10;
 /** The JSON literals by first character (`t`, `f`, `n`). */
 const LITERALS: ReadonlyMap<number, { text: string; value: boolean | null }> = new Map([
   [116, { text: "true", value: true }],
@@ -1054,6 +1056,13 @@ export class Scanner {
   // ------------------------------------------------------------------- run
 
   private suspend(keep: number, mode: number): void {
+    if (this.commentKeep >= 0) {
+      // Inside a block comment: keep its last character only.
+      keep = this.commentKeep;
+      this.commentKeep = -1;
+      this.commentReturn = mode;
+      mode = COMMENT_REST;
+    }
     // Keep only the unfinished tail.
     this.wait = this.suspendWait;
     this.suspendWait = WAIT_ANY;
@@ -1469,6 +1478,23 @@ export class Scanner {
           continue;
         }
 
+        case COMMENT_REST: {
+          // The rest of a block comment cut by a chunk end.
+          let j = i;
+          while (j + 1 < n && !(text.charCodeAt(j) === STAR && text.charCodeAt(j + 1) === SLASH)) {
+            j++;
+          }
+          if (j + 1 >= n && !final) {
+            this.commentKeep = j;
+            this.suspendWait = WAIT_SLASH;
+            return this.suspend(j, this.commentReturn);
+          }
+          this.repair(RULE.StripComment, this.commentAt);
+          i = j + 1 >= n ? n : j + 2;
+          mode = this.commentReturn;
+          continue;
+        }
+
         case PREAMBLE: {
           const next = this.preamble(text, i, n, final);
           if (next === SUSPEND || next === FATAL) return;
@@ -1794,6 +1820,11 @@ export class Scanner {
         this.mode = END;
         return -1;
       }
+      if (this.fenceRun !== 0) {
+        // The rest of a closing fence's run, across a chunk end.
+        while (i < n && text.charCodeAt(i) === this.fenceRun) i++;
+        if (i < n) this.fenceRun = 0;
+      }
       while (i < n && ((c = text.charCodeAt(i)) === SPACE || c === LF || c === CR || c === TAB)) {
         i++;
       }
@@ -1835,7 +1866,7 @@ export class Scanner {
           if (!this.fence) this.repair(RULE.StripCodeFence, base + i);
           this.fence = false;
           i += run;
-          while (i < n && text.charCodeAt(i) === c) i++;
+          this.fenceRun = c;
           continue;
         }
       }
@@ -1990,6 +2021,8 @@ export class Scanner {
     this.tailEscape = false;
   }
 
+  /** The character of a closing fence whose run is being read (0 when none). */
+  private fenceRun = 0;
   /** Where the epilogue is: before any prose, in prose, inside a further candidate. */
   private tail = T_START;
   private tailDepth = 0;
@@ -2864,8 +2897,12 @@ export class Scanner {
     const first = text.charCodeAt(i);
     let dotted = false;
     for (let k = i; k < j; k++) if (text.charCodeAt(k) === DOT) dotted = true;
-    if (isDigit(first) || dotted) this.repair(RULE.AmbiguousKey, at);
     const key = text.slice(i, j);
+    // So is a literal (`{true: 1}`, `{None: 1}`: a bool or null key in
+    // Python) and `__proto__` (a JavaScript object literal sets the prototype).
+    if (isDigit(first) || dotted || WORDS.has(key) || key === "__proto__") {
+      this.repair(RULE.AmbiguousKey, at);
+    }
     // An unquoted key gets every check a quoted one gets.
     this.checkKeyCharacters(key, at);
     this.pendingKeys[d] = key;
@@ -2899,6 +2936,15 @@ export class Scanner {
     return j;
   }
 
+  /**
+   * A `/*` comment cut by the chunk end: its absolute offset, and the index
+   * of the window from which to keep it (-1 when none is cut); the mode to
+   * go back to once it ends.
+   */
+  private commentAt = -1;
+  private commentKeep = -1;
+  private commentReturn = VALUE;
+
   /** A placeholder was just dropped: a comma next belongs to it. */
   private placeholderComma = false;
 
@@ -2917,7 +2963,14 @@ export class Scanner {
         let j = i + 2;
         while (j + 1 < n && !(text.charCodeAt(j) === STAR && text.charCodeAt(j + 1) === SLASH)) j++;
         if (j + 1 >= n) {
-          if (!final) return this.waitFor(WAIT_SLASH);
+          if (!final) {
+            // Cut by the chunk end: the scan suspends in COMMENT_REST, which
+            // keeps only the comment's last character and goes on from there
+            // (so `/* / / … */` fed one character at a time stays linear).
+            this.commentAt = base + i;
+            this.commentKeep = n - 1 >= i + 2 ? n - 1 : n;
+            return this.waitFor(WAIT_SLASH);
+          }
           this.repair(RULE.StripComment, base + i);
           return n;
         }
