@@ -155,6 +155,8 @@ const MAX_LISTED_CANDIDATES = 8;
 // What the last value read was (a comma missing after a number or a string
 // may split one token: `192.168.1.1`, `2024-11-15`, `["a" "b"]`).
 const OTHER_TOKEN = 0, NUMBER_TOKEN = 1, STRING_TOKEN = 2;
+/** A number followed at once by a word character (`12abc`, `80_4`). */
+const GLUED_TOKEN = 3;
 /** The largest safe integer, 2^53 − 1: a double at least this large may be an unsafe integer. */
 const MAX_SAFE = 9007199254740991;
 // Results of the token scanners.
@@ -1164,7 +1166,8 @@ export class Scanner {
             i = end;
             // A number is final only once the character after it is read.
             mode = this.completed(base + i, base + (i < n ? i + 1 : i));
-            this.lastToken = NUMBER_TOKEN;
+            // A word right after the digits (`12abc`, `80_4`) may belong to the number.
+            this.lastToken = i < n && isWordStart(text.charCodeAt(i)) ? GLUED_TOKEN : NUMBER_TOKEN;
             continue;
           }
           if (c === RBRACKET || c === RBRACE) {
@@ -1306,10 +1309,11 @@ export class Scanner {
             // (or, in an array, a word) and two strings in an array may be
             // one token (`192.168.1.1`, `2024-11-15`, `1 500`, `["a" "b"]`).
             const last = this.lastToken;
-            const split = last === NUMBER_TOKEN
-              ? isDigit(c) || c === DOT || c === MINUS ||
-                (this.topKind === ARRAY && isWordStart(c))
-              : last === STRING_TOKEN && this.topKind === ARRAY && isQuote(c);
+            const split = last === GLUED_TOKEN ||
+              (last === NUMBER_TOKEN
+                ? isDigit(c) || c === DOT || c === MINUS ||
+                  (this.topKind === ARRAY && isWordStart(c))
+                : last === STRING_TOKEN && this.topKind === ARRAY && isQuote(c));
             this.repair(split ? RULE.AmbiguousSplit : RULE.MissingComma, base + i);
             this.commaAt = -1;
             mode = this.topKind === OBJECT ? KEY : VALUE;
@@ -2773,7 +2777,10 @@ export class Scanner {
     // A number cut by the end of the input: inside a container, or at the
     // root when its fraction or exponent is empty (`1.`, `1e`): its digits
     // are unknown. An empty exponent elsewhere (`1e+}`) invents them too.
-    const cut = atEnd || (end >= n && (fractionDigits === 0 || exponentDigits === 0));
+    // At the root a trailing dot is cut wherever it stands (`1. ` is a list
+    // number as much as a number).
+    const cut = atEnd || (end >= n && (fractionDigits === 0 || exponentDigits === 0)) ||
+      (this.depth === 0 && fractionDigits === 0 && exponentDigits < 0);
     if (cut) this.repair(RULE.TruncatedNumber, base + start);
     else if (exponentDigits === 0) this.repair(RULE.EmptyExponent, base + start);
     if (digits > 1 && text.charCodeAt(digitsStart) === ZERO) {
