@@ -381,11 +381,6 @@ function sameText(text: string, i: number, key: string): boolean {
  * `1e22` or `123e65` give back their digits: they are doubles, read exactly as
  * every reader reads them. `9007199254740991.5` is no integer. Called only
  * for a double at least 2^53 − 1 (a rare path).
- *
- * @example
- * ```ts ignore
- * isUnsafeInteger("9007199254740993.0", 0, 18, 9007199254740992); // true
- * ```
  */
 function isUnsafeInteger(text: string, i: number, end: number, value: number): boolean {
   let digits = "", fraction = 0, inFraction = false, k = i;
@@ -1869,6 +1864,7 @@ export class Scanner {
         if (run === length && (c === BACKTICK || (this.fence && c === this.fenceChar))) {
           if (!this.fence) this.repair(RULE.StripCodeFence, base + i);
           this.fence = false;
+          this.closedAfter = true;
           i += run;
           this.fenceRun = c;
           continue;
@@ -1885,6 +1881,7 @@ export class Scanner {
           sameText(text, i + 2, this.wrapper) && text.charCodeAt(i + length - 1) === GREATER
         ) {
           this.wrapper = "";
+          this.closedAfter = true;
           i += length;
           continue;
         }
@@ -1894,7 +1891,8 @@ export class Scanner {
         i++;
         continue;
       }
-      const scalar = this.rootIsScalar();
+      // A scalar closed by its fence or wrapper is a fenced block, a candidate.
+      const scalar = !this.closedAfter && this.rootIsScalar();
       if (c === RBRACE || c === RBRACKET) {
         if (scalar) return this.proseAgain(i);
         this.repair(RULE.TrailingGarbage, base + i);
@@ -2025,6 +2023,8 @@ export class Scanner {
     this.tailEscape = false;
   }
 
+  /** A closing fence or wrapper followed the value at once. */
+  private closedAfter = false;
   /** The character of a closing fence whose run is being read (0 when none). */
   private fenceRun = 0;
   /** Where the epilogue is: before any prose, in prose, inside a further candidate. */
@@ -2052,6 +2052,7 @@ export class Scanner {
 
   /** Remembers the classification as the root value begins. */
   private mark(): void {
+    this.closedAfter = false;
     this.markListed = this.repairs.length;
     this.markCount = this.repairCount;
     this.markExact = this.exactRank;

@@ -108,6 +108,8 @@ const PROSE_SCALARS: Row[] = [
 // ---------------------------------------------------------- class 2: several candidates
 
 const SEVERAL: Row[] = [
+  { name: "a fenced scalar then an object", input: '```\n42\n```\n{"a":1}', code: "E011" },
+  { name: "a wrapped scalar then an object", input: '<json>42</json> {"a":1}', code: "E011" },
   {
     name: "the worst case of the issue",
     input: 'Do NOT run {"cmd":"rm -rf /"} instead run {"cmd":"ls"}',
@@ -189,6 +191,12 @@ const SEVERAL: Row[] = [
 // ------------------------------------------------------- fewer false refusals (one candidate)
 
 const ONE_CANDIDATE: Row[] = [
+  {
+    name: "a list number inside a fence",
+    input: '```\n1. Call the tool with {"a":1}\n```',
+    value: { a: 1 },
+  },
+  { name: "a wrapped string", input: '<json>"x"</json>', value: "x" },
   { name: "a period after the value", input: '{"a":1}.', value: { a: 1 } },
   { name: "a comma and words after", input: 'Here you go: {"a":1}, let me know!', value: { a: 1 } },
   { name: "a markdown note after", input: '{"a":1}\n\n**Note:** this sets a.', value: { a: 1 } },
