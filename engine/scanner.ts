@@ -432,6 +432,20 @@ function significantDigits(rendered: string): string {
   return digits.slice(0, cut);
 }
 
+/**
+ * Whether a list marker (one to three digits, then `.` or `)`, then white
+ * space or the end) starts at i: 1 yes, 0 no, SUSPEND when the chunk ends
+ * first (a few characters at most are read again).
+ */
+function listMarker(text: string, i: number, n: number, final: boolean): number {
+  let k = i;
+  while (k < n && k - i < 4 && isDigit(text.charCodeAt(k))) k++;
+  if (k - i > 3) return 0;
+  if (k + 1 >= n) return final ? (k < n && text.charCodeAt(k) === DOT ? 1 : 0) : SUSPEND;
+  const c = text.charCodeAt(k), d = text.charCodeAt(k + 1);
+  return (c === DOT || c === 41) && (d === SPACE || d === TAB || d === LF || d === CR) ? 1 : 0;
+}
+
 /** Exact powers of ten (the fast path of decimal reading). */
 const POW10: readonly number[] = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
 
@@ -1924,6 +1938,19 @@ export class Scanner {
       if (c === MINUS && i + 1 >= n && !final) {
         this.suspend(i, DONE);
         return -1;
+      }
+      if (isDigit(c) && !scalar) {
+        // `2. Next step` or `3) note` after the value is a list marker: prose.
+        const marker = listMarker(text, i, n, final);
+        if (marker === SUSPEND) {
+          this.suspend(i, DONE);
+          return -1;
+        }
+        if (marker === 1) {
+          this.repair(RULE.SkipProse, base + i);
+          this.tail = T_PROSE;
+          continue;
+        }
       }
       if (
         c === LBRACE || c === LBRACKET || isQuote(c) || isDigit(c) ||

@@ -108,6 +108,9 @@ const PROSE_SCALARS: Row[] = [
 // ---------------------------------------------------------- class 2: several candidates
 
 const SEVERAL: Row[] = [
+  { name: "a number after the value", input: '{"a":1} 2', code: "E011" },
+  { name: "a decimal on the next line", input: '{"a":1}\n2.5', code: "E011" },
+  { name: "a list item holding a second value", input: '{"a":1}\n1. Or use {"a":2}', code: "E011" },
   { name: "a fenced scalar then an object", input: '```\n42\n```\n{"a":1}', code: "E011" },
   { name: "a wrapped scalar then an object", input: '<json>42</json> {"a":1}', code: "E011" },
   {
@@ -191,6 +194,8 @@ const SEVERAL: Row[] = [
 // ------------------------------------------------------- fewer false refusals (one candidate)
 
 const ONE_CANDIDATE: Row[] = [
+  { name: "a numbered list after", input: '{"a":1}\n\n1. First point\n2. Second', value: { a: 1 } },
+  { name: "a parenthesized number after", input: '{"a":1}\n2) note', value: { a: 1 } },
   {
     name: "a list number inside a fence",
     input: '```\n1. Call the tool with {"a":1}\n```',

@@ -81,6 +81,10 @@ const INPUTS: readonly string[] = [
   '{"a":1}, {"b":2}',
   "Here: [1]",
   "Here: [1] ok",
+  '{"a":1}\n\n1. First point\n2. Second',
+  '{"a":1}\n12) x {"b":2}',
+  '{"a":1}\n2.5',
+  '```\n42\n```\n{"a":1}',
 ];
 
 Deno.test("stream ≡ gate: the attack inputs split at every point, under three profiles", async (t) => {
