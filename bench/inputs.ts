@@ -206,7 +206,8 @@ export const ADVERSARIAL_SHAPES: readonly AdversarialShape[] = [
   },
   {
     name: "missing_commas",
-    probes: "`[1 1 1 …]`: a missing comma per element (R041 AmbiguousSplit: `1 1` may be digit groups)",
+    probes:
+      "`[1 1 1 …]`: a missing comma per element (R041 AmbiguousSplit: `1 1` may be digit groups)",
     build: (size) => fill("[1", " 1", "]", size),
     expect: { rule: "AmbiguousSplit" },
   },
