@@ -404,9 +404,9 @@ export const RULES: readonly RepairRule[] = [
     "lossy",
     "syntactic",
     { confidence: 0.5 },
-    "a second document after the first is dropped",
+    "a second document right after the first, a number or string, is dropped (a second object or array is R040)",
     [
-      '{"a":1}{"b":2}',
+      '{"a":1} "b"',
       '{"a":1}',
     ],
   ),

@@ -790,16 +790,18 @@ export class Scanner {
   /** The error of the refused repair, at its line and column. */
   private refusalError(): EngineError {
     const [line, column] = this.lineColumn(this.refusalOffset);
-    if (this.refusalRule === RULE.MultipleCandidates) {
-      return positionedError(
-        "E011",
-        line,
-        column,
-        this.refusalOffset,
-        `${RULE.MultipleCandidates.code} ${RULE.MultipleCandidates.name}: ${this.candidatesDetail()}`,
-      );
-    }
-    return this.refuse(this.refusalRule!, line, column, this.refusalOffset);
+    const error = this.refuse(this.refusalRule!, line, column, this.refusalOffset);
+    if (this.refusalRule !== RULE.MultipleCandidates) return error;
+    // Say how many candidates there are and where, then why they are refused.
+    const head = `${RULE.MultipleCandidates.code} ${RULE.MultipleCandidates.name}: `;
+    const reason = error.message.slice(error.message.indexOf(head) + head.length);
+    return positionedError(
+      error.code,
+      line,
+      column,
+      this.refusalOffset,
+      `${head}${this.candidatesDetail()}; emit exactly one value (${reason})`,
+    );
   }
 
   /** How many candidate values the text holds, and where (for the refusal). */
@@ -811,8 +813,7 @@ export class Scanner {
     });
     const count = 1 + this.candidateCount;
     const more = count > offsets.length ? `, and ${count - offsets.length} more` : "";
-    return `${count} candidate values, at ${places.join(", ")}${more}; ` +
-      `emit exactly one value (ambiguity syntactic is refused by profile ${this.profile.name})`;
+    return `${count} candidate values, at ${places.join(", ")}${more}`;
   }
 
   /** Appends the gathered tiny chunks to the rope, joined. */
@@ -1927,8 +1928,10 @@ export class Scanner {
         }
         if (scalar) return this.proseAgain(i);
         if (j < n && (c === LBRACE || c === LBRACKET)) {
-          this.concatenated(base + i);
-          return -1;
+          // `{...}, {...}`: a second candidate after a comma.
+          this.candidate(base + j);
+          i = j + 1;
+          continue;
         }
         this.repair(j >= n ? RULE.TrailingGarbage : RULE.SkipProse, base + i);
         this.tail = T_PROSE;
@@ -1952,9 +1955,15 @@ export class Scanner {
           continue;
         }
       }
+      if (c === LBRACE || c === LBRACKET) {
+        // A second object or array right after the value: a second candidate.
+        if (scalar) return this.proseAgain(i);
+        this.candidate(base + i);
+        i++;
+        continue;
+      }
       if (
-        c === LBRACE || c === LBRACKET || isQuote(c) || isDigit(c) ||
-        (c === MINUS && i + 1 < n && isDigit(text.charCodeAt(i + 1)))
+        isQuote(c) || isDigit(c) || (c === MINUS && i + 1 < n && isDigit(text.charCodeAt(i + 1)))
       ) {
         if (scalar) return this.proseAgain(i);
         this.concatenated(base + i);
@@ -1966,7 +1975,7 @@ export class Scanner {
     }
   }
 
-  /** A second document right after the value: `R028`, and nothing after it is read. */
+  /** A second scalar document right after the value: `R028`, and nothing after it is read. */
   private concatenated(at: number): void {
     this.repair(RULE.ConcatenatedDocuments, at);
     this.mode = END;

@@ -259,9 +259,8 @@ function expectedRefusal(
   };
   // More than one candidate value outranks every other refusal (the model must pick one).
   const candidates = repairs.find((repair) => repair.rule === "R040");
-  if (candidates !== undefined && codeOf(candidates) !== null) {
-    return { ...candidates, code: "E011" };
-  }
+  const candidatesCode = candidates === undefined ? null : codeOf(candidates);
+  if (candidatesCode !== null) return { ...candidates!, code: candidatesCode };
   for (const repair of repairs) {
     const code = codeOf(repair);
     if (code !== null) return { ...repair, code };
