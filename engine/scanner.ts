@@ -1718,17 +1718,46 @@ export class Scanner {
       if (k >= n) return final ? 1 : this.waitFor(WAIT_NON_WORD);
       if (text.charCodeAt(k) !== RBRACKET) return 1;
       // `[12]` is a citation when the sentence goes on after it (`Step [1]
-      // done.`, `[2].`); alone at the end of a line it may be the value.
+      // done.`, `[2].`); alone at the end of a line, or before another
+      // bracket, it may be a value.
       k++;
-      while (k < n && ((c = text.charCodeAt(k)) === SPACE || c === TAB)) k++;
+      while (k < n && ((c = text.charCodeAt(k)) === SPACE || c === TAB || isOtherSpace(c))) k++;
       if (k >= n) return final ? 1 : this.waitFor(WAIT_NON_SPACE);
-      return c === LF || c === CR ? 1 : 0;
+      return c === LF || c === CR || c === LBRACKET || c === LBRACE ? 1 : 0;
     }
     if (
       c === LBRACE || c === LBRACKET || c === RBRACKET || isQuote(c) || c === MINUS ||
-      c === LF || c === CR || LITERAL_STARTS.has(c)
+      c === LF || c === CR
     ) return 1;
+    if (LITERAL_STARTS.has(c)) {
+      // `[true, …]` is an array; `[TOOL_CALLS]`, `[note]` are words in brackets.
+      let k = j;
+      while (k < n && isWordChar(text.charCodeAt(k))) k++;
+      if (k >= n) return final ? 1 : this.waitFor(WAIT_NON_WORD);
+      return WORDS.has(text.slice(j, k)) ? 1 : 0;
+    }
     return 0;
+  }
+
+  /**
+   * Whether a `[` at the start of the text is a label, not a value: a word
+   * in brackets (`[TOOL_CALLS]`, `[INST]`) or a citation followed by its
+   * sentence (`[1] Call…`). 1 yes, 0 no, SUSPEND when the chunk ends first.
+   */
+  private bracketLabel(text: string, i: number, n: number, final: boolean): number {
+    if (i + 1 >= n) return final ? 0 : this.waitFor(WAIT_ANY);
+    const c = text.charCodeAt(i + 1);
+    if (isDigit(c)) {
+      const verdict = this.arrayCandidate(text, i, n, final);
+      return verdict === SUSPEND ? SUSPEND : verdict === 0 ? 1 : 0;
+    }
+    if (!((c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || c === UNDERSCORE)) {
+      return 0;
+    }
+    let k = i + 1;
+    while (k < n && isWordChar(text.charCodeAt(k))) k++;
+    if (k >= n) return final ? 0 : this.waitFor(WAIT_NON_WORD);
+    return text.charCodeAt(k) === RBRACKET && !WORDS.has(text.slice(i + 1, k)) ? 1 : 0;
   }
 
   /** A code fence line (```lang\n, ~~~, four backticks, inline `) at i: its end, -3 when it is not one, SUSPEND when unsure. */
@@ -1791,8 +1820,12 @@ export class Scanner {
   /** 1 when a value can start at i, 0 when it is prose, SUSPEND when unsure. */
   private rootStart(text: string, i: number, n: number, final: boolean): number {
     const c = text.charCodeAt(i);
+    if (c === LBRACKET) {
+      const label = this.bracketLabel(text, i, n, final);
+      return label === SUSPEND ? SUSPEND : label === 1 ? 0 : 1;
+    }
     if (
-      c === LBRACE || c === LBRACKET || c === QUOTE || c === APOS || c === LDQUO || c === LSQUO ||
+      c === LBRACE || c === QUOTE || c === APOS || c === LDQUO || c === LSQUO ||
       isDigit(c)
     ) return 1;
     if (c === DOT || c === MINUS || c === PLUS) {
@@ -1956,11 +1989,19 @@ export class Scanner {
         }
       }
       if (c === LBRACE || c === LBRACKET) {
-        // A second object or array right after the value: a second candidate.
+        // A second object or array right after the value: a second candidate
+        // (a citation or a word in brackets is prose).
         if (scalar) return this.proseAgain(i);
-        this.candidate(base + i);
-        i++;
-        continue;
+        const verdict = c === LBRACE ? 1 : this.arrayCandidate(text, i, n, final);
+        if (verdict === SUSPEND) {
+          this.suspend(i, DONE);
+          return -1;
+        }
+        if (verdict === 1) {
+          this.candidate(base + i);
+          i++;
+          continue;
+        }
       }
       if (
         isQuote(c) || isDigit(c) || (c === MINUS && i + 1 < n && isDigit(text.charCodeAt(i + 1)))

@@ -108,6 +108,8 @@ const PROSE_SCALARS: Row[] = [
 // ---------------------------------------------------------- class 2: several candidates
 
 const SEVERAL: Row[] = [
+  { name: "two arrays of numbers", input: "[1] [2]", code: "E011" },
+  { name: "a literal array after a label", input: '[null] {"a":1}', code: "E011" },
   { name: "a number after the value", input: '{"a":1} 2', code: "E011" },
   { name: "a decimal on the next line", input: '{"a":1}\n2.5', code: "E011" },
   { name: "a list item holding a second value", input: '{"a":1}\n1. Or use {"a":2}', code: "E011" },
@@ -194,6 +196,14 @@ const SEVERAL: Row[] = [
 // ------------------------------------------------------- fewer false refusals (one candidate)
 
 const ONE_CANDIDATE: Row[] = [
+  {
+    name: "a bracketed label before an array",
+    input: '[TOOL_CALLS] [{"name":"x","arguments":{"a":1}}]',
+    value: [{ name: "x", arguments: { a: 1 } }],
+  },
+  { name: "an instruction tag", input: '[INST] {"a":1}', value: { a: 1 } },
+  { name: "a citation opening the text", input: '[1] Call the tool with {"a":1}', value: { a: 1 } },
+  { name: "a word in brackets after", input: '{"a":1} [note]', value: { a: 1 } },
   { name: "a numbered list after", input: '{"a":1}\n\n1. First point\n2. Second', value: { a: 1 } },
   { name: "a parenthesized number after", input: '{"a":1}\n2) note', value: { a: 1 } },
   {
