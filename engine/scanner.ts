@@ -446,6 +446,23 @@ function listMarker(text: string, i: number, n: number, final: boolean): number 
   return (c === DOT || c === 41) && (d === SPACE || d === TAB || d === LF || d === CR) ? 1 : 0;
 }
 
+/**
+ * The end of a fence's language line from j: past its line break, or at the
+ * first character a language word cannot hold (```` ```{ ```` on one line:
+ * the value starts there); -1 when the text ends first.
+ */
+function fenceLineEnd(text: string, j: number, n: number): number {
+  for (; j < n; j++) {
+    const c = text.charCodeAt(j);
+    if (c === LF) return j + 1;
+    if (
+      !((c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || isDigit(c) ||
+        c === CR || c === SPACE || c === MINUS || c === UNDERSCORE)
+    ) return j;
+  }
+  return -1;
+}
+
 /** Exact powers of ten (the fast path of decimal reading). */
 const POW10: readonly number[] = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
 
@@ -1578,6 +1595,12 @@ export class Scanner {
     }
     let c = 0;
     for (;;) {
+      if (this.fenceTail) {
+        const end = this.fenceRest(text, i, n, final);
+        if (end === SUSPEND) return SUSPEND;
+        i = end;
+        continue;
+      }
       if (this.proseAt < 0) {
         while (i < n && ((c = text.charCodeAt(i)) === SPACE || c === LF || c === CR || c === TAB)) {
           i++;
@@ -1765,7 +1788,15 @@ export class Scanner {
     const f = text.charCodeAt(i);
     let j = i;
     while (j < n && text.charCodeAt(j) === f) j++;
-    if (j >= n && !final) return this.waitFor(WAIT_NON_SPACE);
+    if (j >= n && !final) {
+      if (j - i < 3) return this.waitFor(WAIT_NON_SPACE);
+      // A fence whose run or language line the chunk cuts: the rest is read
+      // as it comes (`fenceTail`), never the run again.
+      this.fenceChar = f;
+      this.fenceLength = j - i;
+      this.fenceTail = true;
+      return j;
+    }
     const run = j - i;
     if (run < 3) {
       // Inline code: one backtick right before an object or array.
@@ -1781,19 +1812,28 @@ export class Scanner {
     }
     this.fenceChar = f;
     this.fenceLength = run;
-    while (j < n) {
-      const c = text.charCodeAt(j);
-      if (c === LF) return j + 1;
-      if (
-        !((c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || isDigit(c) ||
-          c === CR || c === SPACE || c === MINUS || c === UNDERSCORE)
-      ) {
-        return j; // ```{...} on one line: the fence ends at the value
-      }
-      j++;
-    }
-    return final ? j : this.waitFor(WAIT_LINE_END);
+    const end = fenceLineEnd(text, j, n);
+    if (end >= 0) return end;
+    return final ? n : this.waitFor(WAIT_LINE_END);
   }
+
+  /** The rest of a fence line cut by a chunk end (its run, its language): the index past it, or SUSPEND. */
+  private fenceRest(text: string, i: number, n: number, final: boolean): number {
+    const f = this.fenceChar;
+    while (i < n && text.charCodeAt(i) === f) i++;
+    const end = fenceLineEnd(text, i, n);
+    if (end >= 0 || final) {
+      this.fenceTail = false;
+      return end >= 0 ? end : n;
+    }
+    // Keep the language read so far (read again once the line ends).
+    this.suspendWait = i >= n ? WAIT_ANY : WAIT_LINE_END;
+    this.suspend(i, PREAMBLE);
+    return SUSPEND;
+  }
+
+  /** A fence's run or language line is being read across chunks. */
+  private fenceTail = false;
 
   /**
    * A wrapper tag (`<tool_call>`, `<json>`, any `<name>`) at i before the

@@ -102,6 +102,13 @@ Deno.test("stream ≡ gate: the attack inputs split at every point, under three 
   }
 });
 
+Deno.test("bounded: a long fence run fed one character at a time is read once", () => {
+  const text = "`".repeat(100_000) + "json\n[1]\n```";
+  const stream = new JsonStream({ profile: "permissive" });
+  for (let k = 0; k < text.length; k++) stream.push(text[k]);
+  assert.deepStrictEqual(stream.end().value, [1]);
+});
+
 Deno.test("bounded: [/* / / … */1] fed one character at a time is read once (linear)", () => {
   // Each `/` used to restart the wait for `*/` from the comment's start, and the
   // comment was kept whole in the window: 128 k characters took 12 s.
