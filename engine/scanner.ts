@@ -148,6 +148,8 @@ const ARRAY = 0, OBJECT = 1, NONE = -1;
 // token fed in many chunks is still read in linear time.
 const WAIT_ANY = 0, WAIT_NON_WORD = 1, WAIT_NON_SPACE = 2, WAIT_LINE_END = 3, WAIT_SLASH = 4;
 const WAIT_DELIMITER = 5, WAIT_VALUE_START = 6;
+/** `arrayCandidate`: one integer in brackets, a citation in prose. */
+const CITATION = 2;
 // Where the epilogue is (see `Scanner.epilogue`).
 const T_START = 0, T_PROSE = 1, T_CANDIDATE = 2;
 /** Further candidates whose offsets are kept for the refusal's message. */
@@ -1726,8 +1728,8 @@ export class Scanner {
 
   /**
    * Whether a `[` at i in prose starts a candidate array: 1 yes (`[{`,
-   * `[[`, `["`, `[1,`, `[-`, `[]`, `[true`…, `[12]` ending its line), 0 no
-   * (a citation `[12]` inside a sentence, a word `[optional]`, a `[` that
+   * `[[`, `["`, `[1,`, `[-`, `[]`, `[true`…), CITATION for one integer in
+   * brackets (`[12]`), 0 no (a word `[optional]`, `[TOOL_CALLS]`, a `[` that
    * ends the text), SUSPEND when the chunk ends before it can tell.
    */
   private arrayCandidate(text: string, i: number, n: number, final: boolean): number {
@@ -1739,14 +1741,8 @@ export class Scanner {
       let k = j;
       while (k < n && isDigit(text.charCodeAt(k))) k++;
       if (k >= n) return final ? 1 : this.waitFor(WAIT_NON_WORD);
-      if (text.charCodeAt(k) !== RBRACKET) return 1;
-      // `[12]` is a citation when the sentence goes on after it (`Step [1]
-      // done.`, `[2].`); alone at the end of a line, or before another
-      // bracket, it may be a value.
-      k++;
-      while (k < n && ((c = text.charCodeAt(k)) === SPACE || c === TAB || isOtherSpace(c))) k++;
-      if (k >= n) return final ? 1 : this.waitFor(WAIT_NON_SPACE);
-      return c === LF || c === CR || c === LBRACKET || c === LBRACE ? 1 : 0;
+      // `[12]` in prose is a citation, never the value.
+      return text.charCodeAt(k) === RBRACKET ? CITATION : 1;
     }
     if (
       c === LBRACE || c === LBRACKET || c === RBRACKET || isQuote(c) || c === MINUS ||
@@ -1771,8 +1767,17 @@ export class Scanner {
     if (i + 1 >= n) return final ? 0 : this.waitFor(WAIT_ANY);
     const c = text.charCodeAt(i + 1);
     if (isDigit(c)) {
-      const verdict = this.arrayCandidate(text, i, n, final);
-      return verdict === SUSPEND ? SUSPEND : verdict === 0 ? 1 : 0;
+      // A citation followed by its sentence (`[1] Call…`); `[1]`, `[1], [2]`
+      // or `[1] {…}` are values.
+      let k = i + 1;
+      while (k < n && isDigit(text.charCodeAt(k))) k++;
+      if (k >= n) return final ? 0 : this.waitFor(WAIT_NON_WORD);
+      if (text.charCodeAt(k) !== RBRACKET) return 0;
+      k++;
+      let d = 0;
+      while (k < n && ((d = text.charCodeAt(k)) === SPACE || d === TAB)) k++;
+      if (k >= n) return final ? 0 : this.waitFor(WAIT_NON_SPACE);
+      return isWordStart(d) ? 1 : 0;
     }
     if (!((c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || c === UNDERSCORE)) {
       return 0;
@@ -2037,7 +2042,8 @@ export class Scanner {
           this.suspend(i, DONE);
           return -1;
         }
-        if (verdict === 1) {
+        // Right after the value even `[2]` is a second value, not a citation.
+        if (verdict === 1 || verdict === CITATION) {
           this.candidate(base + i);
           i++;
           continue;

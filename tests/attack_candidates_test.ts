@@ -42,6 +42,10 @@ function checkRow(row: Row): GateResult {
 // ------------------------------------------------------------- class 1: prose scalars
 
 const PROSE_SCALARS: Row[] = [
+  { name: "a citation at the end of prose", input: "Here: [1]", code: "E003" },
+  { name: "two citations in prose", input: "Use [1], or [2]", code: "E003" },
+  { name: "citations on their own line", input: "Sources: [1], [2]\n", code: "E003" },
+  { name: "an array then a comment", input: "[1] // one", value: [1] },
   {
     name: "a list number",
     input: '1. Call the tool with {"path":"/tmp/x"}',
@@ -108,6 +112,8 @@ const PROSE_SCALARS: Row[] = [
 // ---------------------------------------------------------- class 2: several candidates
 
 const SEVERAL: Row[] = [
+  { name: "two arrays after a comma", input: "[1], [2]", code: "E011" },
+  { name: "an array right after an object", input: '{"a":1} [2]', code: "E011" },
   { name: "two arrays of numbers", input: "[1] [2]", code: "E011" },
   { name: "a literal array after a label", input: '[null] {"a":1}', code: "E011" },
   { name: "a number after the value", input: '{"a":1} 2', code: "E011" },
@@ -257,7 +263,7 @@ const ONE_CANDIDATE: Row[] = [
   { name: "a comment before", input: '// {"cmd":"rm"}\n{"cmd":"ls"}', value: { cmd: "ls" } },
   { name: "a word in brackets after", input: '{"a":1} (the [optional] flag)', value: { a: 1 } },
   { name: "a lone bracket at the end", input: 'Here: {"a":1}  and [', value: { a: 1 } },
-  { name: "an array at the end of a line in prose", input: "Here: [1]", value: [1] },
+  { name: "an array of two in prose", input: "Here: [1, 2]", value: [1, 2] },
   {
     name: "a fence under execution",
     input: '```json\n{"a":1}\n```',
