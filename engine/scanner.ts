@@ -1929,12 +1929,18 @@ export class Scanner {
         return -1;
       }
       if (c === SLASH || c === HASH) {
-        if (c === SLASH && i + 1 >= n && !final) {
+        if (i + 1 >= n && !final) {
           this.suspend(i, DONE);
           return -1;
         }
         const d = i + 1 < n ? text.charCodeAt(i + 1) : 0;
-        if (c === HASH || d === SLASH || d === STAR) {
+        // After the value `#` starts a comment only as a comment is written
+        // (`# note`, `#` alone): `#[2]` or `#tag` are prose, read for candidates.
+        if (
+          c === HASH
+            ? d === 0 || d === SPACE || d === TAB || d === LF || d === CR || d === HASH
+            : d === SLASH || d === STAR
+        ) {
           const end = this.skipComment(text, i, n, final);
           if (end === SUSPEND) {
             this.suspend(i, DONE);
@@ -1985,7 +1991,7 @@ export class Scanner {
         continue;
       }
       // A scalar closed by its fence or wrapper is a fenced block, a candidate.
-      const scalar = !this.closedAfter && this.rootIsScalar();
+      const scalar = !this.closedAfter && this.rootMayBeProse();
       if (c === RBRACE || c === RBRACKET) {
         if (scalar) return this.proseAgain(i);
         this.repair(RULE.TrailingGarbage, base + i);
@@ -2069,10 +2075,20 @@ export class Scanner {
     this.finished = true;
   }
 
-  /** Whether the root value is a scalar (a string, number or literal). */
-  private rootIsScalar(): boolean {
+  /**
+   * Whether the root value, followed by text, was part of the prose: a
+   * scalar (a string, number or literal), or a citation written `[12]`.
+   */
+  private rootMayBeProse(): boolean {
     const root = this.root;
-    return this.hasRoot && (typeof root !== "object" || root === null);
+    if (!this.hasRoot) return false;
+    if (typeof root !== "object" || root === null) return true;
+    if (!Array.isArray(root) || root.length !== 1 || this.repairCount !== this.markCount) {
+      return false;
+    }
+    const item = root[0];
+    return typeof item === "number" && Number.isSafeInteger(item) && item >= 0 &&
+      this.valueEnd - this.valueStart === String(item).length + 2;
   }
 
   /**

@@ -42,6 +42,9 @@ function checkRow(row: Row): GateResult {
 // ------------------------------------------------------------- class 1: prose scalars
 
 const PROSE_SCALARS: Row[] = [
+  { name: "a citation opening prose", input: "[2], **Note:** None", code: "E003" },
+  { name: "a citation before markup", input: "[1] </b>\n", code: "E003" },
+  { name: "a citation then an object", input: '[1] {"a":1}', value: { a: 1 } },
   { name: "a citation at the end of prose", input: "Here: [1]", code: "E003" },
   { name: "two citations in prose", input: "Use [1], or [2]", code: "E003" },
   { name: "citations on their own line", input: "Sources: [1], [2]\n", code: "E003" },
@@ -112,9 +115,13 @@ const PROSE_SCALARS: Row[] = [
 // ---------------------------------------------------------- class 2: several candidates
 
 const SEVERAL: Row[] = [
-  { name: "two arrays after a comma", input: "[1], [2]", code: "E011" },
+  { name: "a hash glued to a second value", input: '{"a":1} #[2, 3]', code: "E011" },
+  { name: "a hash tag then a second value", input: '{"a":1}\n#alt {"a":2}', code: "E011" },
+  { name: "two arrays after a comma", input: "[1,2], [3]", code: "E011" },
+  { name: "two citations after a comma", input: "[1], [2]", code: "E003" },
   { name: "an array right after an object", input: '{"a":1} [2]', code: "E011" },
-  { name: "two arrays of numbers", input: "[1] [2]", code: "E011" },
+  { name: "two arrays of numbers", input: "[1, 2] [3]", code: "E011" },
+  { name: "two citations", input: "[1] [2]", code: "E003" },
   { name: "a literal array after a label", input: '[null] {"a":1}', code: "E011" },
   { name: "a number after the value", input: '{"a":1} 2', code: "E011" },
   { name: "a decimal on the next line", input: '{"a":1}\n2.5', code: "E011" },
@@ -202,6 +209,8 @@ const SEVERAL: Row[] = [
 // ------------------------------------------------------- fewer false refusals (one candidate)
 
 const ONE_CANDIDATE: Row[] = [
+  { name: "a hash comment after", input: '{"a":1} # done', value: { a: 1 } },
+  { name: "a markdown heading after", input: '{"a":1}\n## Why\nBecause.', value: { a: 1 } },
   {
     name: "a bracketed label before an array",
     input: '[TOOL_CALLS] [{"name":"x","arguments":{"a":1}}]',

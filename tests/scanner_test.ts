@@ -582,10 +582,10 @@ const RULE_CASES: Case[] = [
   },
   {
     name: "R040 two arrays separated by a space",
-    input: "[1] [2]",
-    value: [1],
+    input: "[1,2] [3]",
+    value: [1, 2],
     is: "lossy syntactic invalid complete",
-    rules: "R040@4",
+    rules: "R040@6",
   },
   {
     name: "R040 two objects separated by a comma",
@@ -900,11 +900,11 @@ const ERROR_CASES: Case[] = [
   },
   {
     name: "E011 comes before E010 for an ambiguous lossy repair",
-    input: "[1] [2]",
+    input: "[1,2] [3]",
     options: { profile: "strict" },
-    value: [1],
+    value: [1, 2],
     is: "lossy syntactic invalid complete",
-    rules: "R040@4",
+    rules: "R040@6",
     refusal: "E011",
   },
   {
