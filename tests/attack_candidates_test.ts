@@ -343,6 +343,16 @@ Deno.test("class 2: the prompt says how many candidates there are and where", as
   }
 });
 
+Deno.test("class 2: the issue's worst case is refused with its declaration too", () => {
+  const result = gate('Do NOT run {"cmd":"rm -rf /"} instead run {"cmd":"ls"}', {
+    schema: "{!cmd:string}",
+  });
+  assert.equal(result.executable, false);
+  assert.equal(result.decision, "ambiguous");
+  assert.equal(result.value, null);
+  assert.match(result.retry!.prompt, /2 candidate values, at line 1 column 12 \(offset 11\)/);
+});
+
 Deno.test("class 2: many candidates are counted, the first few placed", () => {
   const input = Array.from({ length: 20 }, (_, k) => `{"n":${k}}`).join(" or ");
   const result = gate(input);
