@@ -1620,12 +1620,17 @@ export class Scanner {
           return FATAL;
         }
         if (c === SLASH || c === HASH) {
-          if (c === SLASH && i + 1 >= n && !final) {
+          if (i + 1 >= n && !final) {
             this.suspend(i, PREAMBLE);
             return SUSPEND;
           }
           const d = i + 1 < n ? text.charCodeAt(i + 1) : 0;
-          if (c === HASH || d === SLASH || d === STAR) {
+          // `# Title` is a comment; `#1: …` or `#tag` is prose.
+          if (
+            c === HASH
+              ? d === 0 || d === SPACE || d === TAB || d === LF || d === CR || d === HASH
+              : d === SLASH || d === STAR
+          ) {
             const end = this.skipComment(text, i, n, final);
             if (end === SUSPEND) {
               this.suspend(i, PREAMBLE);

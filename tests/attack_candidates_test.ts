@@ -209,6 +209,9 @@ const SEVERAL: Row[] = [
 // ------------------------------------------------------- fewer false refusals (one candidate)
 
 const ONE_CANDIDATE: Row[] = [
+  { name: "a hash number before the value", input: '#1: {"a":1}', value: { a: 1 } },
+  { name: "a markdown title before the value", input: '# Title\n{"a":1}', value: { a: 1 } },
+  { name: "a hash tag before the value", input: '#tag {"a":1}', value: { a: 1 } },
   { name: "a hash comment after", input: '{"a":1} # done', value: { a: 1 } },
   { name: "a markdown heading after", input: '{"a":1}\n## Why\nBecause.', value: { a: 1 } },
   {
