@@ -188,9 +188,10 @@ export const ADVERSARIAL_SHAPES: readonly AdversarialShape[] = [
   },
   {
     name: "missing_commas",
-    probes: "`[1 1 1 …]`: a MissingComma repair per element",
+    probes:
+      "`[1 1 1 …]`: a missing comma per element (R041 AmbiguousSplit: `1 1` may be digit groups)",
     build: (size) => fill("[1", " 1", "]", size),
-    expect: { rule: "MissingComma" },
+    expect: { rule: "AmbiguousSplit" },
   },
   {
     name: "unescaped_quotes",
@@ -272,9 +273,9 @@ export const ADVERSARIAL_SHAPES: readonly AdversarialShape[] = [
   },
   {
     name: "quotes_only",
-    probes: '`"` repeated: empty strings and concatenated documents',
+    probes: '`"` repeated: an empty string, then prose (a quoted word is never the value): E003',
     build: (size) => '"'.repeat(size),
-    expect: { rule: "ConcatenatedDocuments" },
+    expect: { error: "E003" },
   },
   {
     name: "commas_only",
