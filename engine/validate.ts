@@ -55,7 +55,9 @@ export type ValidateOptions = Pick<GateOptions, "schema" | "schemaJson" | "asser
  * import { deepStrictEqual, strictEqual } from "node:assert/strict";
  * const result = validate('{"id":"7"}', { schema: "{!id:integer}" });
  * strictEqual(result.valid, false);
- * deepStrictEqual(result.schema?.mismatched, [{ pointer: "/id", expected: "integer", found: "string" }]);
+ * deepStrictEqual(result.schema?.mismatched, [
+ *   { pointer: "/id", expected: "an integer", found: 'the string "7"' },
+ * ]);
  * ```
  */
 export interface ValidateResult {
