@@ -237,6 +237,23 @@ Deno.test("dialects: draft-04 boolean exclusiveMaximum, draft-07 items arrays an
   assert.equal(matchesForm(d7, { a: 1 }), false);
 });
 
+Deno.test("a 4096-deep schema compiles and checks a 4096-deep value; 4097 is refused", () => {
+  let schema: unknown = { type: "integer" };
+  let value: unknown = 1;
+  for (let i = 0; i < 4096; i++) {
+    schema = { type: "array", items: schema };
+    value = [value];
+  }
+  const form = compileJsonSchema(schema);
+  assert.equal(matchesForm(form, value), true);
+  const verdict = checkDeclaration(form, JSON.parse(JSON.stringify(value).replace("1", '"1"')));
+  assert.equal(verdict.mismatched[0].pointer, "/0".repeat(4096));
+  assert.throws(
+    () => compileJsonSchema({ items: schema }),
+    (e) => e instanceof CallerError && /nested deeper than 4096 levels/.test(e.message),
+  );
+});
+
 Deno.test("numbers: multipleOf and integer on the exact decimal value", () => {
   const rows: [unknown, unknown, boolean][] = [
     [{ multipleOf: 0.01 }, 0.07, true],

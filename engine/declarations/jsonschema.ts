@@ -343,6 +343,7 @@ class Compiler {
     const target: Node = refOnly ? emptyNode(-1, at) : node;
     for (const key of Object.keys(raw)) {
       const value = raw[key];
+      if (value === undefined) continue; // not JSON: a keyword set to undefined is not set
       const kat = `${at}/${pointerToken(key)}`;
       if (Object.hasOwn(REFUSED, key)) {
         this.issue(
