@@ -310,7 +310,8 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
 
 /** Renders one node; pushes its children (and the text between them) on the work list. */
 function renderShallow(form: Form, n: Node, work: (number | string)[]): string {
-  if (n.never) return "null"; // the language cannot say "nothing"; only reached inside unions
+  // The language cannot say "nothing": a `false` schema renders as `null`, the nearest it admits.
+  if (n.never) return "null";
   if (n.values !== undefined) {
     return (n.valueList ?? []).slice(0, LIST_LIMIT).map((v) => JSON.stringify(v)).join("|");
   }

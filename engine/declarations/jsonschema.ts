@@ -37,6 +37,7 @@ import {
   type Form,
   MAX_DECLARATION_DEPTH,
   type Node,
+  type Pattern,
   pointerToken,
   T_ARRAY,
   T_BOOLEAN,
@@ -592,7 +593,7 @@ class Compiler {
       case "patternProperties": {
         const map = this.schemaMap(value, job, key, kat);
         if (map === undefined) return;
-        const list: { pattern: import("./form.ts").Pattern; node: number }[] = [];
+        const list: { pattern: Pattern; node: number }[] = [];
         for (const [source, id] of map) {
           const p = compilePattern(source);
           if (typeof p === "string") {
