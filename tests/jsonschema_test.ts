@@ -320,6 +320,81 @@ Deno.test("retry words for JSON Schema keywords: enum, additionalProperties, min
   );
 });
 
+const WORDS: readonly { schema: unknown; value: unknown; words: string }[] = [
+  {
+    schema: { not: { type: "string" } },
+    value: "x",
+    words: 'the value must be anything but a string; got the string "x"',
+  },
+  {
+    schema: { contains: { type: "integer" }, minContains: 2 },
+    value: [1, "a"],
+    words:
+      "the value must be an array with at least 2 items that are an integer; got an array with 1 such item",
+  },
+  {
+    schema: { propertyNames: { pattern: "^[a-z]+$" } },
+    value: { Abc: 1 },
+    words:
+      'the value must be an object whose every member name is a string matching "^[a-z]+$"; got the member name "Abc"',
+  },
+  {
+    schema: { uniqueItems: true },
+    value: [1, 2, 1.0],
+    words:
+      "the value must be an array without duplicate items; got an array whose items 0 and 2 are equal",
+  },
+  {
+    schema: { dependentRequired: { a: ["b"] } },
+    value: { a: 1 },
+    words: "required member /b is missing",
+  },
+  {
+    schema: { oneOf: [{ type: "integer" }, { minimum: 0 }] },
+    value: 3,
+    words: "the value must be exactly one of the alternatives; got 3, which matches 2 of them",
+  },
+  {
+    schema: { type: "number", multipleOf: 0.5, exclusiveMinimum: 0 },
+    value: 0.3,
+    words: "the value must be a number greater than 0, a multiple of 0.5; got 0.3",
+  },
+  {
+    schema: {
+      type: "object",
+      properties: { a: { type: "integer" } },
+      unevaluatedProperties: false,
+    },
+    value: { a: 1, b: 2 },
+    words: '/b must be absent (the object admits only "a"); got 2',
+  },
+  {
+    schema: { prefixItems: [{ type: "string" }], items: false },
+    value: ["a", 1],
+    words: "/1 must be absent (nothing is allowed here); got 1",
+  },
+  {
+    schema: { minProperties: 2 },
+    value: { a: 1 },
+    words: "the value must be an object with at least 2 members; got an object with 1 member",
+  },
+  {
+    schema: { type: ["string", "null"], maxLength: 2 },
+    value: "abc",
+    words:
+      "the value must be null or a string of at most 2 characters; got a string of 3 characters",
+  },
+];
+
+Deno.test("retry words for every kind of problem", async (t) => {
+  for (const row of WORDS) {
+    await t.step(JSON.stringify(row.schema), () => {
+      const verdict = checkDeclaration(compileJsonSchema(row.schema), row.value);
+      assert.equal(describeVerdictProblems(verdict), row.words);
+    });
+  }
+});
+
 Deno.test("anyOf/oneOf: the retry names the closest branch", () => {
   const form = compileJsonSchema({
     anyOf: [
