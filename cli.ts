@@ -6,6 +6,7 @@
  * interjson --version                       interjson <version>
  * interjson --help
  * interjson mcp [--policy=P] [--print-config[=CLIENT]] [--help]
+ * interjson proxy [--profile P] [--pin F] [--audit F] [--policy F] -- CMD [ARGS…]
  * interjson gate|repair|validate|readiness [--schema DECL | --schema-json FILE] [--profile P]
  *                                           [OPTIONS] [--output=WHAT] [--json] [FILE | -]
  * ```
@@ -40,7 +41,7 @@ import { suggestionFor } from "./cli/arguments.ts";
 /** The name under which the binary starts the MCP server with no arguments. */
 export const MCP_ALIAS = "interjson-mcp";
 
-const COMMANDS = ["mcp", ...ENGINE_COMMAND_NAMES] as const;
+const COMMANDS = ["mcp", "proxy", ...ENGINE_COMMAND_NAMES] as const;
 const TOP_LEVEL_FLAGS = ["--version", "--help"] as const;
 
 /**
@@ -58,6 +59,7 @@ export const HELP: string = [
   "",
   "Usage:",
   "  interjson mcp [--policy=P] [--print-config[=CLIENT]] [--help]",
+  "  interjson proxy [--profile P] [--pin F] [--audit F] [--policy F] -- CMD [ARGS…]",
   "  interjson gate|repair|validate|readiness [--schema DECL | --schema-json FILE]",
   "                                           [--profile P] [OPTIONS] [FILE | -]",
   "  interjson --version",
@@ -65,6 +67,7 @@ export const HELP: string = [
   "",
   "Commands:",
   "  mcp        the MCP server on stdio (interjson mcp --help)",
+  "  proxy      a mandatory gate in front of an MCP server (interjson proxy --help)",
   ...ENGINE_COMMANDS.map((command) => `  ${command.name.padEnd(11)}${command.summary}`),
   "",
   "The engine commands read FILE (stdin when - or absent) and print the result as",
@@ -114,6 +117,7 @@ export async function main(args: readonly string[], options: MainOptions = {}): 
   const io = options.io ?? denoIO;
   const [first, ...rest] = args;
   if (first === "mcp") return mcpCommand(rest, io);
+  if (first === "proxy") return (await import("./cli/proxy_command.ts")).proxyCommand(rest, io);
   if (first !== undefined && ENGINE_COMMAND_NAMES.includes(first)) {
     return engineCommand(first, rest, io);
   }

@@ -9,15 +9,15 @@
  *
  * ```ts
  * import { gate } from "jsr:@interjson/cli";
+ * import { match, strictEqual } from "node:assert/strict";
  *
  * const result = gate('{"query":"weather in Par', {
  *   schema: "{!query:string,limit:integer}",
  * });
- * if (result.executable) {
- *   console.log("run the tool with", result.value);
- * } else {
- *   console.log(result.retry!.prompt); // send this back to the model
- * }
+ * // Branch on `executable` alone: run the tool with `result.value`, or send
+ * // `result.retry.prompt` back to the model.
+ * strictEqual(result.executable, false);
+ * match(result.retry!.prompt, /^InterJSON refused the arguments: E010 R010 CloseString/);
  * ```
  *
  * The four operations are {@linkcode gate}, {@linkcode repair},

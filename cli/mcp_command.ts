@@ -27,12 +27,15 @@ import {
   launchFor,
 } from "./client_configs.ts";
 import { runStdioServer } from "../mcp/server.ts";
+import { parseListenAddress, runHttpServer } from "../mcp/http_command.ts";
 import { TOOLS } from "../mcp/tools.ts";
 
 const OPTIONS = {
   policy: { type: "string" },
   "print-config": { type: "string" },
   command: { type: "string" },
+  http: { type: "string" },
+  "allow-remote": { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
 } as const;
@@ -52,6 +55,8 @@ export const MCP_HELP: string = [
   "",
   "Usage:",
   "  interjson mcp [--policy=P]             serve on stdin/stdout until end of input",
+  "  interjson mcp --http [HOST:]PORT       serve Streamable HTTP on http://HOST:PORT/mcp",
+  "                                         (HOST 127.0.0.1 by default; PORT 0 picks one)",
   "  interjson mcp --print-config[=CLIENT]  print a client configuration snippet",
   "        [--command=interjson|deno|PATH]  how the client starts the server (default",
   "                                         interjson on PATH; deno: deno run jsr:@interjson/cli",
@@ -73,7 +78,12 @@ export const MCP_HELP: string = [
   ...CLIENTS.map((client) => `  ${client.name.padEnd(9)}${client.description}`),
   "",
   "The same binary named interjson-mcp starts this server with no arguments.",
-  "The server needs no permission, opens no socket and writes nothing but replies.",
+  "On stdio the server needs no permission, opens no socket and writes nothing but",
+  "replies. With --http it needs --allow-net for its address only, prints one line",
+  "(interjson: listening on http://HOST:PORT/mcp) on stderr, revokes every permission",
+  "once bound, and exits 0 on SIGINT or SIGTERM after the requests in flight.",
+  "A HOST that is not loopback exposes the gate to the network (anyone who can reach",
+  "the port can call it); it is refused unless --allow-remote is also given.",
 ].join("\n");
 
 /** `--print-config` alone means the default client; parseArgs needs a value. */
@@ -140,6 +150,21 @@ export async function mcpCommand(args: readonly string[], io: CliIO): Promise<nu
     if ("problem" in launch) return usage(launch.problem);
     await io.stdout(config.render(launch.launch) + "\n");
     return 0;
+  }
+  const listen = parsed.values.http as string | undefined;
+  if (listen === undefined && parsed.values["allow-remote"]) {
+    return usage("--allow-remote only applies to --http [HOST:]PORT");
+  }
+  if (listen !== undefined) {
+    const address = parseListenAddress(listen);
+    if (typeof address === "string") return usage(address);
+    if (address.remote && !parsed.values["allow-remote"]) {
+      return usage(
+        `--http ${listen} binds a non-loopback address: anyone who can reach it can call the ` +
+          "server, and browsers on other machines can reach it; add --allow-remote to confirm",
+      );
+    }
+    return runHttpServer({ ...address, policy: policy as ProfileName | undefined });
   }
   return runStdioServer({ policy: policy as ProfileName | undefined });
 }

@@ -16,8 +16,9 @@
  * @example
  * ```ts
  * import { callTool } from "./tools.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const call = callTool({ name: "interjson_gate", arguments: { text: '{"a":1}' } });
- * if (call.kind === "outcome") console.log(call.outcome.structured?.executable); // true
+ * strictEqual(call.kind === "outcome" && call.outcome.structured?.executable, true);
  * ```
  *
  * @module
@@ -47,8 +48,9 @@ export type JsonSchema = Readonly<Record<string, unknown>>;
  * @example
  * ```ts
  * import { TOOLS } from "./tools.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const gateTool = TOOLS.find((tool) => tool.name === "interjson_gate");
- * console.log(gateTool?.title); // "Gate: may I execute this?"
+ * strictEqual(gateTool?.title, "Gate: may I execute this?");
  * ```
  */
 export interface ToolDefinition {
@@ -328,8 +330,13 @@ const READINESS_OUTPUT = closedObject({
  * @example
  * ```ts
  * import { TOOLS } from "./tools.ts";
- * console.log(TOOLS.map((tool) => tool.name).join(" "));
- * // interjson_gate interjson_repair interjson_validate interjson_readiness
+ * import { deepStrictEqual } from "node:assert/strict";
+ * deepStrictEqual(TOOLS.map((tool) => tool.name), [
+ *   "interjson_gate",
+ *   "interjson_repair",
+ *   "interjson_validate",
+ *   "interjson_readiness",
+ * ]);
  * ```
  */
 export const TOOLS: readonly ToolDefinition[] = [
@@ -391,8 +398,9 @@ export const TOOL_NAMES: readonly string[] = TOOLS.map((tool) => tool.name);
  * @example
  * ```ts
  * import type { ToolOutcome } from "./tools.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const outcome: ToolOutcome = { isError: true, summary: "`text` is required" };
- * console.log(outcome.isError);
+ * strictEqual(outcome.isError, true);
  * ```
  */
 export interface ToolOutcome {
@@ -410,8 +418,9 @@ export interface ToolOutcome {
  * @example
  * ```ts
  * import type { ToolCall } from "./tools.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const call: ToolCall = { kind: "protocol_error", code: -32602, message: "unknown tool `x`" };
- * console.log(call.kind);
+ * strictEqual(call.kind, "protocol_error");
  * ```
  */
 export type ToolCall =
@@ -544,8 +553,9 @@ const RUNNERS: Readonly<Record<string, Runner>> = {
  * @example
  * ```ts
  * import { callTool } from "./tools.ts";
+ * import { match } from "node:assert/strict";
  * const call = callTool({ name: "interjson_gat", arguments: { text: "{}" } });
- * console.log(call.kind === "protocol_error" && call.message);
+ * match(call.kind === "protocol_error" ? call.message : "", /did you mean `interjson_gate`/);
  * // unknown tool `interjson_gat` (did you mean `interjson_gate`?); the tools are ...
  * ```
  */
