@@ -92,7 +92,8 @@ const USAGE_ERRORS: UsageCase[] = [
   {
     name: "a far command gets the list, not a guess",
     args: ["frobnicate"],
-    stderr: /unknown command `frobnicate` \(commands: mcp, proxy, gate, repair, validate, readiness\)/,
+    stderr:
+      /unknown command `frobnicate` \(commands: mcp, proxy, gate, repair, validate, readiness\)/,
     not: /did you mean/,
   },
   {
