@@ -9,20 +9,22 @@
  *
  * ```ts
  * import { gate } from "jsr:@interjson/cli";
+ * import { match, strictEqual } from "node:assert/strict";
  *
  * const result = gate('{"query":"weather in Par', {
  *   schema: "{!query:string,limit:integer}",
  * });
- * if (result.executable) {
- *   console.log("run the tool with", result.value);
- * } else {
- *   console.log(result.retry!.prompt); // send this back to the model
- * }
+ * // Branch on `executable` alone: run the tool with `result.value`, or send
+ * // `result.retry.prompt` back to the model.
+ * strictEqual(result.executable, false);
+ * match(result.retry!.prompt, /^InterJSON refused the arguments: E010 R010 CloseString/);
  * ```
  *
  * The four operations are {@linkcode gate}, {@linkcode repair},
  * {@linkcode validate} and {@linkcode readiness}; {@linkcode JsonStream}
- * gates a generation chunk by chunk. For every string `text`, no call throws:
+ * gates a generation chunk by chunk; a host that checks every call against
+ * the same declaration compiles it once with {@linkcode compileGate}. For
+ * every string `text`, no call throws:
  * the model's mistakes are answers. The host's mistakes (an unknown profile
  * or option, an option of the wrong type, a bad declaration, a `text` that is
  * not a string) are thrown as {@linkcode CallerError} (`E050`, `E070`), so
@@ -63,29 +65,22 @@ export {
   type ProfileName,
   PROFILES,
 } from "./engine/profiles.ts";
+export { type CompiledGate, compileGate } from "./engine/compile.ts";
 export {
-  type AnyDeclaration,
-  type ArrayDeclaration,
-  type BooleanDeclaration,
-  checkDeclaration,
-  type Declaration,
-  type DeclaredMember,
-  type DeclaredPattern,
-  describeDeclaration,
-  isDeclaration,
-  type LiteralDeclaration,
+  type Form as Declaration,
   MAX_DECLARATION_DEPTH,
-  type MemberDeclaration,
+  type Node as DeclarationNode,
+  type Pattern as DeclarationPattern,
+} from "./engine/declarations/form.ts";
+export { parseLanguage as parseDeclaration } from "./engine/declarations/language.ts";
+export { compileJsonSchema, type JsonSchemaOptions } from "./engine/declarations/jsonschema.ts";
+export { renderForm as describeDeclaration } from "./engine/declarations/describe.ts";
+export {
+  checkDeclaration,
+  type DeclaredMember,
   type Mismatch,
-  type NullDeclaration,
-  type NumberDeclaration,
-  type ObjectDeclaration,
-  parseDeclaration,
-  type StringDeclaration,
-  type UnionDeclaration,
   type Verdict,
-} from "./engine/declarations.ts";
-export { compileJsonSchema } from "./engine/jsonschema.ts";
+} from "./engine/declarations/verdict.ts";
 export { VERSION } from "./engine/version.ts";
 
 // Run as a program (`deno run jsr:@interjson/cli …`), this module starts the

@@ -29,7 +29,6 @@ import {
   gate,
   type GateOptions,
   type GateResult,
-  isDeclaration,
   parseDeclaration,
   type ProfileName,
   type Repair,
@@ -250,10 +249,13 @@ function declarationOptions(input: DeclarationInput): GateOptions {
   return {};
 }
 
+/** The declaration's compiled form; the gate accepted it, so this does not throw. */
 function compiled(input: DeclarationInput): Declaration | null {
-  if (input.kind === "json-schema") {
-    const declaration = compileJsonSchema(input.schema);
-    return isDeclaration(declaration) ? declaration : null;
+  try {
+    if (input.kind === "json-schema") return compileJsonSchema(input.schema);
+    if (input.kind === "language") return parseDeclaration(input.source);
+  } catch (error) {
+    if (!(error instanceof CallerError)) throw error;
   }
   return null;
 }
@@ -320,15 +322,8 @@ export function evaluate(state: PlaygroundState): Evaluation {
   const value = answer.display.error === null ? answer.display.value : undefined;
   if (value !== undefined && declaration.kind !== "none") {
     // The gate accepted the declaration, so it compiles; checkDeclaration needs the compiled form.
-    const compiledDeclaration = declaration.kind === "json-schema"
-      ? compiled(declaration)
-      : parseLanguage(declaration.source);
+    const compiledDeclaration = compiled(declaration);
     if (compiledDeclaration !== null) answer.verdict = checkDeclaration(compiledDeclaration, value);
   }
   return answer;
-}
-
-function parseLanguage(source: string): Declaration | null {
-  const parsed = parseDeclaration(source);
-  return isDeclaration(parsed) ? parsed : null;
 }

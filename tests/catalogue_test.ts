@@ -301,7 +301,7 @@ const OPTION_HEADER = ["option", "field", "default", "range", "out of range", "p
 const LIMIT_PROBES: Record<string, { input: string; options: Options }> = {
   maxLoss: { input: "[1,]", options: { maxLoss: "exact" } },
   allowAmbiguity: { input: "[1,2}", options: { allowAmbiguity: false } },
-  skipProse: { input: "Here: [1]", options: { profile: "agent", skipProse: false } },
+  skipProse: { input: "Here: [1, 2]", options: { profile: "agent", skipProse: false } },
   maxDepth: { input: "[[1]]", options: { maxDepth: 1 } },
   maxInput: { input: "[1]", options: { maxInput: 2 } },
   maxToken: { input: "[123]", options: { maxToken: 2 } },

@@ -594,7 +594,11 @@ Deno.test({
             { pointer: "/units", kind: "missing" },
             { pointer: "/limit", kind: "mismatched" },
           ]);
-          assert.match(view.verdict, /\/limit ✗ expected integer, found string/);
+          const [limit] = evaluate(state).verdict!.mismatched;
+          assert.ok(
+            view.verdict.includes(`/limit ✗ expected ${limit.expected}, found ${limit.found}`),
+            view.verdict,
+          );
           assert.match(view.retry, /^InterJSON refused the arguments: E030/);
           await saveScreenshot(browser, "4-declaration-mismatch");
         },

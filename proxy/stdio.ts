@@ -1,0 +1,335 @@
+/**
+ * The proxy on real processes: it starts the downstream server, connects the
+ * session to this process's stdin/stdout and to the server's pipes, forwards
+ * SIGINT and SIGTERM, and decides the exit code.
+ *
+ * - The server's stderr is inherited: it passes through to the proxy's stderr
+ *   untouched. The proxy's own diagnostics go to stderr, one line each,
+ *   prefixed `interjson proxy:`; stdout carries protocol lines only.
+ * - Once the server is started, the proxy gives up every permission it holds
+ *   (`--allow-*`, or all of them in a compiled binary) except `write` when it
+ *   may have to write the lock file (`--pin`).
+ * - Client EOF: the server's stdin is closed once everything queued for it is
+ *   written; the proxy waits up to 5 s for it to exit, then kills it.
+ * - The server exits first (a crash, or on its own): every pending request gets
+ *   `-32603` naming the exit, and the proxy exits non-zero (the server's code,
+ *   or 1).
+ *
+ * Stdin is read with `wire/stdio.ts`'s `readChunks`; the server's stdout with a
+ * BYOB reader ({@linkcode readStreamChunks}); lines go out through
+ * {@linkcode LineWriter}, which writes a burst of queued lines at once.
+ *
+ * @example
+ * ```ts ignore
+ * import { runProxy } from "./stdio.ts";
+ * import { EMPTY_POLICY } from "./policy.ts";
+ * Deno.exit(await runProxy({
+ *   command: "npx",
+ *   args: ["-y", "@modelcontextprotocol/server-everything"],
+ *   settings: { profile: "execution", policy: EMPTY_POLICY, pins: null, audit: null },
+ * }));
+ * ```
+ *
+ * @module
+ */
+
+import { MAX_LINE_BYTES, readFrames } from "../wire/framing.ts";
+import { type ByteSink, readChunks, revokeAll } from "../wire/stdio.ts";
+import { ProxySession, type ProxySettings } from "./session.ts";
+
+/**
+ * Bytes queued for one side above which the other side's reading waits.
+ *
+ * @example
+ * ```ts
+ * import { WRITE_HIGH_WATER } from "./stdio.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(WRITE_HIGH_WATER, 33_554_432);
+ * ```
+ */
+export const WRITE_HIGH_WATER = 32 * 1024 * 1024;
+
+/**
+ * How long the server may take to exit after its stdin is closed.
+ *
+ * @example
+ * ```ts
+ * import { EXIT_GRACE_MS } from "./stdio.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(EXIT_GRACE_MS, 5000);
+ * ```
+ */
+export const EXIT_GRACE_MS = 5000;
+
+const READ_SIZE = 65_536;
+
+/**
+ * Writes lines in order, in the background, counting what is queued. Lines
+ * queued while a write is under way go out together in the next write (one
+ * system call for a burst of pipelined replies). After a failed write it
+ * drops the rest (the peer is gone).
+ *
+ * @example
+ * ```ts
+ * import { LineWriter } from "./stdio.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * let out = "";
+ * const writer = new LineWriter({ write: (b) => { out += new TextDecoder().decode(b); return Promise.resolve(b.length); } });
+ * writer.enqueue("[1]");
+ * writer.enqueue("[2]");
+ * await writer.drain();
+ * strictEqual(out, "[1]\n[2]\n");
+ * strictEqual(writer.queued, 0);
+ * ```
+ */
+export class LineWriter {
+  readonly #sink: ByteSink;
+  readonly #encoder = new TextEncoder();
+  #lines: Uint8Array[] = [];
+  #queued = 0;
+  #failed = false;
+  #writing: Promise<void> | null = null;
+
+  /** A writer with nothing queued. */
+  constructor(sink: ByteSink) {
+    this.#sink = sink;
+  }
+
+  /** Bytes queued and not yet written. */
+  get queued(): number {
+    return this.#queued;
+  }
+
+  /** Whether a write failed. */
+  get failed(): boolean {
+    return this.#failed;
+  }
+
+  /** Queues one line (an LF is added). */
+  enqueue(line: string): void {
+    const bytes = this.#encoder.encode(line + "\n");
+    this.#queued += bytes.length;
+    this.#lines.push(bytes);
+    this.#writing ??= this.#pump();
+  }
+
+  /** Resolves when everything queued so far is written (or writing failed). */
+  drain(): Promise<void> {
+    return this.#writing ?? Promise.resolve();
+  }
+
+  async #pump(): Promise<void> {
+    while (this.#lines.length > 0) {
+      const lines = this.#lines;
+      this.#lines = [];
+      let bytes = lines[0];
+      if (lines.length > 1) {
+        let total = 0;
+        for (const line of lines) total += line.length;
+        bytes = new Uint8Array(total);
+        let at = 0;
+        for (const line of lines) {
+          bytes.set(line, at);
+          at += line.length;
+        }
+      }
+      if (!this.#failed) {
+        try {
+          let written = 0;
+          while (written < bytes.length) written += await this.#sink.write(bytes.subarray(written));
+        } catch {
+          this.#failed = true;
+        }
+      }
+      this.#queued -= bytes.length;
+    }
+    this.#writing = null;
+  }
+}
+
+/**
+ * The chunks of a byte stream such as a child's stdout, read with a BYOB
+ * reader into one buffer that is handed back on every read (several times
+ * faster per small message than the default reader). Each chunk is valid
+ * until the next one is requested.
+ *
+ * @example
+ * ```ts
+ * import { readStreamChunks } from "./stdio.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const bytes = new TextEncoder().encode("[1]\n");
+ * const stream = new ReadableStream({
+ *   type: "bytes",
+ *   start(controller) {
+ *     controller.enqueue(bytes);
+ *     controller.close();
+ *   },
+ * });
+ * let total = 0;
+ * for await (const chunk of readStreamChunks(stream)) total += chunk.length;
+ * strictEqual(total, 4);
+ * ```
+ */
+export async function* readStreamChunks(
+  stream: ReadableStream<Uint8Array>,
+): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader({ mode: "byob" });
+  let buffer = new Uint8Array(READ_SIZE);
+  try {
+    while (true) {
+      const { value, done } = await reader.read(buffer);
+      if (done || value === undefined) return;
+      if (value.length > 0) yield value;
+      buffer = new Uint8Array(value.buffer);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/**
+ * What {@linkcode runProxy} runs.
+ *
+ * @example
+ * ```ts
+ * import type { RunProxyOptions } from "./stdio.ts";
+ * import { EMPTY_POLICY } from "./policy.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const options: RunProxyOptions = {
+ *   command: "node",
+ *   args: ["server.js"],
+ *   settings: { profile: "execution", policy: EMPTY_POLICY, pins: null, audit: null },
+ * };
+ * strictEqual(options.command, "node");
+ * ```
+ */
+export interface RunProxyOptions {
+  /** The downstream server's command. */
+  readonly command: string;
+  /** Its arguments. */
+  readonly args: readonly string[];
+  /** The session's settings. */
+  readonly settings: ProxySettings;
+  /** The line cap in both directions (default 8 MiB). */
+  readonly maxLineBytes?: number;
+}
+
+const FORWARDED_SIGNALS: readonly Deno.Signal[] = ["SIGINT", "SIGTERM"];
+
+function describeExit(status: Deno.CommandStatus): string {
+  return status.signal !== null
+    ? `was killed by ${status.signal} (exit code ${status.code})`
+    : `exited with code ${status.code}`;
+}
+
+/**
+ * Runs the proxy until the client or the server is done; resolves to the
+ * exit code (127 when the command cannot be started).
+ *
+ * @example
+ * ```ts ignore
+ * import { runProxy } from "./stdio.ts";
+ * import { EMPTY_POLICY } from "./policy.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const code = await runProxy({
+ *   command: "interjson-no-such-server",
+ *   args: [],
+ *   settings: { profile: "execution", policy: EMPTY_POLICY, pins: null, audit: null },
+ * });
+ * strictEqual(code, 127);
+ * ```
+ */
+export async function runProxy(options: RunProxyOptions): Promise<number> {
+  const log = (message: string) => console.error(`interjson proxy: ${message}`);
+  const maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
+  let child: Deno.ChildProcess;
+  try {
+    child = new Deno.Command(options.command, {
+      args: [...options.args],
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "inherit",
+    }).spawn();
+  } catch (error) {
+    log(`cannot start \`${options.command}\`: ${(error as Error).message}`);
+    return 127;
+  }
+  // The server is started and the policy, pins and audit file are read or
+  // open: from here on the proxy needs no permission but writing the lock file.
+  revokeAll(options.settings.savePins ? ["write"] : []);
+  const toClient = new LineWriter(Deno.stdout);
+  const serverStdin = child.stdin.getWriter();
+  const toServer = new LineWriter({
+    write: async (bytes) => {
+      await serverStdin.write(bytes);
+      return bytes.length;
+    },
+  });
+  const session = new ProxySession(options.settings, {
+    toClient: (line) => toClient.enqueue(line),
+    toServer: (line) => toServer.enqueue(line),
+    log,
+  });
+  const forward = (signal: Deno.Signal) => () => {
+    try {
+      child.kill(signal);
+    } catch { /* already gone */ }
+  };
+  const listeners = FORWARDED_SIGNALS.map((signal) => [signal, forward(signal)] as const);
+  for (const [signal, listener] of listeners) {
+    try {
+      Deno.addSignalListener(signal, listener);
+    } catch { /* not supported on this platform */ }
+  }
+
+  const serverDone = (async () => {
+    for await (const frame of readFrames(readStreamChunks(child.stdout), maxLineBytes)) {
+      await session.fromServer(frame);
+      if (toClient.queued > WRITE_HIGH_WATER) await toClient.drain();
+    }
+  })();
+  const clientDone = (async () => {
+    for await (const frame of readFrames(readChunks(Deno.stdin), maxLineBytes)) {
+      await session.fromClient(frame);
+      if (toServer.queued > WRITE_HIGH_WATER) await toServer.drain();
+    }
+    return "eof" as const;
+  })();
+
+  const first = await Promise.race([clientDone, child.status]);
+  let status: Deno.CommandStatus;
+  let clientEnded = false;
+  if (first === "eof") {
+    clientEnded = true;
+    await toServer.drain();
+    await serverStdin.close().catch(() => {});
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const grace = new Promise<"timeout">((resolve) => {
+      timer = setTimeout(() => resolve("timeout"), EXIT_GRACE_MS);
+    });
+    const waited = await Promise.race([child.status, grace]);
+    clearTimeout(timer);
+    if (waited === "timeout") {
+      log(`the server did not exit within ${EXIT_GRACE_MS} ms after its stdin closed; killing it`);
+      forward("SIGKILL")();
+    }
+    status = await child.status;
+  } else {
+    status = first;
+  }
+  await serverDone.catch(() => {});
+  const unanswered = session.pendingCount;
+  if (unanswered > 0 || !clientEnded) {
+    const how = describeExit(status);
+    if (!clientEnded) log(`the server ${how}`);
+    await session.downstreamExited(how);
+  }
+  await toClient.drain();
+  for (const [signal, listener] of listeners) {
+    try {
+      Deno.removeSignalListener(signal, listener);
+    } catch { /* not supported */ }
+  }
+  if (!clientEnded || unanswered > 0) return status.code !== 0 ? status.code : 1;
+  return status.code;
+}
