@@ -14,7 +14,7 @@ import {
   objectMembers,
   skipValue,
   skipWhitespace,
-} from "../proxy/raw_json.ts";
+} from "../wire/raw_json.ts";
 
 /** A small deterministic generator (mulberry32). */
 function random(seed: number): () => number {
