@@ -61,6 +61,38 @@ export const WRITE_HIGH_WATER = 32 * 1024 * 1024;
  */
 export const EXIT_GRACE_MS = 5000;
 
+/**
+ * Starts the downstream server with piped stdin and stdout and its stderr
+ * inherited; `null` (after one `log` line naming the command) when it cannot
+ * be started, which the callers turn into exit code 127.
+ *
+ * @example
+ * ```ts
+ * import { startServer } from "./stdio.ts";
+ * import { deepStrictEqual, match } from "node:assert/strict";
+ * const lines: string[] = [];
+ * deepStrictEqual(startServer("interjson-no-such-server", [], (line) => lines.push(line)), null);
+ * match(lines[0], /^cannot start `interjson-no-such-server`: /);
+ * ```
+ */
+export function startServer(
+  command: string,
+  args: readonly string[],
+  log: (message: string) => void,
+): Deno.ChildProcess | null {
+  try {
+    return new Deno.Command(command, {
+      args: [...args],
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "inherit",
+    }).spawn();
+  } catch (error) {
+    log(`cannot start \`${command}\`: ${(error as Error).message}`);
+    return null;
+  }
+}
+
 const READ_SIZE = 65_536;
 
 /**
@@ -242,18 +274,8 @@ function describeExit(status: Deno.CommandStatus): string {
 export async function runProxy(options: RunProxyOptions): Promise<number> {
   const log = (message: string) => console.error(`interjson proxy: ${message}`);
   const maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
-  let child: Deno.ChildProcess;
-  try {
-    child = new Deno.Command(options.command, {
-      args: [...options.args],
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "inherit",
-    }).spawn();
-  } catch (error) {
-    log(`cannot start \`${options.command}\`: ${(error as Error).message}`);
-    return 127;
-  }
+  const child = startServer(options.command, options.args, log);
+  if (child === null) return 127;
   // The server is started and the policy, pins and audit file are read or
   // open: from here on the proxy needs no permission but writing the lock file.
   revokeAll(options.settings.savePins ? ["write"] : []);
