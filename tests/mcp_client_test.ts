@@ -104,6 +104,20 @@ async function stdioExchanges(directory: string): Promise<Exchange[][]> {
   return runs;
 }
 
+/** A `fetch` that records each JSON-RPC request answered with a JSON reply into `exchanges`. */
+function recordingFetch(exchanges: Exchange[]): typeof fetch {
+  return async (input: string | URL | Request, init?: RequestInit) => {
+    const response = await fetch(input, init);
+    const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+    if (
+      body?.method && "id" in body && response.headers.get("content-type") === "application/json"
+    ) {
+      exchanges.push({ request: body, reply: await response.clone().json() });
+    }
+    return response;
+  };
+}
+
 async function exercise(client: Client): Promise<void> {
   equal(client.getProtocolEra(), "modern");
   equal(client.getNegotiatedProtocolVersion(), "2026-07-28");
@@ -167,17 +181,7 @@ for (const { label, mode } of MODES) {
     fn: async () => {
       const server = await HttpServerProcess.start();
       const exchanges: Exchange[] = [];
-      const recording = async (input: string | URL | Request, init?: RequestInit) => {
-        const response = await fetch(input, init);
-        const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-        if (
-          body?.method && "id" in body &&
-          response.headers.get("content-type") === "application/json"
-        ) {
-          exchanges.push({ request: body, reply: await response.clone().json() });
-        }
-        return response;
-      };
+      const recording = recordingFetch(exchanges);
       try {
         const transport = new StreamableHTTPClientTransport(new URL(server.url), {
           fetch: recording,
@@ -207,16 +211,7 @@ Deno.test({
   fn: async () => {
     const server = await HttpServerProcess.start();
     const exchanges: Exchange[] = [];
-    const recording = async (input: string | URL | Request, init?: RequestInit) => {
-      const response = await fetch(input, init);
-      const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-      if (
-        body?.method && "id" in body && response.headers.get("content-type") === "application/json"
-      ) {
-        exchanges.push({ request: body, reply: await response.clone().json() });
-      }
-      return response;
-    };
+    const recording = recordingFetch(exchanges);
     try {
       const transport = new StreamableHTTPClientTransport(new URL(server.url), {
         fetch: recording,
