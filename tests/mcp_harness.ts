@@ -35,6 +35,16 @@ export interface Finished {
   readonly stderr: string;
 }
 
+/** The stateless revision the modern-era tests speak. */
+export const MODERN = "2026-07-28";
+
+/** The `_meta` every 2026-07-28 request carries: version, client info, capabilities. */
+export const META = {
+  "io.modelcontextprotocol/protocolVersion": MODERN,
+  "io.modelcontextprotocol/clientInfo": { name: "t", version: "0" },
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+
 /** A JSON-RPC message as the tests see it. */
 // deno-lint-ignore no-explicit-any
 export type Message = any;
