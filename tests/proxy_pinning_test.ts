@@ -8,8 +8,7 @@
 
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import { runDeno } from "./fixtures/run_deno.ts";
-import { CLI } from "./mcp_harness.ts";
-import { callLine, FAKE_SERVER, INITIALIZE, proxyPermissions, startFake } from "./proxy_harness.ts";
+import { callLine, fakeProxyArgs, INITIALIZE, startFake } from "./proxy_harness.ts";
 
 const HANDSHAKE = JSON.stringify(INITIALIZE) + "\n" +
   '{"jsonrpc":"2.0","method":"notifications/initialized"}\n';
@@ -40,24 +39,7 @@ async function run(
 
 async function accept(lock: string, tools: string[], serverArgs: string[]) {
   const log = await Deno.makeTempFile();
-  return runDeno([
-    "run",
-    ...proxyPermissions([lock]),
-    CLI,
-    "proxy",
-    "--pin",
-    lock,
-    "--accept",
-    ...tools,
-    "--",
-    Deno.execPath(),
-    "run",
-    `--allow-write=${log}`,
-    FAKE_SERVER,
-    "--log",
-    log,
-    ...serverArgs,
-  ]);
+  return runDeno(fakeProxyArgs(log, ["--pin", lock, "--accept", ...tools], serverArgs, [lock]));
 }
 
 Deno.test("proxy --pin: a changed description is hidden on the next run and served again after --accept", async () => {
