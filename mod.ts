@@ -82,6 +82,7 @@ export {
   type Verdict,
 } from "./engine/declarations.ts";
 export { compileJsonSchema } from "./engine/jsonschema.ts";
+export { type StringHazards, stringHazards } from "./engine/hazards.ts";
 export { VERSION } from "./engine/version.ts";
 
 // Run as a program (`deno run jsr:@interjson/cli …`), this module starts the
