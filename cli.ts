@@ -32,12 +32,13 @@ import { type CliIO, denoIO } from "./cli/io.ts";
 import { ENGINE_COMMAND_NAMES, ENGINE_COMMANDS, engineCommand } from "./cli/engine_commands.ts";
 import { mcpCommand } from "./cli/mcp_command.ts";
 import { hookCommand } from "./cli/hook_command.ts";
+import { serveCommand } from "./cli/serve_command.ts";
 import { closest } from "./wire/suggestion.ts";
 
 /** The name under which the binary starts the MCP server with no arguments. */
 export const MCP_ALIAS = "interjson-mcp";
 
-const COMMANDS = ["mcp", "hook", ...ENGINE_COMMAND_NAMES] as const;
+const COMMANDS = ["mcp", "hook", "serve", ...ENGINE_COMMAND_NAMES] as const;
 const TOP_LEVEL_FLAGS = ["--version", "--help"] as const;
 
 /**
@@ -55,6 +56,7 @@ export const HELP: string = [
   "Usage:",
   "  interjson mcp [--policy=P] [--print-config[=CLIENT]] [--help]",
   "  interjson hook [--policy FILE] [--print-config=AGENT] [--help]",
+  "  interjson serve [--help]",
   "  interjson gate|repair|validate|readiness [--schema DECL | --schema-json FILE]",
   "                                           [--profile P] [FILE | -]",
   "  interjson --version",
@@ -63,6 +65,7 @@ export const HELP: string = [
   "Commands:",
   "  mcp        the MCP server on stdio (interjson mcp --help)",
   "  hook       the agent hook that gates every tool call (interjson hook --help)",
+  "  serve      the gate as a versioned JSONL protocol on stdio (interjson serve --help)",
   ...ENGINE_COMMANDS.map((command) => `  ${command.name.padEnd(11)}${command.summary}`),
   "",
   "The engine commands read FILE (stdin when - or absent) and print the result",
@@ -107,6 +110,7 @@ export async function main(args: readonly string[], options: MainOptions = {}): 
   const [first, ...rest] = args;
   if (first === "mcp") return mcpCommand(rest, io);
   if (first === "hook") return hookCommand(rest, io);
+  if (first === "serve") return serveCommand(rest, io);
   if (first !== undefined && ENGINE_COMMAND_NAMES.includes(first)) {
     return engineCommand(first, rest, io);
   }

@@ -1,0 +1,83 @@
+/**
+ * `interjson serve` on stdio: reads request lines with the same framing as
+ * `interjson mcp` (LF-delimited UTF-8, CRLF tolerated, blank lines skipped,
+ * 8 MiB cap measured on bytes with the rest of a long line discarded), and
+ * writes one answer line per request, in request order, queued in the
+ * background so a client can pipeline as many requests as it likes.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { serveLines } from "./stdio.ts";
+ * const input = ReadableStream.from(['{"v":1,"id":1,"op":"gate","text":"[1,2,]"}\n'].map((l) => new TextEncoder().encode(l)));
+ * let out = "";
+ * const output = { write: (b: Uint8Array) => { out += new TextDecoder().decode(b); return Promise.resolve(b.length); } };
+ * strictEqual(await serveLines({ input, output }), 0);
+ * strictEqual(JSON.parse(out).result.executable, true);
+ * ```
+ *
+ * @module
+ */
+
+import { MAX_LINE_BYTES, readFrames } from "../wire/framing.ts";
+import {
+  type ByteSink,
+  readChunks,
+  ReplyWriter,
+  revokeAll,
+  WRITE_HIGH_WATER,
+} from "../mcp/server.ts";
+import { ServeSession, type SessionOptions } from "./session.ts";
+
+/** How to run a session over byte streams. */
+export interface ServeLinesOptions extends SessionOptions {
+  /** The bytes coming in. */
+  readonly input: AsyncIterable<Uint8Array>;
+  /** Where answers go. */
+  readonly output: ByteSink;
+  /** The line cap, in bytes (default 8 MiB). */
+  readonly maxLineBytes?: number;
+}
+
+/**
+ * Runs a session until end of input and every answer is written. Resolves
+ * to the exit code: 0 at end of input, 1 when the output could not be
+ * written.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { serveLines } from "./stdio.ts";
+ * const output = { write: () => Promise.reject(new Error("closed")) };
+ * const input = ReadableStream.from([new TextEncoder().encode('{"v":1,"id":1,"op":"hello"}\n')]);
+ * strictEqual(await serveLines({ input, output }), 1);
+ * ```
+ */
+export async function serveLines(options: ServeLinesOptions): Promise<number> {
+  const session = new ServeSession(options);
+  const writer = new ReplyWriter(options.output);
+  for await (const frame of readFrames(options.input, options.maxLineBytes ?? MAX_LINE_BYTES)) {
+    writer.enqueue(session.handleFrame(frame));
+    if (writer.queued > WRITE_HIGH_WATER) await writer.drain();
+    if (writer.failure !== undefined) break;
+  }
+  await writer.drain();
+  return writer.failure === undefined ? 0 : 1;
+}
+
+/**
+ * Runs `interjson serve` on this process's stdin and stdout, after revoking
+ * every permission (it needs none).
+ *
+ * @example
+ * ```ts ignore
+ * import { runServeStdio } from "./stdio.ts";
+ * Deno.exit(await runServeStdio());
+ * ```
+ */
+export async function runServeStdio(): Promise<number> {
+  revokeAll();
+  const code = await serveLines({ input: readChunks(Deno.stdin), output: Deno.stdout });
+  if (code !== 0) console.error("interjson serve: stdout closed before every answer was written");
+  return code;
+}
