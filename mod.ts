@@ -22,7 +22,8 @@
  *
  * The four operations are {@linkcode gate}, {@linkcode repair},
  * {@linkcode validate} and {@linkcode readiness}; {@linkcode JsonStream}
- * gates a generation chunk by chunk. Everything here is pure: importing this
+ * gates a generation chunk by chunk. A host that checks every call against
+ * the same declaration compiles it once with {@linkcode compileGate}. Everything here is pure: importing this
  * module runs nothing and touches no runtime API, so it works in Deno, Node,
  * Bun and browsers. Run as a program (`deno run jsr:@interjson/cli mcp`), it
  * starts the command line.
@@ -59,29 +60,18 @@ export {
   type ProfileName,
   PROFILES,
 } from "./engine/profiles.ts";
+export { type CompiledGate, compileGate } from "./engine/compile.ts";
+export { CallerError } from "./engine/errors.ts";
+export { type Form as Declaration, MAX_DECLARATION_DEPTH } from "./engine/declarations/form.ts";
+export { parseLanguage as parseDeclaration } from "./engine/declarations/language.ts";
+export { compileJsonSchema, type JsonSchemaOptions } from "./engine/declarations/jsonschema.ts";
+export { renderForm as describeDeclaration } from "./engine/declarations/describe.ts";
 export {
-  type AnyDeclaration,
-  type ArrayDeclaration,
-  type BooleanDeclaration,
   checkDeclaration,
-  type Declaration,
   type DeclaredMember,
-  type DeclaredPattern,
-  describeDeclaration,
-  isDeclaration,
-  type LiteralDeclaration,
-  MAX_DECLARATION_DEPTH,
-  type MemberDeclaration,
   type Mismatch,
-  type NullDeclaration,
-  type NumberDeclaration,
-  type ObjectDeclaration,
-  parseDeclaration,
-  type StringDeclaration,
-  type UnionDeclaration,
   type Verdict,
-} from "./engine/declarations.ts";
-export { compileJsonSchema } from "./engine/jsonschema.ts";
+} from "./engine/declarations/verdict.ts";
 export { type StringHazards, stringHazards } from "./engine/hazards.ts";
 export { VERSION } from "./engine/version.ts";
 

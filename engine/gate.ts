@@ -23,18 +23,18 @@
  */
 
 import { decide, type Decision, labelFor, permille } from "./classify.ts";
+import { compileDeclaration } from "./declarations/compile.ts";
+import { renderForm } from "./declarations/describe.ts";
+import type { Form } from "./declarations/form.ts";
 import {
   checkDeclaration,
-  compileDeclarations,
-  type Declaration,
   declaredMembers,
-  describeDeclaration,
+  declaresObject,
   describeVerdictProblems,
-  isDeclaration,
-  pointerToken,
+  memberPointer,
   type Verdict,
-} from "./declarations.ts";
-import { type EngineError, engineError, positionedError } from "./errors.ts";
+} from "./declarations/verdict.ts";
+import { CallerError, type EngineError, engineError, positionedError } from "./errors.ts";
 import { type Options, type Profile, resolveOptions } from "./profiles.ts";
 import { callerRetryPrompt, type Retry, retryPrompt } from "./retry.ts";
 import type { Ambiguity, Exactness, Repair } from "./rules.ts";
@@ -54,8 +54,10 @@ import { scan, type ScanResult } from "./scanner.ts";
 export interface GateOptions extends Options {
   /** A declaration in the declaration language, e.g. `{!query:string,limit:integer}`. */
   schema?: string;
-  /** A declaration in the JSON Schema subset. */
+  /** A declaration in JSON Schema (2020-12 by default; see docs/DECLARATIONS.md). */
   schemaJson?: unknown;
+  /** Assert `format` in `schemaJson` (default false: `format` is an annotation). */
+  assertFormat?: boolean;
 }
 
 /**
@@ -170,13 +172,11 @@ function neverExecutable(result: ScanResult, decision: Decision): EngineError {
 /** The E030 error for a value that fails its declaration. */
 function mismatchError(
   verdict: Verdict,
-  declaration: Declaration,
+  declaration: Form,
   result: ScanResult,
   text: string,
 ): EngineError {
-  const detail = `${describeVerdictProblems(verdict)}; declared ${
-    describeDeclaration(declaration)
-  }`;
+  const detail = `${describeVerdictProblems(verdict)}; declared ${renderForm(declaration)}`;
   const offset = result.valueStart;
   let line = 1, lineStart = 0;
   for (let k = text.indexOf("\n"); k >= 0 && k < offset; k = text.indexOf("\n", k + 1)) {
@@ -202,7 +202,7 @@ function mismatchError(
 export function gateScan(
   result: ScanResult,
   text: string,
-  declaration: Declaration | null,
+  declaration: Form | null,
 ): GateResult {
   const decision = decide(result);
   let error: EngineError | null = result.fatal ?? result.refusal;
@@ -220,8 +220,8 @@ export function gateScan(
       if (error === null && !verdict.ok) error = mismatchError(verdict, declaration, result, text);
     } else {
       const members = declaredMembers(declaration);
-      total = declaration.kind === "object" ? members.length : 1;
-      missing = members.filter((m) => m.required).map((m) => `/${pointerToken(m.name)}`);
+      total = declaresObject(declaration) ? members.length : 1;
+      missing = members.filter((m) => m.required).map((m) => memberPointer(m.name));
     }
   }
   const executable = error === null && result.hasValue &&
@@ -305,12 +305,15 @@ export function callerRefusal(error: EngineError): GateResult {
 export function prepare(
   options: GateOptions,
   defaultProfile: Options["profile"],
-): { profile: Profile; declaration: Declaration | null } | EngineError {
+): { profile: Profile; declaration: Form | null } | EngineError {
   const profile = resolveOptions({ ...options, profile: options.profile ?? defaultProfile });
   if ("code" in profile) return profile;
-  const declaration = compileDeclarations(options);
-  if (declaration !== null && !isDeclaration(declaration)) return declaration;
-  return { profile, declaration };
+  try {
+    return { profile, declaration: compileDeclaration(options) };
+  } catch (e) {
+    if (e instanceof CallerError) return { code: e.code, message: e.message };
+    throw e;
+  }
 }
 
 /**

@@ -34,10 +34,12 @@
  */
 
 import { permille } from "./classify.ts";
-import { checkDeclaration, declaredMembers, type Verdict } from "./declarations.ts";
+import { checkDeclaration, declaredMembers, type Verdict } from "./declarations/verdict.ts";
 import { type EngineError, engineError } from "./errors.ts";
 import { prepare } from "./gate.ts";
 import { scan } from "./scanner.ts";
+import type { Form } from "./declarations/form.ts";
+import type { Profile } from "./profiles.ts";
 import type { ValidateOptions } from "./validate.ts";
 
 /**
@@ -76,7 +78,14 @@ export interface ReadinessResult {
  */
 export function readiness(text: string, options: ValidateOptions = {}): ReadinessResult {
   const prepared = typeof text === "string"
-    ? prepare({ schema: options.schema, schemaJson: options.schemaJson }, "permissive")
+    ? prepare(
+      {
+        schema: options.schema,
+        schemaJson: options.schemaJson,
+        assertFormat: options.assertFormat,
+      },
+      "permissive",
+    )
     : engineError("E001", "the input is not text; send the raw model output");
   if ("code" in prepared) {
     return {
@@ -87,6 +96,25 @@ export function readiness(text: string, options: ValidateOptions = {}): Readines
       error: prepared,
     };
   }
+  return readinessPrepared(text, prepared);
+}
+
+/**
+ * {@linkcode readiness} with the profile and declaration already resolved
+ * (what a compiled gate calls).
+ *
+ * @example
+ * ```ts
+ * import { readinessPrepared } from "./readiness.ts";
+ * import { PROFILES } from "./profiles.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(readinessPrepared("[1]", { profile: PROFILES.permissive, declaration: null }).syntax_permille, 1000);
+ * ```
+ */
+export function readinessPrepared(
+  text: string,
+  prepared: { profile: Profile; declaration: Form | null },
+): ReadinessResult {
   const result = scan(text, prepared.profile, true);
   const length = result.length;
   if (!result.hasValue) {

@@ -30,8 +30,8 @@
  * @module
  */
 
-import type { Declaration } from "./declarations.ts";
-import { declaredMembers } from "./declarations.ts";
+import type { Form } from "./declarations/form.ts";
+import { declaredMembers, declaresObject } from "./declarations/verdict.ts";
 import type { EngineError } from "./errors.ts";
 import { callerRefusal, type GateOptions, type GateResult, gateScan, prepare } from "./gate.ts";
 import { holdsAnyOf, Scanner } from "./scanner.ts";
@@ -85,7 +85,7 @@ export interface StreamSnapshot {
  */
 export class JsonStream implements StreamSnapshot {
   readonly #scanner: Scanner | null;
-  readonly #declaration: Declaration | null = null;
+  readonly #declaration: Form | null = null;
   readonly #declared: ReadonlySet<string> | null = null;
   readonly #error: EngineError | null = null;
   /**
@@ -120,7 +120,7 @@ export class JsonStream implements StreamSnapshot {
     }
     this.#scanner = new Scanner(prepared.profile, true);
     this.#declaration = prepared.declaration;
-    if (prepared.declaration !== null && prepared.declaration.kind === "object") {
+    if (prepared.declaration !== null && declaresObject(prepared.declaration)) {
       this.#declared = new Set(declaredMembers(prepared.declaration).map((m) => m.name));
     }
   }

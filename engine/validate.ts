@@ -15,12 +15,14 @@
  * @module
  */
 
-import { checkDeclaration, describeVerdictProblems, type Verdict } from "./declarations.ts";
+import { checkDeclaration, describeVerdictProblems, type Verdict } from "./declarations/verdict.ts";
 import type { EngineError } from "./errors.ts";
 import { engineError } from "./errors.ts";
 import { type GateOptions, prepare, renderValue } from "./gate.ts";
 import type { Exactness, Repair } from "./rules.ts";
 import { scan } from "./scanner.ts";
+import type { Form } from "./declarations/form.ts";
+import type { Profile } from "./profiles.ts";
 
 /**
  * Options of {@linkcode validate}: only a declaration (validation has no profile).
@@ -32,7 +34,7 @@ import { scan } from "./scanner.ts";
  * console.log(options.schema);
  * ```
  */
-export type ValidateOptions = Pick<GateOptions, "schema" | "schemaJson">;
+export type ValidateOptions = Pick<GateOptions, "schema" | "schemaJson" | "assertFormat">;
 
 /**
  * What {@linkcode validate} answers.
@@ -73,9 +75,35 @@ export interface ValidateResult {
  */
 export function validate(text: string, options: ValidateOptions = {}): ValidateResult {
   const prepared = typeof text === "string"
-    ? prepare({ schema: options.schema, schemaJson: options.schemaJson }, "strict")
+    ? prepare(
+      {
+        schema: options.schema,
+        schemaJson: options.schemaJson,
+        assertFormat: options.assertFormat,
+      },
+      "strict",
+    )
     : engineError("E001", "the input is not text; send the raw model output");
   if ("code" in prepared) return { valid: false, error: prepared };
+  return validatePrepared(text, prepared);
+}
+
+/**
+ * {@linkcode validate} with the profile and declaration already resolved
+ * (what a compiled gate calls).
+ *
+ * @example
+ * ```ts
+ * import { validatePrepared } from "./validate.ts";
+ * import { PROFILES } from "./profiles.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(validatePrepared("[1]", { profile: PROFILES.strict, declaration: null }).valid, true);
+ * ```
+ */
+export function validatePrepared(
+  text: string,
+  prepared: { profile: Profile; declaration: Form | null },
+): ValidateResult {
   // One scan under strict: the scanner repairs alike under every profile, so
   // its value shows what a repair would make, and its refusal says why the
   // text is not valid as written.

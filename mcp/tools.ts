@@ -128,6 +128,7 @@ const VERDICT = {
       },
     },
     ok: { type: "boolean" },
+    omitted: { ...COUNT, description: "problems found beyond those listed" },
   },
   required: ["total", "satisfied", "missing", "mismatched", "ok"],
   additionalProperties: false,

@@ -20,7 +20,7 @@ import {
   PROFILES,
   resolveOptions,
 } from "../engine/profiles.ts";
-import { parseDeclaration } from "../engine/declarations.ts";
+import { parseLanguage } from "../engine/declarations/language.ts";
 import { gate } from "../engine/gate.ts";
 
 // ------------------------------------------------------------------ markdown
@@ -222,8 +222,12 @@ const REPRODUCE: Record<string, { input: string; message: () => string | undefin
   E070: {
     input: "the declaration `{!query:}`",
     message: () => {
-      const declaration = parseDeclaration("{!query:}");
-      return "code" in declaration ? declaration.message : undefined;
+      try {
+        parseLanguage("{!query:}");
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return undefined;
     },
   },
 };

@@ -331,7 +331,7 @@ Deno.test("gate: a value failing its declaration is refused, and the prompt name
   assert.equal(
     result.retry?.prompt,
     "InterJSON refused the arguments: E030 DeclarationMismatch at line 1 column 1 (offset 0).\n" +
-      "Reason: required member /b is missing; /a must be integer, found string; " +
+      'Reason: required member /b is missing; /a must be an integer; got the string "x"; ' +
       "declared {!a:integer,!b:string}\n" +
       'Context: {"a":"x"}\n' +
       "         ^\n" +
@@ -344,7 +344,7 @@ Deno.test("gate: the E030 position is the value's start, after prose on an earli
   assert.equal(
     result.retry?.prompt,
     "InterJSON refused the arguments: E030 DeclarationMismatch at line 2 column 1 (offset 6).\n" +
-      "Reason: /a must be integer, found string; declared {!a:integer}\n" +
+      'Reason: /a must be an integer; got the string "x"; declared {!a:integer}\n' +
       'Context: {"a":"x"}\n' +
       "         ^\n" +
       CLOSING_SENTENCE,
@@ -460,8 +460,8 @@ const CALLER_ERRORS: readonly [string, GateOptions, string][] = [
   ],
   [
     "an unsupported JSON Schema keyword",
-    { schemaJson: { type: "object", additionalProperties: false } },
-    'E070 SchemaError: unsupported keyword "additionalProperties" at the root',
+    { schemaJson: { type: "object", "x-unknown": false } },
+    'E070 SchemaError at /x-unknown: unsupported keyword "x-unknown" at the root',
   ],
   [
     "a declaration nested too deep",

@@ -26,7 +26,6 @@ import {
   gate,
   type GateOptions,
   type GateResult,
-  isDeclaration,
   parseDeclaration,
   PROFILE_NAMES,
   readiness,
@@ -260,13 +259,11 @@ interface Declared {
 function compiled(): Declared[] {
   const all: Declared[] = [];
   for (const schema of LANGUAGE_DECLARATIONS) {
-    const declaration = parseDeclaration(schema);
-    if (!isDeclaration(declaration)) throw new Error(`${schema}: ${declaration.message}`);
+    const declaration = parseDeclaration(schema); // throws CallerError when malformed
     all.push({ options: { schema }, declaration });
   }
   for (const schemaJson of SCHEMA_DECLARATIONS) {
-    const declaration = compileJsonSchema(schemaJson);
-    if (!isDeclaration(declaration)) throw new Error(`${JSON.stringify(schemaJson)}`);
+    const declaration = compileJsonSchema(schemaJson); // throws CallerError when refused
     all.push({ options: { schemaJson }, declaration });
   }
   return all;
