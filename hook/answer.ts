@@ -32,7 +32,7 @@
 import type { Retry } from "../mod.ts";
 import { checkToolInput } from "./check.ts";
 import { type HookFormat, readEvent } from "./event.ts";
-import { optionsFor, type Policy } from "./policy.ts";
+import { gateFor, type Policy } from "./policy.ts";
 
 /** What the process does: its exit code and what it writes. */
 export interface HookAnswer {
@@ -96,7 +96,7 @@ export function denial(format: HookFormat, retry: Retry): string {
 export function answerEvent(text: string, policy: Policy): HookAnswer {
   const event = readEvent(text);
   if ("problem" in event) return failClosed(event.problem);
-  const refusal = checkToolInput(event.toolInputText, optionsFor(policy, event.toolName));
+  const refusal = checkToolInput(event.toolInputText, gateFor(policy, event.toolName));
   if (refusal === null) return { code: 0, stdout: "", stderr: "" };
   return { code: 0, stdout: denial(event.format, refusal), stderr: "" };
 }

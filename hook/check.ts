@@ -6,36 +6,23 @@
  * key or value, for the remaining default-ignorable characters, which the
  * gate leaves alone in values.
  *
- * {@linkcode checkToolInput} is the one place the hook calls the engine, so
- * moving to a compiled declaration is a change here only.
+ * The policy compiles each tool's declaration once, when it is read
+ * (`compileGate`); {@linkcode checkToolInput} runs the compiled gate.
  *
  * @example
  * ```ts
  * import { strictEqual } from "node:assert/strict";
+ * import { compileGate } from "../mod.ts";
  * import { checkToolInput } from "./check.ts";
- * strictEqual(checkToolInput('{"command":"ls"}', { profile: "execution" }), null);
- * strictEqual(checkToolInput('{"n":9007199254740993}', { profile: "execution" })?.code, "E011");
+ * const execution = compileGate({ profile: "execution" });
+ * strictEqual(checkToolInput('{"command":"ls"}', execution), null);
+ * strictEqual(checkToolInput('{"n":9007199254740993}', execution)?.code, "E011");
  * ```
  *
  * @module
  */
 
-import { CLOSING_SENTENCE, gate, type GateOptions, type Retry, stringHazards } from "../mod.ts";
-
-/**
- * Gates one tool input (its JSON text) under `options`: the full gate
- * result, so a policy check can see caller errors (`E050`, `E070`).
- *
- * @example
- * ```ts
- * import { strictEqual } from "node:assert/strict";
- * import { gateToolInput } from "./check.ts";
- * strictEqual(gateToolInput("{}", { schema: "{!a:" }).error?.code, "E070");
- * ```
- */
-export function gateToolInput(text: string, options: GateOptions): ReturnType<typeof gate> {
-  return gate(text, options);
-}
+import { CLOSING_SENTENCE, type CompiledGate, type Retry, stringHazards } from "../mod.ts";
 
 /** One string of a value and where it is. */
 interface Located {
@@ -102,13 +89,14 @@ function hex(unit: number): string {
  * @example
  * ```ts
  * import { strictEqual } from "node:assert/strict";
+ * import { compileGate } from "../mod.ts";
  * import { checkToolInput } from "./check.ts";
- * const refusal = checkToolInput('{"path":"a\u200Bb"}', { profile: "execution" });
+ * const refusal = checkToolInput('{"path":"a\u200Bb"}', compileGate({ profile: "execution" }));
  * strictEqual(refusal?.prompt.split("\n")[0], "InterJSON refused the arguments: E011 AmbiguityRefused at /path (string offset 1).");
  * ```
  */
-export function checkToolInput(text: string, options: GateOptions): Retry | null {
-  const result = gateToolInput(text, options);
+export function checkToolInput(text: string, compiled: CompiledGate): Retry | null {
+  const result = compiled.gate(text);
   if (!result.executable) return result.retry;
   const invisible = findInvisible(result.value);
   if (invisible === null) return null;

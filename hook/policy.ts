@@ -21,16 +21,18 @@
  * @example
  * ```ts
  * import { strictEqual } from "node:assert/strict";
- * import { optionsFor, parsePolicy } from "./policy.ts";
+ * import { parsePolicy, ruleFor } from "./policy.ts";
  * const policy = parsePolicy('{"tools": {"mcp__.*": {"schema": "{!q:string}"},}} // ok');
  * strictEqual("problem" in policy, false);
- * if (!("problem" in policy)) strictEqual(optionsFor(policy, "mcp__x__search").schema, "{!q:string}");
+ * if (!("problem" in policy)) strictEqual(ruleFor(policy, "mcp__x__search")?.options.schema, "{!q:string}");
  * ```
  *
  * @module
  */
 
 import {
+  type CompiledGate,
+  compileGate,
   type GateOptions,
   isProfileName,
   PROFILE_NAMES,
@@ -38,7 +40,6 @@ import {
   repair,
 } from "../mod.ts";
 import { closest } from "../wire/suggestion.ts";
-import { gateToolInput } from "./check.ts";
 
 /** One tool pattern and the options its tools are gated with. */
 export interface ToolRule {
@@ -48,12 +49,16 @@ export interface ToolRule {
   readonly matcher: RegExp;
   /** Profile, limits and declaration for the matching tools. */
   readonly options: GateOptions;
+  /** Those options compiled. */
+  readonly gate: CompiledGate;
 }
 
 /** A policy read and checked. */
 export interface Policy {
   /** Options for tools that no pattern matches. */
   readonly defaults: GateOptions;
+  /** Those options compiled. */
+  readonly defaultGate: CompiledGate;
   /** The tool patterns, in file order. */
   readonly rules: readonly ToolRule[];
 }
@@ -65,7 +70,11 @@ export interface PolicyProblem {
 }
 
 /** The policy with no file: hazards and limits under `execution`, no declaration. */
-export const NO_POLICY: Policy = { defaults: { profile: "execution" }, rules: [] };
+export const NO_POLICY: Policy = {
+  defaults: { profile: "execution" },
+  defaultGate: compileGate({ profile: "execution" }),
+  rules: [],
+};
 
 const LIMITS = { max_depth: "maxDepth", max_input: "maxInput", max_token: "maxToken" } as const;
 const ROOT_KEYS = ["profile", ...Object.keys(LIMITS), "tools"];
@@ -111,13 +120,14 @@ function readOptions(
   return options;
 }
 
-/** Checks options by gating `{}` with them: a caller error (E050, E070) is the policy's. */
-function probe(options: GateOptions, where: string): PolicyProblem | null {
-  const error = gateToolInput("{}", options).error;
-  if (error !== null && (error.code === "E050" || error.code === "E070")) {
-    return { problem: `${where}: ${error.message}` };
+/** Compiles options once; a caller error (E050, E070) is the policy's. */
+function compileRule(options: GateOptions, where: string): CompiledGate | PolicyProblem {
+  try {
+    return compileGate(options);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { problem: `${where}: ${message}` };
   }
-  return null;
 }
 
 /**
@@ -141,8 +151,8 @@ export function parsePolicy(text: string): Policy | PolicyProblem {
   }
   const defaults = readOptions(root, NO_POLICY.defaults, "the policy");
   if ("problem" in defaults) return defaults;
-  const defaultsProblem = probe(defaults, "the policy");
-  if (defaultsProblem) return defaultsProblem;
+  const defaultGate = compileRule(defaults, "the policy");
+  if ("problem" in defaultGate) return defaultGate;
   const tools = root.tools ?? {};
   if (!isRecord(tools)) return { problem: "`tools` must be an object of tool patterns" };
   const rules: ToolRule[] = [];
@@ -175,25 +185,39 @@ export function parsePolicy(text: string): Policy | PolicyProblem {
       }
       options.schemaJson = entry.schema_json;
     }
-    const problem = probe(options, where);
-    if (problem) return problem;
-    rules.push({ pattern, matcher, options });
+    const gate = compileRule(options, where);
+    if ("problem" in gate) return gate;
+    rules.push({ pattern, matcher, options, gate });
   }
-  return { defaults, rules };
+  return { defaults, defaultGate, rules };
 }
 
 /**
- * The options a tool is gated with: those of the first pattern that matches
- * its whole name, else the policy's defaults.
+ * The rule a tool is gated by: the first pattern that matches its whole
+ * name, else `null` (the policy's defaults).
  *
  * @example
  * ```ts
  * import { strictEqual } from "node:assert/strict";
- * import { NO_POLICY, optionsFor } from "./policy.ts";
- * strictEqual(optionsFor(NO_POLICY, "Bash").profile, "execution");
+ * import { NO_POLICY, ruleFor } from "./policy.ts";
+ * strictEqual(ruleFor(NO_POLICY, "Bash"), null);
  * ```
  */
-export function optionsFor(policy: Policy, toolName: string): GateOptions {
-  for (const rule of policy.rules) if (rule.matcher.test(toolName)) return rule.options;
-  return policy.defaults;
+export function ruleFor(policy: Policy, toolName: string): ToolRule | null {
+  for (const rule of policy.rules) if (rule.matcher.test(toolName)) return rule;
+  return null;
+}
+
+/**
+ * The compiled gate a tool's input goes through.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { gateFor, NO_POLICY } from "./policy.ts";
+ * strictEqual(gateFor(NO_POLICY, "Bash").gate("[1]").executable, true);
+ * ```
+ */
+export function gateFor(policy: Policy, toolName: string): CompiledGate {
+  return ruleFor(policy, toolName)?.gate ?? policy.defaultGate;
 }

@@ -5,8 +5,9 @@
  * and running `gate`, `repair`, `validate` and `readiness` with the library's
  * own results.
  *
- * {@linkcode compile} is the one place that turns options into something
- * that runs, so moving to the engine's compile step is a change here only.
+ * `compile` registers a declaration with the engine's compile step
+ * (`compileGate`: the declaration is compiled once, every later call takes
+ * only the text); a one-shot request runs the library's one-shot calls.
  *
  * @example
  * ```ts
@@ -20,6 +21,7 @@
  */
 
 import {
+  compileGate,
   gate,
   type GateOptions,
   type GateResult,
@@ -99,8 +101,9 @@ function bind(options: GateOptions): Compiled {
 }
 
 /**
- * Compiles library options into something that runs. A bad profile, option
- * or declaration is the caller error it would be on every call.
+ * Compiles library options once with the engine's `compileGate`. A bad
+ * profile, option or declaration is the caller error it would be on every
+ * call.
  *
  * @example
  * ```ts
@@ -112,16 +115,20 @@ function bind(options: GateOptions): Compiled {
  * ```
  */
 export function compile(options: GateOptions): Compiled | ServeError {
-  const compiled = bind(options);
   try {
-    const error = compiled.gate("null").error;
-    if (error !== null && CALLER_CODES.has(error.code)) return error;
+    const compiled = compileGate(options);
+    return {
+      options,
+      gate: (text) => compiled.gate(text),
+      repair: (text) => repair(text, options),
+      validate: (text) => compiled.validate(text),
+      readiness: (text) => compiled.readiness(text),
+    };
   } catch (error) {
     const caller = thrownCallerError(error);
     if (caller !== null) return caller;
     throw error;
   }
-  return compiled;
 }
 
 function kindOf(value: unknown): string {
