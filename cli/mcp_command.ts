@@ -19,11 +19,14 @@ import { parseCommandLine, unknownChoice } from "./arguments.ts";
 import type { CliIO } from "./io.ts";
 import { CLIENT_NAMES, clientConfig, CLIENTS, DEFAULT_CLIENT } from "./client_configs.ts";
 import { runStdioServer } from "../mcp/server.ts";
+import { parseListenAddress, runHttpServer } from "../mcp/http_command.ts";
 import { TOOLS } from "../mcp/tools.ts";
 
 const OPTIONS = {
   policy: { type: "string" },
   "print-config": { type: "string" },
+  http: { type: "string" },
+  "allow-remote": { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
 } as const;
@@ -42,6 +45,8 @@ export const MCP_HELP: string = [
   "",
   "Usage:",
   "  interjson mcp [--policy=P]             serve on stdin/stdout until end of input",
+  "  interjson mcp --http [HOST:]PORT       serve Streamable HTTP on http://HOST:PORT/mcp",
+  "                                         (HOST 127.0.0.1 by default; PORT 0 picks one)",
   "  interjson mcp --print-config[=CLIENT]  print a client configuration snippet",
   "  interjson mcp --help                   this text",
   "  interjson mcp --version                interjson <version>",
@@ -60,7 +65,12 @@ export const MCP_HELP: string = [
   ...CLIENTS.map((client) => `  ${client.name.padEnd(9)}${client.description}`),
   "",
   "The same binary named interjson-mcp starts this server with no arguments.",
-  "The server needs no permission, opens no socket and writes nothing but replies.",
+  "On stdio the server needs no permission, opens no socket and writes nothing but",
+  "replies. With --http it needs --allow-net for its address only, prints one line",
+  "(interjson: listening on http://HOST:PORT/mcp) on stderr, revokes every permission",
+  "once bound, and exits 0 on SIGINT or SIGTERM after the requests in flight.",
+  "A HOST that is not loopback exposes the gate to the network (anyone who can reach",
+  "the port can call it); it is refused unless --allow-remote is also given.",
 ].join("\n");
 
 /** `--print-config` alone means the default client; parseArgs needs a value. */
@@ -120,6 +130,18 @@ export async function mcpCommand(args: readonly string[], io: CliIO): Promise<nu
     if (!config) return usage(unknownChoice("client", client, CLIENT_NAMES));
     await io.stdout(config.snippet + "\n");
     return 0;
+  }
+  const listen = parsed.values.http as string | undefined;
+  if (listen !== undefined) {
+    const address = parseListenAddress(listen);
+    if (typeof address === "string") return usage(address);
+    if (address.remote && !parsed.values["allow-remote"]) {
+      return usage(
+        `--http ${listen} binds a non-loopback address: anyone who can reach it can call the ` +
+          "server, and browsers on other machines can reach it; add --allow-remote to confirm",
+      );
+    }
+    return runHttpServer({ ...address, policy: policy as ProfileName | undefined });
   }
   return runStdioServer({ policy: policy as ProfileName | undefined });
 }

@@ -20,14 +20,11 @@
  */
 
 import { MAX_LINE_BYTES, readFrames } from "../wire/framing.ts";
-import {
-  type ByteSink,
-  readChunks,
-  ReplyWriter,
-  revokeAll,
-  WRITE_HIGH_WATER,
-} from "../mcp/server.ts";
+import { type ByteSink, readChunks, ReplyWriter, revokeAll } from "../wire/stdio.ts";
 import { ServeSession, type SessionOptions } from "./session.ts";
+
+/** Bytes of answers queued before reading waits for the writer (as `interjson mcp`). */
+const WRITE_HIGH_WATER = 32 * 1024 * 1024;
 
 /** How to run a session over byte streams. */
 export interface ServeLinesOptions extends SessionOptions {

@@ -7,7 +7,7 @@
 
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { type Frame, LineSplitter, MAX_LINE_BYTES, readFrames } from "../wire/framing.ts";
-import { readChunks } from "../mcp/server.ts";
+import { readChunks } from "../wire/stdio.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -22,7 +22,7 @@ function split(chunks: (string | Uint8Array)[], maxBytes?: number): Frame[] {
 }
 
 const line = (text: string): Frame => ({ kind: "line", text });
-const TOO_LONG: Frame = { kind: "too_long" };
+const tooLong = (head: string): Frame => ({ kind: "too_long", head });
 const INVALID: Frame = { kind: "invalid_utf8" };
 
 Deno.test("the cap is 8 MiB: 8,388,608 bytes", () => {
@@ -96,31 +96,37 @@ const cases: {
     name: "one byte over the cap is too long",
     maxBytes: 4,
     chunks: ["12345\n[1]\n"],
-    frames: [TOO_LONG, line("[1]")],
+    frames: [tooLong("12345"), line("[1]")],
   },
   {
     name: "over the cap before the LF arrives: reported once, discarded through the LF",
     maxBytes: 4,
     chunks: ["123", "45", "6789", "0\n[", "2]\n"],
-    frames: [TOO_LONG, line("[2]")],
+    frames: [tooLong("12345"), line("[2]")],
   },
   {
     name: "a CR at the cap followed by more bytes is too long",
     maxBytes: 4,
     chunks: ["1234\r", "5\n[3]\n"],
-    frames: [TOO_LONG, line("[3]")],
+    frames: [tooLong("1234\r5"), line("[3]")],
   },
   {
     name: "the cap counts UTF-8 bytes, not characters",
     maxBytes: 4,
     chunks: ['"€"\n', '"é"\n'],
-    frames: [TOO_LONG, line('"é"')],
+    frames: [tooLong('"€"'), line('"é"')],
+  },
+  {
+    name: "an over-long line keeps only its first 4096 bytes (the head, to find the id in)",
+    maxBytes: 5000,
+    chunks: ['{"id":7,"x":"' + "a".repeat(6000) + '"}\n[4]\n'],
+    frames: [tooLong('{"id":7,"x":"' + "a".repeat(4096 - 13)), line("[4]")],
   },
   {
     name: "an over-long last line without LF is reported once",
     maxBytes: 4,
     chunks: ["123456"],
-    frames: [TOO_LONG],
+    frames: [tooLong("123456")],
   },
 ];
 
@@ -142,7 +148,7 @@ Deno.test("framing: memory stays bounded by the cap while a long line streams in
   }
   ok(most <= cap + 1, `held ${most} bytes`);
   equal(splitter.buffered, 0);
-  deepEqual(frames, [TOO_LONG]);
+  deepEqual(frames, [tooLong(" ".repeat(1100))]);
   deepEqual(splitter.push(bytes("x\n[1]\n")), [line("[1]")]);
 });
 

@@ -32,7 +32,13 @@ Deno.test("stdio: with no permission flag, the handshake and tools/list work; ex
     result: {
       protocolVersion: "2025-06-18",
       capabilities: { tools: { listChanged: false } },
-      serverInfo: { name: "interjson", title: "InterJSON — the execution gate", version: VERSION },
+      serverInfo: {
+        name: "interjson",
+        title: "InterJSON — the execution gate",
+        version: VERSION,
+        description: init.result.serverInfo.description,
+        websiteUrl: init.result.serverInfo.websiteUrl,
+      },
       instructions: init.result.instructions,
     },
   });
@@ -81,7 +87,7 @@ Deno.test("stdio: -32002 before initialize; ping exempt; notifications never ans
   deepEqual(await server.close(), { code: 0, stdout: "", stderr: "" });
 });
 
-Deno.test("stdio: a line of 8 MiB + 1 byte is -32700 and discarded; the next line works", async () => {
+Deno.test("stdio: a line of 8 MiB + 1 byte is -32700 with the id read from its first bytes; the next line works", async () => {
   const server = McpProcess.start();
   await server.initialize();
   const oversized = new Uint8Array(MAX_LINE + 2).fill(0x20);
@@ -90,7 +96,14 @@ Deno.test("stdio: a line of 8 MiB + 1 byte is -32700 and discarded; the next lin
   await server.send(oversized);
   const refused = await server.next();
   equal(refused.error.code, -32700);
-  equal(refused.id, null);
+  equal(refused.id, 9);
+  const anonymous = new Uint8Array(MAX_LINE + 2).fill(0x20);
+  anonymous.set(encoder.encode('{"jsonrpc":"2.0","method":"tools/call","params":{"arguments":{'));
+  anonymous[MAX_LINE + 1] = 0x0a;
+  await server.send(anonymous);
+  const unknown = await server.next();
+  equal(unknown.error.code, -32700);
+  equal("id" in unknown, false, "an id that is not in the first bytes is omitted, never null");
   deepEqual(await server.request({ jsonrpc: "2.0", id: 10, method: "ping" }), {
     jsonrpc: "2.0",
     id: 10,
@@ -223,7 +236,7 @@ Deno.test("stdio: under -A the server still answers (it revokes every permission
 });
 
 Deno.test("revokeAll: a process holding every permission holds none afterwards", async () => {
-  const server = new URL("../mcp/server.ts", import.meta.url).href;
+  const server = new URL("../wire/stdio.ts", import.meta.url).href;
   const script = `
     import { PERMISSION_NAMES, revokeAll } from ${JSON.stringify(server)};
     const states = (): Record<string, string> => Object.fromEntries(PERMISSION_NAMES.map((name) =>

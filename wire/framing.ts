@@ -15,11 +15,14 @@
  *
  * @example
  * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
  * import { LineSplitter } from "./framing.ts";
  * const splitter = new LineSplitter();
  * const bytes = new TextEncoder().encode('{"a":1}\r\n\n{"b"');
- * console.log(splitter.push(bytes)); // [{ kind: "line", text: '{"a":1}' }]
- * console.log(splitter.push(new TextEncoder().encode(":2}\n"))); // [{ kind: "line", text: '{"b":2}' }]
+ * deepStrictEqual(splitter.push(bytes), [{ kind: "line", text: '{"a":1}' }]);
+ * deepStrictEqual(splitter.push(new TextEncoder().encode(":2}\n")), [
+ *   { kind: "line", text: '{"b":2}' },
+ * ]);
  * ```
  *
  * @module
@@ -29,19 +32,28 @@
 export const MAX_LINE_BYTES = 8_388_608;
 
 /**
+ * How many first bytes of an over-length line are kept (as
+ * {@linkcode Frame} `head`) so that the reply can carry the request's id when
+ * it is written there.
+ */
+export const HEAD_BYTES = 4096;
+
+/**
  * What the splitter found: a decoded line, a line over the cap (already being
- * discarded), or a line that is not valid UTF-8.
+ * discarded, with its first {@linkcode HEAD_BYTES} bytes decoded leniently as
+ * `head`), or a line that is not valid UTF-8.
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import type { Frame } from "./framing.ts";
- * const frame: Frame = { kind: "too_long" };
- * console.log(frame.kind);
+ * const frame: Frame = { kind: "too_long", head: '{"id":7,' };
+ * strictEqual(frame.kind, "too_long");
  * ```
  */
 export type Frame =
   | { readonly kind: "line"; readonly text: string }
-  | { readonly kind: "too_long" }
+  | { readonly kind: "too_long"; readonly head: string }
   | { readonly kind: "invalid_utf8" };
 
 const LF = 0x0a;
@@ -54,15 +66,21 @@ const CR = 0x0d;
  *
  * @example
  * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
  * import { LineSplitter } from "./framing.ts";
  * const splitter = new LineSplitter(4);
- * console.log(splitter.push(new TextEncoder().encode("12345"))); // [{ kind: "too_long" }]
- * console.log(splitter.push(new TextEncoder().encode("678\n[]\n"))); // [{ kind: "line", text: "[]" }]
+ * deepStrictEqual(splitter.push(new TextEncoder().encode("12345")), [
+ *   { kind: "too_long", head: "12345" },
+ * ]);
+ * deepStrictEqual(splitter.push(new TextEncoder().encode("678\n[]\n")), [
+ *   { kind: "line", text: "[]" },
+ * ]);
  * ```
  */
 export class LineSplitter {
   readonly #maxBytes: number;
   readonly #decoder = new TextDecoder("utf-8", { fatal: true });
+  readonly #lenient = new TextDecoder("utf-8");
   #parts: Uint8Array[] = [];
   #pending = 0;
   #discarding = false;
@@ -83,10 +101,11 @@ export class LineSplitter {
    *
    * @example
    * ```ts
+   * import { strictEqual } from "node:assert/strict";
    * import { LineSplitter } from "./framing.ts";
    * const splitter = new LineSplitter(4);
    * splitter.push(new TextEncoder().encode("12"));
-   * console.log(splitter.buffered); // 2
+   * strictEqual(splitter.buffered, 2);
    * ```
    */
   get buffered(): number {
@@ -98,11 +117,12 @@ export class LineSplitter {
    *
    * @example
    * ```ts
+   * import { deepStrictEqual, strictEqual } from "node:assert/strict";
    * import { LineSplitter } from "./framing.ts";
    * const euro = new TextEncoder().encode('"€"\n');
    * const splitter = new LineSplitter();
-   * console.log(splitter.push(euro.subarray(0, 2)).length); // 0
-   * console.log(splitter.push(euro.subarray(2))); // [{ kind: "line", text: '"€"' }]
+   * strictEqual(splitter.push(euro.subarray(0, 2)).length, 0);
+   * deepStrictEqual(splitter.push(euro.subarray(2)), [{ kind: "line", text: '"€"' }]);
    * ```
    */
   push(chunk: Uint8Array): Frame[] {
@@ -129,10 +149,11 @@ export class LineSplitter {
    *
    * @example
    * ```ts
+   * import { deepStrictEqual } from "node:assert/strict";
    * import { LineSplitter } from "./framing.ts";
    * const splitter = new LineSplitter();
    * splitter.push(new TextEncoder().encode("[1]"));
-   * console.log(splitter.end()); // [{ kind: "line", text: "[1]" }]
+   * deepStrictEqual(splitter.end(), [{ kind: "line", text: "[1]" }]);
    * ```
    */
   end(): Frame[] {
@@ -148,7 +169,7 @@ export class LineSplitter {
     const mayStillFit = total <= this.#maxBytes ||
       (total === this.#maxBytes + 1 && piece.length > 0 && piece[piece.length - 1] === CR);
     if (!mayStillFit) {
-      frames.push({ kind: "too_long" });
+      frames.push({ kind: "too_long", head: this.#head(piece) });
       this.#reset();
       this.#discarding = true;
       return;
@@ -162,7 +183,7 @@ export class LineSplitter {
     const total = this.#pending + piece.length;
     const last = piece.length > 0 ? piece[piece.length - 1] : this.#parts.at(-1)?.at(-1);
     if (total - (last === CR ? 1 : 0) > this.#maxBytes) {
-      frames.push({ kind: "too_long" });
+      frames.push({ kind: "too_long", head: this.#head(piece) });
       this.#reset();
       return;
     }
@@ -188,6 +209,19 @@ export class LineSplitter {
     if (text.trim() !== "") frames.push({ kind: "line", text });
   }
 
+  /** The first {@linkcode HEAD_BYTES} bytes of the pending line and `piece`, decoded leniently. */
+  #head(piece: Uint8Array): string {
+    const head = new Uint8Array(Math.min(HEAD_BYTES, this.#pending + piece.length));
+    let at = 0;
+    for (const part of [...this.#parts, piece]) {
+      if (at === head.length) break;
+      const take = part.subarray(0, head.length - at);
+      head.set(take, at);
+      at += take.length;
+    }
+    return this.#lenient.decode(head);
+  }
+
   #reset(): void {
     this.#parts = [];
     this.#pending = 0;
@@ -199,9 +233,12 @@ export class LineSplitter {
  *
  * @example
  * ```ts
- * import { readFrames } from "./framing.ts";
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { type Frame, readFrames } from "./framing.ts";
  * const source = ReadableStream.from([new TextEncoder().encode("[1]\n[2]")]);
- * for await (const frame of readFrames(source)) console.log(frame);
+ * const frames: Frame[] = [];
+ * for await (const frame of readFrames(source)) frames.push(frame);
+ * deepStrictEqual(frames, [{ kind: "line", text: "[1]" }, { kind: "line", text: "[2]" }]);
  * ```
  */
 export async function* readFrames(
