@@ -56,7 +56,7 @@ export const HELP: string = [
   "Usage:",
   "  interjson mcp [--policy=P] [--print-config[=CLIENT]] [--help]",
   "  interjson hook [--policy FILE] [--print-config=AGENT] [--help]",
-  "  interjson serve [--help]",
+  "  interjson serve [--http [HOST:]PORT [--token-file FILE]] [--help]",
   "  interjson gate|repair|validate|readiness [--schema DECL | --schema-json FILE]",
   "                                           [--profile P] [FILE | -]",
   "  interjson --version",

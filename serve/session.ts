@@ -24,6 +24,7 @@
 
 import { VERSION } from "../mod.ts";
 import { type Frame, MAX_LINE_BYTES } from "../wire/framing.ts";
+import { idInHead } from "../wire/request_id.ts";
 import { closest } from "../wire/suggestion.ts";
 import { isServeError, serveError } from "./errors.ts";
 import {
@@ -86,8 +87,9 @@ export class ServeSession {
    * ```ts
    * import { strictEqual } from "node:assert/strict";
    * import { ServeSession } from "./session.ts";
-   * const answer = new ServeSession().handleFrame({ kind: "too_long" });
-   * strictEqual(JSON.parse(answer).error.code, "S002");
+   * const answer = JSON.parse(new ServeSession().handleFrame({ kind: "too_long", head: '{"v":1,"id":"r7","op":"gate","text":"…' }));
+   * strictEqual(answer.error.code, "S002");
+   * strictEqual(answer.id, "r7");
    * ```
    */
   handleFrame(frame: Frame): string {
@@ -96,7 +98,7 @@ export class ServeSession {
         return this.handleLine(frame.text);
       case "too_long":
         return answer(
-          null,
+          idOfHead(frame.head),
           serveError(
             "S002",
             `the line exceeds ${MAX_LINE_BYTES} bytes of UTF-8; it was discarded through the next LF`,
@@ -231,6 +233,14 @@ export class ServeSession {
     }
     return { released: fields.handle };
   }
+}
+
+/** The id of an over-length request, read from its first bytes when it is there. */
+function idOfHead(head: string): ServeId {
+  const id = idInHead(head);
+  if (id === undefined || typeof id === "string") return id ?? null;
+  const value = Number(id.text);
+  return Number.isSafeInteger(value) ? value : null;
 }
 
 /** One answer line for a result or an error. */

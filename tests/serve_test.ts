@@ -387,7 +387,7 @@ Deno.test("serve process: framing is mcp's (8 MiB cap, CRLF, blank lines, no fin
   equal(code, 0);
   deepEqual(lines.map((l) => [l.id, l.ok, l.error?.code ?? null]), [
     [1, true, null],
-    [null, false, "S002"],
+    ["long", false, "S002"],
     [null, false, "S001"],
     [2, true, null],
   ]);

@@ -7,7 +7,7 @@
  * surface's business: it gets the request and its body as text.
  *
  * In order, a request is answered by this layer when:
- * 1. its path is not the endpoint: 404;
+ * 1. its path is not the endpoint (or one of the endpoints): 404;
  * 2. its `Host` is not the bound address (a loopback name and the bound port,
  *    or the explicit host): 403;
  * 3. it has an `Origin` that is not a loopback origin or an allowed one: 403;
@@ -205,8 +205,8 @@ export interface HttpServeOptions {
   readonly hostname?: string;
   /** The port (0 picks a free one). */
   readonly port: number;
-  /** The one endpoint path, e.g. `/mcp`. */
-  readonly path: string;
+  /** The endpoint path, e.g. `/mcp`, or every path of a small REST surface. */
+  readonly path: string | readonly string[];
   /** Answers a request (its body read when it is a POST, `null` otherwise). */
   readonly handler: HttpHandler;
   /** The body cap in bytes (default {@linkcode MAX_BODY_BYTES}). */
@@ -292,6 +292,10 @@ export function serveHttp(options: HttpServeOptions): HttpSurface {
   const bodyTimeout = options.bodyTimeoutMs ?? BODY_TIMEOUT_MS;
   const handlerTimeout = options.handlerTimeoutMs ?? HANDLER_TIMEOUT_MS;
   const allowedOrigins = options.allowedOrigins ?? [];
+  const paths: readonly string[] = typeof options.path === "string" ? [options.path] : options.path;
+  const notFound = paths.length === 1
+    ? `the endpoint is ${paths[0]}`
+    : `the endpoints are ${paths.join(", ")}`;
   let address: BoundAddress = { hostname, port: options.port };
   let inFlight = 0;
   let draining = false;
@@ -312,8 +316,8 @@ export function serveHttp(options: HttpServeOptions): HttpSurface {
   };
   const checkedHandle = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
-    if (url.pathname !== options.path) {
-      return answer(404, `not found: the endpoint is ${options.path}`);
+    if (!paths.includes(url.pathname)) {
+      return answer(404, `not found: ${notFound}`);
     }
     if (!isAllowedHost(request.headers.get("host"), address)) {
       return answer(403, "forbidden: the Host header does not name this server's address");
