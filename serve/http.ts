@@ -35,6 +35,7 @@ import {
   type HttpSurface,
   serveHttp,
 } from "../wire/http.ts";
+import { encodeResult } from "./encode.ts";
 import { isServeError, type ServeError, serveError } from "./errors.ts";
 import { ENGINE_OPERATIONS, type EngineOperation, runOperation } from "./operations.ts";
 import { openApiDocument } from "./openapi.ts";
@@ -89,7 +90,11 @@ function operation(op: EngineOperation, body: BodyRead | null): Response {
     return error(400, serveError("S003", "the body is a JSON object: {text, schema, ...}"));
   }
   const outcome = runOperation(op, fields, null);
-  return isServeError(outcome) ? error(400, outcome) : json(200, outcome);
+  if (isServeError(outcome)) return error(400, outcome);
+  return new Response(encodeResult(outcome), {
+    status: 200,
+    headers: { "Content-Type": "application/json" },
+  });
 }
 
 /**

@@ -26,6 +26,7 @@ import { VERSION } from "../mod.ts";
 import { type Frame, MAX_LINE_BYTES } from "../wire/framing.ts";
 import { idInHead } from "../wire/request_id.ts";
 import { closest } from "../wire/suggestion.ts";
+import { encodeResult } from "./encode.ts";
 import { isServeError, serveError } from "./errors.ts";
 import {
   compile,
@@ -246,5 +247,5 @@ function idOfHead(head: string): ServeId {
 /** One answer line for a result or an error. */
 function answer(id: ServeId, outcome: unknown): string {
   if (isServeError(outcome)) return JSON.stringify({ v: 1, id, ok: false, error: outcome });
-  return JSON.stringify({ v: 1, id, ok: true, result: outcome });
+  return `{"v":1,"id":${JSON.stringify(id)},"ok":true,"result":${encodeResult(outcome as object)}}`;
 }

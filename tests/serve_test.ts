@@ -12,6 +12,7 @@
 
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { gate, readiness, repair, validate } from "../mod.ts";
+import { encodeResult } from "../serve/encode.ts";
 import { SERVE_ERRORS } from "../serve/errors.ts";
 import { OPERATIONS, ServeSession } from "../serve/session.ts";
 import { CLI, ROOT } from "./mcp_harness.ts";
@@ -409,4 +410,52 @@ Deno.test("serve process: --help exits 0; an unknown option exits 2 with one lin
   const bad = await runServe("", ["--htp"]);
   equal(bad.code, 2);
   match(bad.stderr, /^interjson serve: unknown option --htp; did you mean --\w+\?\n$/);
+});
+
+Deno.test("serve: encodeResult writes exactly what JSON.stringify writes (generated results)", () => {
+  const pieces = [
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    ":",
+    '"a"',
+    "'b'",
+    "1",
+    "-0",
+    "1e400",
+    "9007199254740993",
+    "true",
+    "None",
+    '"\\u0000\\u0001interjson-value\\u0001\\u0000"',
+    '"value"',
+    "\u202E",
+    " ",
+    "//c\n",
+    '"x',
+    "...",
+    "```json\n",
+    "null",
+  ];
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const runs = [
+    (text: string) => gate(text),
+    (text: string) => gate(text, { profile: "permissive", schema: "{a:any}" }),
+    (text: string) => repair(text),
+    (text: string) => validate(text, { schema: "{!a:integer}" }),
+    (text: string) => readiness(text, { schema: "{!a:integer}" }),
+  ];
+  for (let i = 0; i < 4000; i++) {
+    let text = "";
+    const count = 1 + Math.floor(random() * 14);
+    for (let k = 0; k < count; k++) text += pieces[Math.floor(random() * pieces.length)];
+    const result = runs[i % runs.length](text);
+    equal(encodeResult(result), JSON.stringify(result), text);
+  }
+  const tricky = gate('{"value":"\u0000\u0001interjson-value\u0001\u0000","text":1}', {
+    profile: "strict",
+  });
+  equal(encodeResult(tricky), JSON.stringify(tricky));
 });
