@@ -15,6 +15,7 @@ import { hookCommand } from "../cli/hook_command.ts";
 import type { CliIO } from "../cli/io.ts";
 import { memoryIO } from "../cli/io.ts";
 import { runCli } from "./mcp_harness.ts";
+import { parsePolicy } from "../hook/policy.ts";
 import { DOCUMENTED_EVENTS, eventText } from "./fixtures/hook_events.ts";
 
 const CLAUDE = DOCUMENTED_EVENTS[0], CODEX = DOCUMENTED_EVENTS[1], GEMINI = DOCUMENTED_EVENTS[2];
@@ -404,4 +405,18 @@ Deno.test("hook: --help exits 0 and names the three agents", async () => {
 
 Deno.test("hook: the policy file is removed after the tests", async () => {
   await Deno.remove(policyDir, { recursive: true });
+});
+
+Deno.test("hook: docs/HOOKS.md shows the printed claude-code snippet and a policy that reads", async () => {
+  const docs = await Deno.readTextFile(new URL("../docs/HOOKS.md", import.meta.url));
+  const printed = await runCli(["hook", "--print-config=claude-code"]);
+  ok(docs.includes("```json\n" + printed.stdout + "```"), "the snippet in docs/HOOKS.md");
+  const policy = docs.match(/```jsonc\n([\s\S]*?)```/);
+  ok(policy, "a jsonc policy block");
+  const parsed = parsePolicy(policy[1]);
+  ok(!("problem" in parsed), JSON.stringify(parsed));
+  equal(
+    parsed.rules.map((rule) => rule.pattern).join(" "),
+    "Bash run_shell_command mcp__github__.*",
+  );
 });
