@@ -81,6 +81,7 @@ export {
   type Mismatch,
   type Verdict,
 } from "./engine/declarations/verdict.ts";
+export { type StringHazards, stringHazards } from "./engine/hazards.ts";
 export { VERSION } from "./engine/version.ts";
 
 // Run as a program (`deno run jsr:@interjson/cli …`), this module starts the

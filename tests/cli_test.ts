@@ -94,7 +94,7 @@ const USAGE_ERRORS: UsageCase[] = [
     name: "a far command gets the list, not a guess",
     args: ["frobnicate"],
     stderr:
-      /unknown command `frobnicate` \(commands: mcp, proxy, gate, repair, validate, readiness\)/,
+      /unknown command `frobnicate` \(commands: mcp, proxy, hook, serve, gate, repair, validate, readiness\)/,
     not: /did you mean/,
   },
   {
@@ -1462,7 +1462,10 @@ Deno.test("library: importing mod.ts loads no CLI or MCP code (statically)", asy
     // Relative to the repository: the checkout itself may sit in a folder named cli/.
     const path = specifier.startsWith(root) ? specifier.slice(root.length) : specifier;
     ok(path !== "cli.ts", `mod.ts statically loads ${specifier}`);
-    ok(!/^(cli|mcp|proxy|wire)\//.test(path), `mod.ts statically loads ${specifier}`);
+    ok(
+      !/^(adapters|cli|hook|mcp|playground|proxy|serve|wire)\//.test(path),
+      `mod.ts statically loads ${specifier}`,
+    );
   }
 });
 
