@@ -221,7 +221,10 @@ export function isMultipleOf(value: number, divisor: number): boolean {
 /** The keyword a scalar fails among the node's own scalar keywords, or null. */
 function scalarFailure(n: Node, v: unknown): string | null {
   if (typeof v === "string") {
-    if (n.minLength !== undefined || n.maxLength !== undefined) {
+    const min = n.minLength, max = n.maxLength;
+    // A string of u code units holds between u/2 and u code points: count them
+    // only when the bounds are not decided by that alone.
+    if ((min !== undefined && v.length < 2 * min) || (max !== undefined && v.length > max)) {
       const len = codePoints(v);
       if (n.minLength !== undefined && len < n.minLength) return "minLength";
       if (n.maxLength !== undefined && len > n.maxLength) return "maxLength";
@@ -242,8 +245,12 @@ function scalarFailure(n: Node, v: unknown): string | null {
 function ownFailure(n: Node, v: unknown): string | null {
   if (n.never) return "false";
   if ((n.types & typeBits(v)) === 0) return "type";
-  if (n.values !== undefined && !n.values.has(canonicalKey(v))) {
-    return n.isConst ? "const" : "enum";
+  if (n.values !== undefined) {
+    const strings = n.valueStrings;
+    const known = typeof v === "string" && strings !== undefined
+      ? strings.has(v)
+      : n.values.has(canonicalKey(v));
+    if (!known) return n.isConst ? "const" : "enum";
   }
   return scalarFailure(n, v);
 }

@@ -208,6 +208,8 @@ export interface Node {
   propInherited?: readonly boolean[];
   /** Whether some `required` name is inherited from `Object.prototype` (`constructor`, `toString`, …). */
   requiredInherited?: boolean;
+  /** The strings among `values`, as strings (a string is checked without its canonical key); set by {@linkcode finishForm}. */
+  valueStrings?: ReadonlySet<string>;
 }
 
 /**
@@ -288,6 +290,12 @@ export function finishForm(form: Form): Form {
     if (n.required !== undefined) {
       n.requiredInherited = n.required.some((name) => name in Object.prototype);
     }
+    if (n.values !== undefined) {
+      // A string's canonical key is its JSON text, and only a string's key starts with `"`.
+      const strings = new Set<string>();
+      for (const key of n.values) if (key.startsWith('"')) strings.add(JSON.parse(key));
+      n.valueStrings = strings;
+    }
   }
   // One hidden class for every node: the checker reads the same fields of
   // every node it meets, and nodes built field by field (each with its own
@@ -351,6 +359,7 @@ function uniformNode(n: Node): Node {
     propNodes: n.propNodes,
     propInherited: n.propInherited,
     requiredInherited: n.requiredInherited,
+    valueStrings: n.valueStrings,
   };
 }
 
