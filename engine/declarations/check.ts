@@ -784,6 +784,64 @@ function compiledFor(nodes: readonly Node[], node: Node): Compiled | null {
   return found;
 }
 
+/** Whether a string's length in code points lies within the bounds (either may be absent). */
+function lengthWithin(v: string, min: number | undefined, max: number | undefined): boolean {
+  // A string of u code units holds between u/2 and u code points.
+  if ((min !== undefined && v.length < 2 * min) || (max !== undefined && v.length > max)) {
+    const len = codePoints(v);
+    if (min !== undefined && len < min) return false;
+    if (max !== undefined && len > max) return false;
+  }
+  return true;
+}
+
+/**
+ * The check of a node's own keywords (`ownFailure(n, v) === null`), with
+ * the common shapes specialised: a type alone, a string with length bounds,
+ * an integer or number with bounds, an enum tested on strings.
+ */
+function compileOwn(n: Node): Compiled {
+  const types = n.types;
+  if (typeOnly(n)) {
+    if (types === T_STRING) return (v) => typeof v === "string";
+    if (types === T_BOOLEAN) return (v) => typeof v === "boolean";
+    if (types === (T_NUMBER | T_INTEGER)) return (v) => typeof v === "number";
+    if (types === T_INTEGER) return (v) => typeof v === "number" && Number.isInteger(v);
+    return (v) => (types & typeBits(v)) !== 0;
+  }
+  const stringKeywords = n.minLength !== undefined || n.maxLength !== undefined ||
+    n.pattern !== undefined || n.format !== undefined;
+  const numberKeywords = n.minimum !== undefined || n.maximum !== undefined ||
+    n.exclusiveMinimum !== undefined || n.exclusiveMaximum !== undefined ||
+    n.multipleOf !== undefined;
+  if (n.never !== true && n.values === undefined) {
+    if (
+      types === T_STRING && !numberKeywords && n.pattern === undefined && n.format === undefined
+    ) {
+      const min = n.minLength, max = n.maxLength;
+      return (v) => typeof v === "string" && lengthWithin(v, min, max);
+    }
+    if (
+      (types === T_INTEGER || types === (T_NUMBER | T_INTEGER)) && !stringKeywords &&
+      n.multipleOf === undefined
+    ) {
+      const integer = types === T_INTEGER;
+      const lo = n.minimum, hi = n.maximum, xlo = n.exclusiveMinimum, xhi = n.exclusiveMaximum;
+      return (v) =>
+        typeof v === "number" && (!integer || Number.isInteger(v)) &&
+        (lo === undefined || v >= lo) && (hi === undefined || v <= hi) &&
+        (xlo === undefined || v > xlo) && (xhi === undefined || v < xhi);
+    }
+  }
+  const strings = n.valueStrings;
+  if (n.never !== true && strings !== undefined && !stringKeywords && !numberKeywords) {
+    const stringsAdmitted = (types & T_STRING) !== 0;
+    return (v) =>
+      typeof v === "string" ? stringsAdmitted && strings.has(v) : ownFailure(n, v) === null;
+  }
+  return (v) => ownFailure(n, v) === null;
+}
+
 /** Whether a node asserts nothing on a scalar beyond its type. */
 function typeOnly(n: Node): boolean {
   return n.never !== true && n.values === undefined && n.minLength === undefined &&
@@ -833,15 +891,7 @@ function buildNode(
     compileNode(nodes, nodes[id], done, open, depth + 1);
   let height = 1;
   const types = n.types;
-  const own: Compiled = !typeOnly(n)
-    ? (v) => ownFailure(n, v) === null
-    : types === T_STRING
-    ? (v) => typeof v === "string"
-    : types === T_BOOLEAN
-    ? (v) => typeof v === "boolean"
-    : types === (T_NUMBER | T_INTEGER)
-    ? (v) => typeof v === "number"
-    : (v) => (types & typeBits(v)) !== 0;
+  const own = compileOwn(n);
 
   let object: Compiled | null = null;
   if (
