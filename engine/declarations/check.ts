@@ -942,10 +942,21 @@ function buildNode(
       object = (v) => {
         const obj = v as Record<string, unknown>;
         if (!hasRequired(obj)) return false;
+        let present = 0;
+        for (let k = 0; k < names.length; k++) {
+          const cv = obj[names[k]];
+          if (cv === undefined || (inherited[k] && !Object.hasOwn(obj, names[k]))) continue;
+          present++;
+          if (!checks[k](cv)) return false;
+        }
+        // Every enumerable member counted (without building a list of names): when
+        // the declared ones are all, no member is left for additionalProperties.
+        let count = 0;
+        for (const _ in obj) count++;
+        if (count === present) return true;
         const keys = Object.keys(obj);
         for (let k = 0; k < keys.length; k++) {
-          const check = byName.get(keys[k]) ?? extraCheck;
-          if (!check(obj[keys[k]])) return false;
+          if (!byName.has(keys[k]) && !extraCheck(obj[keys[k]])) return false;
         }
         return true;
       };
@@ -1033,8 +1044,13 @@ function run(ctx: Context, node: Node, value: unknown, sink: Sink | null): boole
  * ```
  */
 export function matchesForm(form: Form, value: unknown, node: number = form.root): boolean {
+  const n = form.nodes[node];
+  if (form.annotations !== true) {
+    const compiled = compiledFor(form.nodes, n);
+    if (compiled !== null) return compiled(value);
+  }
   const ctx: Context = { nodes: form.nodes, annotations: form.annotations === true };
-  return run(ctx, form.nodes[node], value, null);
+  return run(ctx, n, value, null);
 }
 
 /**
@@ -1052,6 +1068,11 @@ export function matchesForm(form: Form, value: unknown, node: number = form.root
  * ```
  */
 export function checkForm(form: Form, value: unknown, limit: number = ISSUE_LIMIT): CheckResult {
+  if (form.annotations !== true) {
+    const compiled = compiledFor(form.nodes, form.nodes[form.root]);
+    // Nothing to report: the generators run only to find the words for a failure.
+    if (compiled !== null && compiled(value)) return { ok: true, issues: [], omitted: 0 };
+  }
   const ctx: Context = { nodes: form.nodes, annotations: form.annotations === true };
   const sink: Sink = { issues: [], limit, omitted: 0, closest: true };
   const ok = run(ctx, form.nodes[form.root], value, sink);
