@@ -851,12 +851,14 @@ function typeOnly(n: Node): boolean {
 }
 
 /**
- * Compiles the quiet check of a node whose every reachable node is a leaf
- * using only what {@linkcode quick} checks without giving up (`type`,
+ * Compiles the quiet check of a node whose reachable nodes use only `type`,
  * `enum`/`const`, the scalar keywords, `required`, `properties`,
- * `additionalProperties`, `items`, `minItems`/`maxItems`); null otherwise.
- * The closures answer exactly what {@linkcode quick} answers, with the
- * node's fields read once here instead of on every value.
+ * `additionalProperties`, `items`, `minItems`/`maxItems` and the in-place
+ * applicators `$ref` (without a cycle), `allOf`, `anyOf`, `oneOf`, `not`,
+ * `if`/`then`/`else`, `dependentSchemas`; null otherwise (and for a form
+ * collecting annotations, which never comes here). The closures answer
+ * exactly what the quiet evaluation answers, with the node's fields read
+ * once here instead of on every value.
  */
 function compileNode(
   nodes: readonly Node[],
@@ -868,7 +870,8 @@ function compileNode(
   const known = done.get(n);
   if (known !== undefined) return known;
   if (
-    depth > COMPILE_HEIGHT || !n.leaf || open.has(n) || n.patternProperties !== undefined ||
+    depth > COMPILE_HEIGHT || open.has(n) || n.unevaluatedProperties !== undefined ||
+    n.unevaluatedItems !== undefined || n.patternProperties !== undefined ||
     n.propertyNames !== undefined || n.dependentRequired !== undefined ||
     n.minProperties !== undefined || n.maxProperties !== undefined || n.uniqueItems ||
     n.contains !== undefined || n.prefixItems !== undefined
@@ -985,15 +988,61 @@ function buildNode(
       return true;
     };
   }
+  // In-place applicators: the same value against other nodes.
+  const list = (ids: readonly number[] | undefined): Compiled[] | null | undefined => {
+    if (ids === undefined) return undefined;
+    const out: Compiled[] = [];
+    for (const id of ids) {
+      const c = child(id);
+      if (c === null) return null;
+      out.push(c.check);
+      if (c.height + 1 > height) height = c.height + 1;
+    }
+    return out;
+  };
+  const one = (id: number | undefined): Compiled | null | undefined =>
+    id === undefined ? undefined : list([id])?.[0] ?? null;
+  const all = list(n.ref === undefined ? n.allOf : [n.ref, ...(n.allOf ?? [])]);
+  const anyOf = list(n.anyOf), oneOf = list(n.oneOf);
+  const not = one(n.not), cond = one(n.if), then = one(n.then), otherwise = one(n.else);
+  const dependents = list(n.dependentSchemas?.map((d) => d.node));
+  if (
+    all === null || anyOf === null || oneOf === null || not === null || cond === null ||
+    then === null || otherwise === null || dependents === null
+  ) return null;
   if (height > COMPILE_HEIGHT) return null;
+  const dependentNames = n.dependentSchemas?.map((d) => d.name) ?? [];
+  const applicators: Compiled | null = n.leaf ? null : (v) => {
+    if (all !== undefined) { for (const c of all) if (!c(v)) return false; }
+    if (anyOf !== undefined && !anyOf.some((c) => c(v))) return false;
+    if (oneOf !== undefined) {
+      let matches = 0;
+      for (const c of oneOf) if (c(v) && ++matches > 1) return false;
+      if (matches !== 1) return false;
+    }
+    if (not !== undefined && not(v)) return false;
+    if (cond !== undefined) {
+      const branch = cond(v) ? then : otherwise;
+      if (branch !== undefined && !branch(v)) return false;
+    }
+    if (dependents !== undefined && typeof v === "object" && v !== null && !Array.isArray(v)) {
+      for (let k = 0; k < dependents.length; k++) {
+        if (Object.hasOwn(v, dependentNames[k]) && !dependents[k](v)) return false;
+      }
+    }
+    return true;
+  };
 
-  if (object === null && array === null) return { check: own, height };
+  if (object === null && array === null && applicators === null) return { check: own, height };
   const objectCheck = object, arrayCheck = array;
   const check: Compiled = (v) => {
     if (!own(v)) return false;
-    if (typeof v !== "object" || v === null) return true;
-    if (Array.isArray(v)) return arrayCheck === null || arrayCheck(v);
-    return objectCheck === null || objectCheck(v);
+    if (typeof v === "object" && v !== null) {
+      if (Array.isArray(v)) {
+        if (arrayCheck !== null && !arrayCheck(v)) return false;
+      } else if (objectCheck !== null && !objectCheck(v)) return false;
+    }
+    return applicators === null || applicators(v);
   };
   return { check, height };
 }
