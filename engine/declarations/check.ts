@@ -10,6 +10,15 @@
  * never by the value, so the check is linear in the value's size;
  * `uniqueItems` hashes each item's canonical key (`1` equals `1.0`).
  *
+ * The quiet check (whether a value passes) is compiled, on a node's first
+ * check, into closures that read the node's fields once: for every
+ * declaration without a `$ref` cycle, `uniqueItems`, `contains`,
+ * `prefixItems`, `patternProperties`, `propertyNames`,
+ * `dependentRequired`, `min`/`maxProperties` or `unevaluated*`, and at most
+ * 32 nodes deep. A closure calls the next only where the schema nests, so the
+ * native stack is bounded by the schema, never by the value. Anything else
+ * runs the explicit-stack loop and the generators.
+ *
  * Problems are {@linkcode Issue}s. In report mode at most `limit` are kept
  * (with their JSON pointers) and the rest are only counted, so a value with
  * millions of mismatches costs no more memory than one with ten. Inside
