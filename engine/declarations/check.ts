@@ -12,10 +12,8 @@
  *
  * The quiet check (whether a value passes) is compiled, on a node's first
  * check, into closures that read the node's fields once: for every
- * declaration without a `$ref` cycle, `uniqueItems`, `contains`,
- * `prefixItems`, `patternProperties`, `propertyNames`,
- * `dependentRequired`, `min`/`maxProperties` or `unevaluated*`, and at most
- * 32 nodes deep. A closure calls the next only where the schema nests, so the
+ * declaration without a `$ref` cycle or `unevaluated*`, at most 32 nodes
+ * deep. A closure calls the next only where the schema nests, so the
  * native stack is bounded by the schema, never by the value. Anything else
  * runs the explicit-stack loop and the generators.
  *
@@ -860,12 +858,9 @@ function typeOnly(n: Node): boolean {
 }
 
 /**
- * Compiles the quiet check of a node whose reachable nodes use only `type`,
- * `enum`/`const`, the scalar keywords, `required`, `properties`,
- * `additionalProperties`, `items`, `minItems`/`maxItems` and the in-place
- * applicators `$ref` (without a cycle), `allOf`, `anyOf`, `oneOf`, `not`,
- * `if`/`then`/`else`, `dependentSchemas`; null otherwise (and for a form
- * collecting annotations, which never comes here). The closures answer
+ * Compiles the quiet check of a node: null when a `$ref` cycle or an
+ * `unevaluated*` keyword is reachable (a form collecting annotations never
+ * comes here), or when the nodes nest more than {@linkcode COMPILE_HEIGHT} deep. The closures answer
  * exactly what the quiet evaluation answers, with the node's fields read
  * once here instead of on every value.
  */
@@ -880,10 +875,7 @@ function compileNode(
   if (known !== undefined) return known;
   if (
     depth > COMPILE_HEIGHT || open.has(n) || n.unevaluatedProperties !== undefined ||
-    n.unevaluatedItems !== undefined || n.patternProperties !== undefined ||
-    n.propertyNames !== undefined || n.dependentRequired !== undefined ||
-    n.minProperties !== undefined || n.maxProperties !== undefined || n.uniqueItems ||
-    n.contains !== undefined || n.prefixItems !== undefined
+    n.unevaluatedItems !== undefined
   ) return null;
   open.add(n);
   const built = buildNode(nodes, n, done, open, depth);
@@ -905,22 +897,40 @@ function buildNode(
   const types = n.types;
   const own = compileOwn(n);
 
+  // Child nodes: null when one cannot be compiled, undefined when the keyword is absent.
+  const list = (ids: readonly number[] | undefined): Compiled[] | null | undefined => {
+    if (ids === undefined) return undefined;
+    const out: Compiled[] = [];
+    for (const id of ids) {
+      const c = child(id);
+      if (c === null) return null;
+      out.push(c.check);
+      if (c.height + 1 > height) height = c.height + 1;
+    }
+    return out;
+  };
+  const one = (id: number | undefined): Compiled | null | undefined =>
+    id === undefined ? undefined : list([id])?.[0] ?? null;
+
   let object: Compiled | null = null;
   if (
     (types & T_OBJECT) !== 0 &&
-    (n.required !== undefined || n.properties !== undefined || n.additionalProperties !== undefined)
+    (n.required !== undefined || n.properties !== undefined ||
+      n.additionalProperties !== undefined || n.patternProperties !== undefined ||
+      n.propertyNames !== undefined || n.minProperties !== undefined ||
+      n.maxProperties !== undefined || n.dependentRequired !== undefined)
   ) {
     const required = n.required ?? [];
     const requiredInherited = n.requiredInherited === true;
     const names = n.propNames ?? [];
     const inherited = n.propInherited ?? [];
-    const checks: Compiled[] = [];
-    for (const id of n.propNodes ?? []) {
-      const c = child(id);
-      if (c === null) return null;
-      checks.push(c.check);
-      if (c.height + 1 > height) height = c.height + 1;
-    }
+    const checks = list(n.propNodes ?? []);
+    const extra = one(n.additionalProperties);
+    const patterns = list(n.patternProperties?.map((pp) => pp.node));
+    const nameCheck = one(n.propertyNames);
+    if (checks == null || extra === null || patterns === null || nameCheck === null) return null;
+    const byName = new Map<string, Compiled>();
+    for (let k = 0; k < names.length; k++) byName.set(names[k], checks[k]);
     const hasRequired = (obj: Record<string, unknown>): boolean => {
       // A JSON value is never undefined: a read that gives undefined is an absent
       // member, unless the name is inherited from Object.prototype (then ask hasOwn).
@@ -933,7 +943,41 @@ function buildNode(
       }
       return true;
     };
-    if (n.additionalProperties === undefined) {
+    if (
+      patterns !== undefined || nameCheck !== undefined || n.minProperties !== undefined ||
+      n.maxProperties !== undefined || n.dependentRequired !== undefined
+    ) {
+      const tests = n.patternProperties?.map((pp) => pp.pattern) ?? [];
+      const patternChecks = patterns ?? [];
+      const minProperties = n.minProperties ?? 0;
+      const maxProperties = n.maxProperties ?? Infinity;
+      const dependentRequired = n.dependentRequired ?? [];
+      object = (v) => {
+        const obj = v as Record<string, unknown>;
+        if (!hasRequired(obj)) return false;
+        for (const dep of dependentRequired) {
+          if (!Object.hasOwn(obj, dep.name)) continue;
+          for (const name of dep.required) if (!Object.hasOwn(obj, name)) return false;
+        }
+        const keys = Object.keys(obj);
+        if (keys.length < minProperties || keys.length > maxProperties) return false;
+        for (let k = 0; k < keys.length; k++) {
+          const name = keys[k];
+          const cv = obj[name];
+          if (nameCheck !== undefined && !nameCheck(name)) return false;
+          const check = byName.get(name);
+          let matched = check !== undefined;
+          if (check !== undefined && !check(cv)) return false;
+          for (let p = 0; p < tests.length; p++) {
+            if (!tests[p].test(name)) continue;
+            matched = true;
+            if (!patternChecks[p](cv)) return false;
+          }
+          if (!matched && extra !== undefined && !extra(cv)) return false;
+        }
+        return true;
+      };
+    } else if (extra === undefined) {
       object = (v) => {
         const obj = v as Record<string, unknown>;
         if (!hasRequired(obj)) return false;
@@ -945,12 +989,6 @@ function buildNode(
         return true;
       };
     } else {
-      const extra = child(n.additionalProperties);
-      if (extra === null) return null;
-      if (extra.height + 1 > height) height = extra.height + 1;
-      const extraCheck = extra.check;
-      const byName = new Map<string, Compiled>();
-      for (let k = 0; k < names.length; k++) byName.set(names[k], checks[k]);
       object = (v) => {
         const obj = v as Record<string, unknown>;
         if (!hasRequired(obj)) return false;
@@ -968,7 +1006,7 @@ function buildNode(
         if (count === present) return true;
         const keys = Object.keys(obj);
         for (let k = 0; k < keys.length; k++) {
-          if (!byName.has(keys[k]) && !extraCheck(obj[keys[k]])) return false;
+          if (!byName.has(keys[k]) && !extra(obj[keys[k]])) return false;
         }
         return true;
       };
@@ -978,39 +1016,48 @@ function buildNode(
   let array: Compiled | null = null;
   if (
     (types & T_ARRAY) !== 0 &&
-    (n.minItems !== undefined || n.maxItems !== undefined || n.items !== undefined)
+    (n.minItems !== undefined || n.maxItems !== undefined || n.items !== undefined ||
+      n.prefixItems !== undefined || n.uniqueItems === true || n.contains !== undefined)
   ) {
     const minItems = n.minItems ?? 0;
     const maxItems = n.maxItems ?? Infinity;
-    let items: Compiled | null = null;
-    if (n.items !== undefined) {
-      const c = child(n.items);
-      if (c === null) return null;
-      items = c.check;
-      if (c.height + 1 > height) height = c.height + 1;
-    }
+    const items = one(n.items);
+    const prefix = list(n.prefixItems);
+    const contains = one(n.contains);
+    if (items === null || prefix === null || contains === null) return null;
+    const unique = n.uniqueItems === true;
+    const minContains = n.minContains ?? 1;
+    const maxContains = n.maxContains ?? Infinity;
     array = (v) => {
       const arr = v as unknown[];
-      if (arr.length < minItems || arr.length > maxItems) return false;
-      if (items === null) return true;
-      for (let i = 0; i < arr.length; i++) if (!items(arr[i])) return false;
+      const len = arr.length;
+      if (len < minItems || len > maxItems) return false;
+      if (unique) {
+        const seen = new Set<string>();
+        for (let i = 0; i < len; i++) {
+          const key = canonicalKey(arr[i]);
+          if (seen.has(key)) return false;
+          seen.add(key);
+        }
+      }
+      let start = 0;
+      if (prefix !== undefined) {
+        start = Math.min(len, prefix.length);
+        for (let i = 0; i < start; i++) if (!prefix[i](arr[i])) return false;
+      }
+      if (items !== undefined) {
+        for (let i = start; i < len; i++) if (!items(arr[i])) return false;
+      }
+      if (contains !== undefined) {
+        let count = 0;
+        for (let i = 0; i < len; i++) if (contains(arr[i])) count++;
+        if (count < minContains || count > maxContains) return false;
+      }
       return true;
     };
   }
+
   // In-place applicators: the same value against other nodes.
-  const list = (ids: readonly number[] | undefined): Compiled[] | null | undefined => {
-    if (ids === undefined) return undefined;
-    const out: Compiled[] = [];
-    for (const id of ids) {
-      const c = child(id);
-      if (c === null) return null;
-      out.push(c.check);
-      if (c.height + 1 > height) height = c.height + 1;
-    }
-    return out;
-  };
-  const one = (id: number | undefined): Compiled | null | undefined =>
-    id === undefined ? undefined : list([id])?.[0] ?? null;
   const all = list(n.ref === undefined ? n.allOf : [n.ref, ...(n.allOf ?? [])]);
   const anyOf = list(n.anyOf), oneOf = list(n.oneOf);
   const not = one(n.not), cond = one(n.if), then = one(n.then), otherwise = one(n.else);
