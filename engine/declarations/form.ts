@@ -208,6 +208,8 @@ export interface Node {
   propInherited?: readonly boolean[];
   /** Whether some `required` name is inherited from `Object.prototype` (`constructor`, `toString`, …). */
   requiredInherited?: boolean;
+  /** The strings among `values`, as strings (a string is checked without its canonical key); set by {@linkcode finishForm}. */
+  valueStrings?: ReadonlySet<string>;
 }
 
 /**
@@ -288,9 +290,77 @@ export function finishForm(form: Form): Form {
     if (n.required !== undefined) {
       n.requiredInherited = n.required.some((name) => name in Object.prototype);
     }
+    if (n.values !== undefined) {
+      // A string's canonical key is its JSON text, and only a string's key starts with `"`.
+      const strings = new Set<string>();
+      for (const key of n.values) if (key.startsWith('"')) strings.add(JSON.parse(key));
+      n.valueStrings = strings;
+    }
   }
+  // One hidden class for every node: the checker reads the same fields of
+  // every node it meets, and nodes built field by field (each with its own
+  // keywords) would make each of those reads megamorphic.
+  for (let k = 0; k < form.nodes.length; k++) form.nodes[k] = uniformNode(form.nodes[k]);
   form.annotations = annotations;
   return form;
+}
+
+/** A copy of a node with every field present (absent ones `undefined`), in one fixed order. */
+function uniformNode(n: Node): Node {
+  return {
+    id: n.id,
+    at: n.at,
+    never: n.never,
+    types: n.types,
+    typed: n.typed,
+    values: n.values,
+    valueList: n.valueList,
+    isConst: n.isConst,
+    minimum: n.minimum,
+    maximum: n.maximum,
+    exclusiveMinimum: n.exclusiveMinimum,
+    exclusiveMaximum: n.exclusiveMaximum,
+    multipleOf: n.multipleOf,
+    minLength: n.minLength,
+    maxLength: n.maxLength,
+    pattern: n.pattern,
+    format: n.format,
+    prefixItems: n.prefixItems,
+    items: n.items,
+    contains: n.contains,
+    minContains: n.minContains,
+    maxContains: n.maxContains,
+    minItems: n.minItems,
+    maxItems: n.maxItems,
+    uniqueItems: n.uniqueItems,
+    properties: n.properties,
+    required: n.required,
+    patternProperties: n.patternProperties,
+    additionalProperties: n.additionalProperties,
+    propertyNames: n.propertyNames,
+    minProperties: n.minProperties,
+    maxProperties: n.maxProperties,
+    dependentRequired: n.dependentRequired,
+    dependentSchemas: n.dependentSchemas,
+    allOf: n.allOf,
+    anyOf: n.anyOf,
+    oneOf: n.oneOf,
+    not: n.not,
+    if: n.if,
+    then: n.then,
+    else: n.else,
+    ref: n.ref,
+    refText: n.refText,
+    unevaluatedProperties: n.unevaluatedProperties,
+    unevaluatedItems: n.unevaluatedItems,
+    leaf: n.leaf,
+    inline: n.inline,
+    propNames: n.propNames,
+    propNodes: n.propNodes,
+    propInherited: n.propInherited,
+    requiredInherited: n.requiredInherited,
+    valueStrings: n.valueStrings,
+  };
 }
 
 /**
