@@ -29,6 +29,7 @@ import { type EngineError, engineError, positionedError } from "./errors.ts";
 import type { Profile } from "./profiles.ts";
 import {
   BIDI,
+  COLLISION_KINDS,
   type CollisionKind,
   FIRST_HAZARD_UNIT,
   type Hazard,
@@ -253,6 +254,13 @@ const COLLISION_BITS: Readonly<Record<CollisionKind, number>> = {
   case: 3,
   confusable: 4,
 };
+
+/** Whether two key lists hold the same keys in the same order. */
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+}
 
 /** Words a value may be spelled as, and what each means. */
 const WORDS: ReadonlyMap<string, { value: unknown; rule: RepairRule | null }> = new Map<
@@ -1106,15 +1114,26 @@ export class Scanner {
   private checkKeys(object: Record<string, unknown>, at: number): void {
     const keys = Object.keys(object);
     if (keys.length < 2) return;
-    let reported = 0;
-    for (const { kind } of keyCollisions(keys)) {
+    // An array of records repeats one key set: compare it with the last one
+    // checked (keys are interned, so this is a few pointer comparisons).
+    const last = this.lastKeySet;
+    let kinds = this.lastKeyKinds;
+    if (!sameKeys(keys, last)) {
+      kinds = 0;
+      for (const { kind } of keyCollisions(keys)) kinds |= 1 << COLLISION_BITS[kind];
+      this.lastKeySet = keys;
+      this.lastKeyKinds = kinds;
+    }
+    if (kinds === 0) return;
+    for (const kind of COLLISION_KINDS) {
       const rule = COLLISION_RULES[kind];
-      const bit = 1 << COLLISION_BITS[kind];
-      if (rule === null || (reported & bit) !== 0) continue;
-      reported |= bit;
-      this.repair(rule, at);
+      if (rule !== null && (kinds & (1 << COLLISION_BITS[kind])) !== 0) this.repair(rule, at);
     }
   }
+
+  /** The keys `checkKeys` compared last, and the collision kinds found in them (bits). */
+  private lastKeySet: readonly string[] = [];
+  private lastKeyKinds = 0;
 
   /** Closes every open container at the end of the input. */
   private closeAllAtEnd(end: number): void {

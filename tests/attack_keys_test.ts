@@ -396,3 +396,34 @@ Deno.test("class 7: the ignorable rows cover only default-ignorable code points"
     await t.step(name, () => assert.equal(isDefaultIgnorable(char.codePointAt(0)!), true));
   }
 });
+
+Deno.test("class 7: records that repeat one key set are each checked", async (t) => {
+  const rows: { name: string; input: string; offsets: number[] }[] = [
+    {
+      name: "a clean record, then a colliding one",
+      input: '[{"Id":1,"name":2},{"Id":1,"ID":2}]',
+      offsets: [33],
+    },
+    {
+      name: "a colliding record, then a clean one",
+      input: '[{"Id":1,"ID":2},{"Id":1,"name":2}]',
+      offsets: [15],
+    },
+    {
+      name: "the same colliding key set twice: reported at each record",
+      input: '[{"a":1,"\u0430":2},{"a":1,"\u0430":2}]',
+      offsets: [13, 27],
+    },
+    { name: "the same clean key set twice", input: '[{"Id":1,"x":2},{"Id":1,"x":2}]', offsets: [] },
+  ];
+  for (const row of rows) {
+    await t.step(row.name, () => {
+      const result = gate(row.input);
+      const offsets = result.repairs
+        .filter((r) => r.rule === "R036" || r.rule === "R045")
+        .map((r) => r.offset);
+      assert.deepStrictEqual(offsets, row.offsets);
+      assert.equal(result.executable, row.offsets.length === 0);
+    });
+  }
+});
