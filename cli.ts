@@ -37,11 +37,13 @@ import { type CliIO, denoIO } from "./cli/io.ts";
 import { ENGINE_COMMAND_NAMES, ENGINE_COMMANDS, engineCommand } from "./cli/engine_commands.ts";
 import { mcpCommand } from "./cli/mcp_command.ts";
 import { suggestionFor } from "./cli/arguments.ts";
+import { hookCommand } from "./cli/hook_command.ts";
+import { serveCommand } from "./cli/serve_command.ts";
 
 /** The name under which the binary starts the MCP server with no arguments. */
 export const MCP_ALIAS = "interjson-mcp";
 
-const COMMANDS = ["mcp", "proxy", ...ENGINE_COMMAND_NAMES] as const;
+const COMMANDS = ["mcp", "proxy", "hook", "serve", ...ENGINE_COMMAND_NAMES] as const;
 const TOP_LEVEL_FLAGS = ["--version", "--help"] as const;
 
 /**
@@ -60,6 +62,8 @@ export const HELP: string = [
   "Usage:",
   "  interjson mcp [--policy=P] [--print-config[=CLIENT]] [--help]",
   "  interjson proxy [--profile P] [--pin F] [--audit F] [--policy F] -- CMD [ARGS…]",
+  "  interjson hook [--policy FILE] [--print-config=AGENT] [--help]",
+  "  interjson serve [--http [HOST:]PORT [--token-file FILE]] [--help]",
   "  interjson gate|repair|validate|readiness [--schema DECL | --schema-json FILE]",
   "                                           [--profile P] [OPTIONS] [FILE | -]",
   "  interjson --version",
@@ -68,6 +72,8 @@ export const HELP: string = [
   "Commands:",
   "  mcp        the MCP server on stdio (interjson mcp --help)",
   "  proxy      a mandatory gate in front of an MCP server (interjson proxy --help)",
+  "  hook       the agent hook that gates every tool call (interjson hook --help)",
+  "  serve      the gate as a versioned JSONL protocol on stdio (interjson serve --help)",
   ...ENGINE_COMMANDS.map((command) => `  ${command.name.padEnd(11)}${command.summary}`),
   "",
   "The engine commands read FILE (stdin when - or absent) and print the result as",
@@ -118,6 +124,8 @@ export async function main(args: readonly string[], options: MainOptions = {}): 
   const [first, ...rest] = args;
   if (first === "mcp") return mcpCommand(rest, io);
   if (first === "proxy") return (await import("./cli/proxy_command.ts")).proxyCommand(rest, io);
+  if (first === "hook") return hookCommand(rest, io);
+  if (first === "serve") return serveCommand(rest, io);
   if (first !== undefined && ENGINE_COMMAND_NAMES.includes(first)) {
     return engineCommand(first, rest, io);
   }

@@ -41,6 +41,7 @@
  */
 
 import { McpProcess } from "../tests/mcp_harness.ts";
+import { readListeningLine } from "../tests/mcp_http_harness.ts";
 
 const SDK_VERSION = "1.32.2";
 const ZOD_VERSION = "3.25.76";
@@ -233,12 +234,7 @@ async function startHttp(command: string, args: string[]): Promise<HttpChild> {
     stderr: "piped",
   }).spawn();
   const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  while (!text.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`${command} exited before listening: ${text}`);
-    text += value;
-  }
+  const text = await readListeningLine(reader, command);
   const url = text.slice(text.indexOf("http://"), text.indexOf("\n"));
   return {
     url,

@@ -320,7 +320,7 @@ export function engineCommandHelp(name: string): string {
     "",
     "  FILE | -             the model output (UTF-8); stdin when - or absent",
     "  --schema DECL        a declaration, e.g. {!query:string,!limit:integer}",
-    "  --schema-json FILE   a JSON Schema (subset) read from FILE",
+    "  --schema-json FILE   a JSON Schema read from FILE",
     ...(command.takesProfile
       ? [
         `  --profile P          one of ${PROFILE_NAMES.join(", ")}`,

@@ -27,7 +27,8 @@ import {
   launchFor,
 } from "./client_configs.ts";
 import { runStdioServer } from "../mcp/server.ts";
-import { parseListenAddress, runHttpServer } from "../mcp/http_command.ts";
+import { runHttpServer } from "../mcp/http_command.ts";
+import { parseListenAddress } from "../wire/listen_address.ts";
 import { TOOLS } from "../mcp/tools.ts";
 
 const OPTIONS = {

@@ -47,13 +47,7 @@ import {
   memberPointer,
   type Verdict,
 } from "./declarations/verdict.ts";
-import {
-  CallerError,
-  type EngineError,
-  engineError,
-  errorDetail,
-  positionedError,
-} from "./errors.ts";
+import { CallerError, type EngineError, engineError, positionedError } from "./errors.ts";
 import {
   checkOptions,
   describeValue,

@@ -56,7 +56,7 @@ export type ValidateOptions = Pick<GateOptions, "schema" | "schemaJson" | "asser
  * const result = validate('{"id":"7"}', { schema: "{!id:integer}" });
  * strictEqual(result.valid, false);
  * deepStrictEqual(result.schema?.mismatched, [
- *   { pointer: "/id", expected: "an integer", found: "the string \"7\"" },
+ *   { pointer: "/id", expected: "an integer", found: 'the string "7"' },
  * ]);
  * ```
  */

@@ -10,7 +10,7 @@
  * - Requests are answered in the order they arrive. Reading does not wait for
  *   each reply to be written (so a client that writes many requests before
  *   reading cannot deadlock the pipe pair) unless more than
- *   {@linkcode WRITE_HIGH_WATER} bytes of replies are still queued, which
+ *   `WRITE_HIGH_WATER` (`wire/stdio.ts`, 32 MiB) of replies are still queued, which
  *   keeps memory bounded.
  * - At end of input the server waits until every queued reply has been
  *   written to the OS, then returns exit code 0.
@@ -42,7 +42,13 @@ import {
   success,
 } from "../wire/jsonrpc.ts";
 import { isIntegerLiteral, rawIdsOfBatch, RawInteger, rawMemberText } from "../wire/request_id.ts";
-import { type ByteSink, readChunks, ReplyWriter, revokeAll } from "../wire/stdio.ts";
+import {
+  type ByteSink,
+  LineWriter,
+  readChunks,
+  revokeAll,
+  WRITE_HIGH_WATER,
+} from "../wire/stdio.ts";
 import {
   discover,
   initialize,
@@ -56,9 +62,6 @@ import {
 } from "./lifecycle.ts";
 import { toolResult } from "./render.ts";
 import { callTool, TOOLS, type ToolSettings } from "./tools.ts";
-
-/** Bytes of unwritten replies above which the server stops reading until they drain. */
-export const WRITE_HIGH_WATER = 32 * 1024 * 1024;
 
 /** What the server answers to a method it does not implement, by era. */
 const LEGACY_METHODS = "initialize, ping, server/discover, tools/list, tools/call";
@@ -397,7 +400,7 @@ export interface ServeOptions {
  */
 export async function serve(options: ServeOptions): Promise<number> {
   const session = new Session({ policy: options.policy });
-  const writer = new ReplyWriter(options.output);
+  const writer = new LineWriter(options.output);
   for await (const frame of readFrames(options.input, options.maxLineBytes ?? MAX_LINE_BYTES)) {
     const reply = session.handleFrame(frame);
     if (reply !== null) writer.enqueue(reply);

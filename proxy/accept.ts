@@ -17,7 +17,7 @@ import { VERSION } from "../mod.ts";
 import { readFrames } from "../wire/framing.ts";
 import { isObject } from "../wire/jsonrpc.ts";
 import { PinStore, toolHash } from "./pinning.ts";
-import { EXIT_GRACE_MS } from "./stdio.ts";
+import { EXIT_GRACE_MS, startServer } from "./stdio.ts";
 
 /**
  * What {@linkcode acceptTools} does.
@@ -82,18 +82,8 @@ export async function acceptTools(options: AcceptOptions): Promise<number> {
     log(`${options.pinFile}: ${(error as Error).message}`);
     return 1;
   }
-  let child: Deno.ChildProcess;
-  try {
-    child = new Deno.Command(options.command, {
-      args: [...options.args],
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "inherit",
-    }).spawn();
-  } catch (error) {
-    log(`cannot start \`${options.command}\`: ${(error as Error).message}`);
-    return 127;
-  }
+  const child = startServer(options.command, options.args, log);
+  if (child === null) return 127;
   const writer = child.stdin.getWriter();
   const frames = readFrames(child.stdout);
   const encoder = new TextEncoder();

@@ -72,7 +72,7 @@ import {
   type MemberSpan,
   objectMembers,
   skipWhitespace,
-} from "./raw_json.ts";
+} from "../wire/raw_json.ts";
 import { ToolRegistry } from "./tool_registry.ts";
 
 /**

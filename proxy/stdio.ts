@@ -17,7 +17,7 @@
  *
  * Stdin is read with `wire/stdio.ts`'s `readChunks`; the server's stdout with a
  * BYOB reader ({@linkcode readStreamChunks}); lines go out through
- * {@linkcode LineWriter}, which writes a burst of queued lines at once.
+ * `wire/stdio.ts`'s `LineWriter`, which writes a burst of queued lines at once.
  *
  * @example
  * ```ts ignore
@@ -34,20 +34,8 @@
  */
 
 import { MAX_LINE_BYTES, readFrames } from "../wire/framing.ts";
-import { type ByteSink, readChunks, revokeAll } from "../wire/stdio.ts";
+import { LineWriter, readChunks, revokeAll, WRITE_HIGH_WATER } from "../wire/stdio.ts";
 import { ProxySession, type ProxySettings } from "./session.ts";
-
-/**
- * Bytes queued for one side above which the other side's reading waits.
- *
- * @example
- * ```ts
- * import { WRITE_HIGH_WATER } from "./stdio.ts";
- * import { strictEqual } from "node:assert/strict";
- * strictEqual(WRITE_HIGH_WATER, 33_554_432);
- * ```
- */
-export const WRITE_HIGH_WATER = 32 * 1024 * 1024;
 
 /**
  * How long the server may take to exit after its stdin is closed.
@@ -61,91 +49,39 @@ export const WRITE_HIGH_WATER = 32 * 1024 * 1024;
  */
 export const EXIT_GRACE_MS = 5000;
 
-const READ_SIZE = 65_536;
-
 /**
- * Writes lines in order, in the background, counting what is queued. Lines
- * queued while a write is under way go out together in the next write (one
- * system call for a burst of pipelined replies). After a failed write it
- * drops the rest (the peer is gone).
+ * Starts the downstream server with piped stdin and stdout and its stderr
+ * inherited; `null` (after one `log` line naming the command) when it cannot
+ * be started, which the callers turn into exit code 127.
  *
  * @example
  * ```ts
- * import { LineWriter } from "./stdio.ts";
- * import { strictEqual } from "node:assert/strict";
- * let out = "";
- * const writer = new LineWriter({ write: (b) => { out += new TextDecoder().decode(b); return Promise.resolve(b.length); } });
- * writer.enqueue("[1]");
- * writer.enqueue("[2]");
- * await writer.drain();
- * strictEqual(out, "[1]\n[2]\n");
- * strictEqual(writer.queued, 0);
+ * import { startServer } from "./stdio.ts";
+ * import { deepStrictEqual, match } from "node:assert/strict";
+ * const lines: string[] = [];
+ * deepStrictEqual(startServer("interjson-no-such-server", [], (line) => lines.push(line)), null);
+ * match(lines[0], /^cannot start `interjson-no-such-server`: /);
  * ```
  */
-export class LineWriter {
-  readonly #sink: ByteSink;
-  readonly #encoder = new TextEncoder();
-  #lines: Uint8Array[] = [];
-  #queued = 0;
-  #failed = false;
-  #writing: Promise<void> | null = null;
-
-  /** A writer with nothing queued. */
-  constructor(sink: ByteSink) {
-    this.#sink = sink;
-  }
-
-  /** Bytes queued and not yet written. */
-  get queued(): number {
-    return this.#queued;
-  }
-
-  /** Whether a write failed. */
-  get failed(): boolean {
-    return this.#failed;
-  }
-
-  /** Queues one line (an LF is added). */
-  enqueue(line: string): void {
-    const bytes = this.#encoder.encode(line + "\n");
-    this.#queued += bytes.length;
-    this.#lines.push(bytes);
-    this.#writing ??= this.#pump();
-  }
-
-  /** Resolves when everything queued so far is written (or writing failed). */
-  drain(): Promise<void> {
-    return this.#writing ?? Promise.resolve();
-  }
-
-  async #pump(): Promise<void> {
-    while (this.#lines.length > 0) {
-      const lines = this.#lines;
-      this.#lines = [];
-      let bytes = lines[0];
-      if (lines.length > 1) {
-        let total = 0;
-        for (const line of lines) total += line.length;
-        bytes = new Uint8Array(total);
-        let at = 0;
-        for (const line of lines) {
-          bytes.set(line, at);
-          at += line.length;
-        }
-      }
-      if (!this.#failed) {
-        try {
-          let written = 0;
-          while (written < bytes.length) written += await this.#sink.write(bytes.subarray(written));
-        } catch {
-          this.#failed = true;
-        }
-      }
-      this.#queued -= bytes.length;
-    }
-    this.#writing = null;
+export function startServer(
+  command: string,
+  args: readonly string[],
+  log: (message: string) => void,
+): Deno.ChildProcess | null {
+  try {
+    return new Deno.Command(command, {
+      args: [...args],
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "inherit",
+    }).spawn();
+  } catch (error) {
+    log(`cannot start \`${command}\`: ${(error as Error).message}`);
+    return null;
   }
 }
+
+const READ_SIZE = 65_536;
 
 /**
  * The chunks of a byte stream such as a child's stdout, read with a BYOB
@@ -242,18 +178,8 @@ function describeExit(status: Deno.CommandStatus): string {
 export async function runProxy(options: RunProxyOptions): Promise<number> {
   const log = (message: string) => console.error(`interjson proxy: ${message}`);
   const maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
-  let child: Deno.ChildProcess;
-  try {
-    child = new Deno.Command(options.command, {
-      args: [...options.args],
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "inherit",
-    }).spawn();
-  } catch (error) {
-    log(`cannot start \`${options.command}\`: ${(error as Error).message}`);
-    return 127;
-  }
+  const child = startServer(options.command, options.args, log);
+  if (child === null) return 127;
   // The server is started and the policy, pins and audit file are read or
   // open: from here on the proxy needs no permission but writing the lock file.
   revokeAll(options.settings.savePins ? ["write"] : []);

@@ -121,7 +121,9 @@ Deno.test("mod.ts: only the import.meta.main branch reaches cli.ts and the surfa
   );
   assert.ok(local.includes("engine/gate.ts"), local.join(" "));
   assert.deepEqual(
-    local.filter((path) => path === "cli.ts" || /^(cli|mcp|proxy|wire)\//.test(path)),
+    local.filter((path) =>
+      path === "cli.ts" || /^(adapters|cli|hook|mcp|playground|proxy|serve|wire)\//.test(path)
+    ),
     [],
   );
   assert.deepEqual(dynamic, [`${MOD.href} → ${new URL("cli.ts", ROOT).href}`]);

@@ -20,6 +20,7 @@ import { OPTION_FLAGS } from "../cli/engine_commands.ts";
 import { gate, type Options, PROFILE_NAMES, repair, VERSION } from "../mod.ts";
 import { CANNOT_RUN } from "../scripts/demo.ts";
 import { ROOT, runCli } from "./mcp_harness.ts";
+import { runDeno } from "./fixtures/run_deno.ts";
 import { SEED_SCHEMA_JSON } from "./mcp_seed.ts";
 
 const SAFE = '{"query":"weather in Paris","limit":3}';
@@ -92,7 +93,8 @@ const USAGE_ERRORS: UsageCase[] = [
   {
     name: "a far command gets the list, not a guess",
     args: ["frobnicate"],
-    stderr: /unknown command `frobnicate` \(commands: mcp, proxy, gate, repair, validate, readiness\)/,
+    stderr:
+      /unknown command `frobnicate` \(commands: mcp, proxy, hook, serve, gate, repair, validate, readiness\)/,
     not: /did you mean/,
   },
   {
@@ -1183,27 +1185,6 @@ async function offline(): Promise<{ env: Record<string, string>; denoDir: string
   };
 }
 
-async function runDeno(args: string[], env: Record<string, string>, stdin = "", cwd = ROOT) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args,
-    cwd,
-    env,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(stdin));
-  await writer.close();
-  const output = await child.output();
-  const decoder = new TextDecoder();
-  return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
-  };
-}
-
 async function exists(path: string): Promise<boolean> {
   try {
     await Deno.stat(path);
@@ -1274,7 +1255,11 @@ Deno.test("process: with an empty DENO_DIR and no network, the demo, mcp and gat
     await t.step(row.name, async () => {
       const { env, denoDir } = await offline();
       try {
-        const { code, stdout, stderr } = await runDeno(row.args, env, row.stdin);
+        const { code, stdout, stderr } = await runDeno(row.args, {
+          cwd: ROOT,
+          env,
+          stdin: row.stdin,
+        });
         equal(code, row.code, stderr);
         match(stdout, row.stdout);
         ok(!/Download/.test(stderr), `downloaded something: ${stderr}`);
@@ -1310,7 +1295,11 @@ Deno.test("process: a demo that cannot load the command line exits 3, not 0 or 1
     await Deno.writeTextFile(`${copy}/cli.ts`, `import "./not_there.ts";\n${cli}`);
     const { env, denoDir } = await offline();
     try {
-      const { code, stdout, stderr } = await runDeno(["task", "demo"], env, "", copy);
+      const { code, stdout, stderr } = await runDeno(["task", "demo"], {
+        cwd: copy,
+        env,
+        stdin: "",
+      });
       equal(code, CANNOT_RUN, stderr);
       equal(stdout, "");
       match(stderr, /interjson demo: the command line could not be loaded: /);
@@ -1450,14 +1439,9 @@ interface ModuleInfo {
 }
 
 Deno.test("library: importing mod.ts loads no CLI or MCP code (statically)", async () => {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", "mod.ts"],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  equal(output.code, 0, new TextDecoder().decode(output.stderr));
-  const info = JSON.parse(new TextDecoder().decode(output.stdout));
+  const output = await runDeno(["info", "--json", "mod.ts"], { cwd: ROOT });
+  equal(output.code, 0, output.stderr);
+  const info = JSON.parse(output.stdout);
   const modules = new Map<string, ModuleInfo>(
     info.modules.map((m: ModuleInfo) => [m.specifier, m]),
   );
@@ -1478,7 +1462,10 @@ Deno.test("library: importing mod.ts loads no CLI or MCP code (statically)", asy
     // Relative to the repository: the checkout itself may sit in a folder named cli/.
     const path = specifier.startsWith(root) ? specifier.slice(root.length) : specifier;
     ok(path !== "cli.ts", `mod.ts statically loads ${specifier}`);
-    ok(!/^(cli|mcp|proxy|wire)\//.test(path), `mod.ts statically loads ${specifier}`);
+    ok(
+      !/^(adapters|cli|hook|mcp|playground|proxy|serve|wire)\//.test(path),
+      `mod.ts statically loads ${specifier}`,
+    );
   }
 });
 
@@ -1493,17 +1480,7 @@ Deno.test("library: `deno run mod.ts` (what `deno run jsr:@interjson/cli` runs) 
 });
 
 async function runModule(args: string[], stdin = ""): Promise<string> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "mod.ts", ...args],
-    cwd: ROOT,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(stdin));
-  await writer.close();
-  const output = await child.output();
-  equal(output.code, 0);
-  return new TextDecoder().decode(output.stdout);
+  const output = await runDeno(["run", "mod.ts", ...args], { cwd: ROOT, stdin });
+  equal(output.code, 0, output.stderr);
+  return output.stdout;
 }

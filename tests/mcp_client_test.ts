@@ -104,6 +104,45 @@ async function stdioExchanges(directory: string): Promise<Exchange[][]> {
   return runs;
 }
 
+/**
+ * Connects the SDK client to a fresh `interjson mcp --http` process, runs
+ * `use`, closes the client and stops the server (which must exit 0); resolves
+ * to every JSON-RPC request answered with a JSON reply, recorded through the
+ * client's `fetch`.
+ */
+async function httpExchanges(
+  options: ConstructorParameters<typeof Client>[1],
+  use: (client: Client, transport: StreamableHTTPClientTransport) => Promise<void>,
+): Promise<Exchange[]> {
+  const server = await HttpServerProcess.start();
+  const exchanges: Exchange[] = [];
+  const recording = async (input: string | URL | Request, init?: RequestInit) => {
+    const response = await fetch(input, init);
+    const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+    if (
+      body?.method && "id" in body && response.headers.get("content-type") === "application/json"
+    ) {
+      exchanges.push({ request: body, reply: await response.clone().json() });
+    }
+    return response;
+  };
+  try {
+    const transport = new StreamableHTTPClientTransport(new URL(server.url), {
+      fetch: recording,
+    });
+    const client = new Client({ name: "interjson-test", version: "0" }, options);
+    await client.connect(transport);
+    try {
+      await use(client, transport);
+    } finally {
+      await client.close();
+    }
+  } finally {
+    equal((await server.stop()).code, 0);
+  }
+  return exchanges;
+}
+
 async function exercise(client: Client): Promise<void> {
   equal(client.getProtocolEra(), "modern");
   equal(client.getNegotiatedProtocolVersion(), "2026-07-28");
@@ -165,37 +204,9 @@ for (const { label, mode } of MODES) {
     sanitizeOps: false,
     sanitizeResources: false,
     fn: async () => {
-      const server = await HttpServerProcess.start();
-      const exchanges: Exchange[] = [];
-      const recording = async (input: string | URL | Request, init?: RequestInit) => {
-        const response = await fetch(input, init);
-        const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-        if (
-          body?.method && "id" in body &&
-          response.headers.get("content-type") === "application/json"
-        ) {
-          exchanges.push({ request: body, reply: await response.clone().json() });
-        }
-        return response;
-      };
-      try {
-        const transport = new StreamableHTTPClientTransport(new URL(server.url), {
-          fetch: recording,
-        });
-        const client = new Client({ name: "interjson-test", version: "0" }, {
-          versionNegotiation: { mode },
-        });
-        await client.connect(transport);
-        try {
-          await exercise(client);
-        } finally {
-          await client.close();
-        }
-        ok(exchanges.filter((e) => e.request.method === "tools/call").length === 4);
-        deepEqual(judge(exchanges), []);
-      } finally {
-        equal((await server.stop()).code, 0);
-      }
+      const exchanges = await httpExchanges({ versionNegotiation: { mode } }, exercise);
+      ok(exchanges.filter((e) => e.request.method === "tools/call").length === 4);
+      deepEqual(judge(exchanges), []);
     },
   });
 }
@@ -205,41 +216,18 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   fn: async () => {
-    const server = await HttpServerProcess.start();
-    const exchanges: Exchange[] = [];
-    const recording = async (input: string | URL | Request, init?: RequestInit) => {
-      const response = await fetch(input, init);
-      const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-      if (
-        body?.method && "id" in body && response.headers.get("content-type") === "application/json"
-      ) {
-        exchanges.push({ request: body, reply: await response.clone().json() });
-      }
-      return response;
-    };
-    try {
-      const transport = new StreamableHTTPClientTransport(new URL(server.url), {
-        fetch: recording,
+    const exchanges = await httpExchanges(undefined, async (client, transport) => {
+      equal(client.getProtocolEra(), "legacy");
+      ok(transport.sessionId, "the server issued a session id");
+      const { tools } = await client.listTools();
+      equal(tools.length, 4);
+      const result = await client.callTool({
+        name: "interjson_gate",
+        arguments: { text: "[1]" },
       });
-      const client = new Client({ name: "interjson-test", version: "0" });
-      await client.connect(transport);
-      try {
-        equal(client.getProtocolEra(), "legacy");
-        ok(transport.sessionId, "the server issued a session id");
-        const { tools } = await client.listTools();
-        equal(tools.length, 4);
-        const result = await client.callTool({
-          name: "interjson_gate",
-          arguments: { text: "[1]" },
-        });
-        equal((result as Message).structuredContent.executable, true);
-        await transport.terminateSession();
-      } finally {
-        await client.close();
-      }
-      deepEqual(judge(exchanges), []);
-    } finally {
-      equal((await server.stop()).code, 0);
-    }
+      equal((result as Message).structuredContent.executable, true);
+      await transport.terminateSession();
+    });
+    deepEqual(judge(exchanges), []);
   },
 });

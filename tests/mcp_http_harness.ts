@@ -17,6 +17,24 @@
 
 import { CLI, ROOT } from "./mcp_harness.ts";
 
+/**
+ * Reads a server's stderr until the line it prints when it listens has come;
+ * resolves to everything read so far. Rejects, naming `who`, when stderr ends
+ * first.
+ */
+export async function readListeningLine(
+  reader: ReadableStreamDefaultReader<string>,
+  who: string,
+): Promise<string> {
+  let text = "";
+  while (!text.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`${who} exited before listening: ${text}`);
+    text += value;
+  }
+  return text;
+}
+
 /** A running `interjson mcp --http` process. */
 export class HttpServerProcess {
   /** The endpoint URL from the stderr line. */
@@ -56,12 +74,7 @@ export class HttpServerProcess {
       stderr: "piped",
     }).spawn();
     const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
-    let text = "";
-    while (!text.includes("\n")) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`the server exited before listening: ${text}`);
-      text += value;
-    }
+    const text = await readListeningLine(reader, "the server");
     const newline = text.indexOf("\n");
     const rest = (async () => {
       let tail = text.slice(newline + 1);

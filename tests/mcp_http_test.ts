@@ -10,19 +10,12 @@
 
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { HttpServerProcess } from "./mcp_http_harness.ts";
-import { runCli } from "./mcp_harness.ts";
+import { META, MODERN, runCli } from "./mcp_harness.ts";
 import { MAX_SESSIONS, McpHttpHandler } from "../mcp/http.ts";
 import { checkServerMessage } from "./mcp_schema.ts";
 
 // deno-lint-ignore no-explicit-any
 type Message = any;
-
-const MODERN = "2026-07-28";
-const META = {
-  "io.modelcontextprotocol/protocolVersion": MODERN,
-  "io.modelcontextprotocol/clientInfo": { name: "t", version: "0" },
-  "io.modelcontextprotocol/clientCapabilities": {},
-};
 
 function modernCall(id: number, name: string, args: unknown): Message {
   return {

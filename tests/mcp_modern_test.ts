@@ -12,17 +12,11 @@ import { deepEqual, equal, ok } from "node:assert/strict";
 import { SUPPORTED_VERSIONS } from "../mcp/lifecycle.ts";
 import { Session } from "../mcp/server.ts";
 import { TOOLS } from "../mcp/tools.ts";
+import { META, MODERN } from "./mcp_harness.ts";
 import { checkServerMessage, type SchemaRevision } from "./mcp_schema.ts";
 
 // deno-lint-ignore no-explicit-any
 type Message = any;
-
-const MODERN = "2026-07-28";
-const META = {
-  "io.modelcontextprotocol/protocolVersion": MODERN,
-  "io.modelcontextprotocol/clientInfo": { name: "t", version: "0" },
-  "io.modelcontextprotocol/clientCapabilities": {},
-};
 
 let nextId = 1;
 

@@ -10,6 +10,7 @@
 
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { VERSION } from "../mod.ts";
+import { runDeno } from "./fixtures/run_deno.ts";
 import { CLI, McpProcess, type Message, ROOT } from "./mcp_harness.ts";
 import {
   SEED_ACCEPTED,
@@ -256,14 +257,9 @@ Deno.test("revokeAll: a process holding every permission holds none afterwards",
     revokeAll();
     console.log(JSON.stringify({ before, after: states() }));
   `;
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["eval", "--ext=ts", script],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  equal(output.code, 0, new TextDecoder().decode(output.stderr));
-  const { before, after } = JSON.parse(new TextDecoder().decode(output.stdout));
+  const output = await runDeno(["eval", "--ext=ts", script], { cwd: ROOT });
+  equal(output.code, 0, output.stderr);
+  const { before, after } = JSON.parse(output.stdout);
   const names = ["read", "write", "net", "env", "run", "ffi", "sys", "import"];
   deepEqual(Object.keys(before), names);
   for (const name of names) {

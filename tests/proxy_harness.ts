@@ -21,27 +21,17 @@ export function proxyPermissions(files: readonly string[] = []): string[] {
   return flags;
 }
 
-/** A proxy in front of the fake server, whose received lines go to `log`. */
-export interface FakeSetup {
-  /** The proxy process. */
-  readonly proxy: McpProcess;
-  /** The fake server's log file. */
-  readonly log: string;
-  /** The lines the fake server received so far. */
-  readonly received: () => Promise<string[]>;
-}
-
 /**
- * Starts `deno run <exact permissions> cli.ts proxy PROXY_ARGS -- deno run
- * --allow-write=LOG fake_server.ts --log LOG SERVER_ARGS`.
+ * The arguments of `deno run <exact permissions> cli.ts proxy PROXY_ARGS -- deno
+ * run --allow-write=LOG fake_server.ts --log LOG SERVER_ARGS`.
  */
-export async function startFake(
-  proxyArgs: readonly string[] = [],
-  serverArgs: readonly string[] = [],
+export function fakeProxyArgs(
+  log: string,
+  proxyArgs: readonly string[],
+  serverArgs: readonly string[],
   files: readonly string[] = [],
-): Promise<FakeSetup> {
-  const log = await Deno.makeTempFile({ prefix: "proxy-fake-", suffix: ".log" });
-  const proxy = McpProcess.spawn(Deno.execPath(), [
+): string[] {
+  return [
     "run",
     ...proxyPermissions(files),
     CLI,
@@ -55,7 +45,27 @@ export async function startFake(
     "--log",
     log,
     ...serverArgs,
-  ]);
+  ];
+}
+
+/** A proxy in front of the fake server, whose received lines go to `log`. */
+export interface FakeSetup {
+  /** The proxy process. */
+  readonly proxy: McpProcess;
+  /** The fake server's log file. */
+  readonly log: string;
+  /** The lines the fake server received so far. */
+  readonly received: () => Promise<string[]>;
+}
+
+/** Starts the proxy in front of the fake server ({@linkcode fakeProxyArgs}). */
+export async function startFake(
+  proxyArgs: readonly string[] = [],
+  serverArgs: readonly string[] = [],
+  files: readonly string[] = [],
+): Promise<FakeSetup> {
+  const log = await Deno.makeTempFile({ prefix: "proxy-fake-", suffix: ".log" });
+  const proxy = McpProcess.spawn(Deno.execPath(), fakeProxyArgs(log, proxyArgs, serverArgs, files));
   const received = async () => (await Deno.readTextFile(log)).split("\n").filter((l) => l !== "");
   return { proxy, log, received };
 }

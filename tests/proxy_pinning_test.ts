@@ -7,8 +7,8 @@
  */
 
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
-import { CLI } from "./mcp_harness.ts";
-import { callLine, FAKE_SERVER, INITIALIZE, proxyPermissions, startFake } from "./proxy_harness.ts";
+import { runDeno } from "./fixtures/run_deno.ts";
+import { callLine, fakeProxyArgs, INITIALIZE, startFake } from "./proxy_harness.ts";
 
 const HANDSHAKE = JSON.stringify(INITIALIZE) + "\n" +
   '{"jsonrpc":"2.0","method":"notifications/initialized"}\n';
@@ -39,34 +39,7 @@ async function run(
 
 async function accept(lock: string, tools: string[], serverArgs: string[]) {
   const log = await Deno.makeTempFile();
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      ...proxyPermissions([lock]),
-      CLI,
-      "proxy",
-      "--pin",
-      lock,
-      "--accept",
-      ...tools,
-      "--",
-      Deno.execPath(),
-      "run",
-      `--allow-write=${log}`,
-      FAKE_SERVER,
-      "--log",
-      log,
-      ...serverArgs,
-    ],
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  return {
-    code: output.code,
-    stdout: new TextDecoder().decode(output.stdout),
-    stderr: new TextDecoder().decode(output.stderr),
-  };
+  return runDeno(fakeProxyArgs(log, ["--pin", lock, "--accept", ...tools], serverArgs, [lock]));
 }
 
 Deno.test("proxy --pin: a changed description is hidden on the next run and served again after --accept", async () => {

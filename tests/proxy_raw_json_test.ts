@@ -14,18 +14,8 @@ import {
   objectMembers,
   skipValue,
   skipWhitespace,
-} from "../proxy/raw_json.ts";
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+} from "../wire/raw_json.ts";
+import { mulberry32 } from "./fixtures/random.ts";
 
 const STRINGS = ["", "a", 'q"uote', "back\\slash", "}]{[,:", "é\u2028", "\ud83d\ude00", "\\u0041"];
 
@@ -66,7 +56,7 @@ function spaced(text: string, next: () => number): string {
 
 Deno.test("raw_json: spans of every member and element parse to what JSON.parse sees", async (t) => {
   for (let seed = 1; seed <= 300; seed++) {
-    const next = random(seed);
+    const next = mulberry32(seed);
     const value = { root: generate(next, 0), list: [generate(next, 0), generate(next, 0)] };
     const text = spaced(JSON.stringify(value), next);
     await t.step(`seed ${seed}`, () => {

@@ -9,7 +9,7 @@
  * The connection layer is `wire/http1.ts` (deadlines on idle connections, on
  * request heads and on bodies; the body cap). Before a body is read, a
  * request is answered by this layer when:
- * 1. its path is not the endpoint: 404;
+ * 1. its path is not the endpoint (or one of the endpoints): 404;
  * 2. its `Host` is not the bound address (a loopback name and the bound port,
  *    or the explicit host): 403;
  * 3. it has an `Origin` that is not a loopback origin or an allowed one: 403;
@@ -168,8 +168,8 @@ export interface HttpServeOptions {
   readonly hostname?: string;
   /** The port (0 picks a free one). */
   readonly port: number;
-  /** The one endpoint path, e.g. `/mcp`. */
-  readonly path: string;
+  /** The endpoint path, e.g. `/mcp`, or the list of endpoint paths. */
+  readonly path: string | readonly string[];
   /** Answers a request (its body read when it is a POST, `null` otherwise). */
   readonly handler: HttpHandler;
   /** The body cap in bytes (default {@linkcode MAX_BODY_BYTES}). */
@@ -257,11 +257,15 @@ export function serveHttp(options: HttpServeOptions): HttpSurface {
   const hostname = options.hostname ?? "127.0.0.1";
   const handlerTimeout = options.handlerTimeoutMs ?? HANDLER_TIMEOUT_MS;
   const allowedOrigins = options.allowedOrigins ?? [];
+  const paths: readonly string[] = typeof options.path === "string" ? [options.path] : options.path;
+  const notFound = paths.length === 1
+    ? `the endpoint is ${paths[0]}`
+    : `the endpoints are ${paths.join(", ")}`;
   let address: BoundAddress = { hostname, port: options.port };
   const inspect = (head: RequestHead): Response | undefined => {
     const query = head.target.indexOf("?");
     const path = query === -1 ? head.target : head.target.slice(0, query);
-    if (path !== options.path) return answer(404, `not found: the endpoint is ${options.path}`);
+    if (!paths.includes(path)) return answer(404, `not found: ${notFound}`);
     if (!isAllowedHost(head.headers.get("host"), address)) {
       return answer(403, "forbidden: the Host header does not name this server's address");
     }

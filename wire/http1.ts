@@ -184,6 +184,20 @@ class ConnectionReader {
     return -1;
   }
 
+  /**
+   * Reads until a CRLF is buffered and returns {@linkcode lineEnd}; -1 when
+   * more than `limit` bytes are buffered without one.
+   */
+  async lineWithin(limit: number): Promise<number> {
+    let end = this.lineEnd();
+    while (end === -1) {
+      if (this.available > limit) return -1;
+      await this.fill();
+      end = this.lineEnd();
+    }
+    return end;
+  }
+
   /** Consumes `count` bytes and returns them (a view, valid until the next fill). */
   take(count: number): Uint8Array {
     const taken = this.#buffer.subarray(this.#start, this.#start + count);
@@ -272,12 +286,8 @@ async function readChunked(
   const parts: Uint8Array[] = [];
   let total = 0;
   while (true) {
-    let end = reader.lineEnd();
-    while (end === -1) {
-      if (reader.available > 1024) return { status: 400, reason: "malformed chunk size line" };
-      await reader.fill();
-      end = reader.lineEnd();
-    }
+    const end = await reader.lineWithin(1024);
+    if (end === -1) return { status: 400, reason: "malformed chunk size line" };
     const sizeLine = latin1.decode(reader.take(end));
     reader.take(2);
     const sizeText = sizeLine.split(";")[0].trim();
@@ -296,12 +306,8 @@ async function readChunked(
     total += size;
   }
   while (true) {
-    let end = reader.lineEnd();
-    while (end === -1) {
-      if (reader.available > 16384) return { status: 431, reason: "trailers too large" };
-      await reader.fill();
-      end = reader.lineEnd();
-    }
+    const end = await reader.lineWithin(16384);
+    if (end === -1) return { status: 431, reason: "trailers too large" };
     reader.take(end + 2);
     if (end === 0) break;
   }

@@ -13,8 +13,8 @@
  * past, in constant memory, so that the `-32700` reply can still reach the
  * request that is waiting for it.
  *
- * The scanner walks the text once with char codes and an explicit depth
- * counter (no recursion); strings are skipped with `indexOf`.
+ * The spans come from the one raw-JSON reader, `./raw_json.ts` (char codes
+ * and an explicit depth counter, no recursion).
  *
  * @example
  * ```ts
@@ -25,6 +25,8 @@
  *
  * @module
  */
+
+import { arrayElements, objectMembers, skipWhitespace } from "./raw_json.ts";
 
 /**
  * An integer id kept as the exact text the client wrote.
@@ -55,80 +57,6 @@ export class RawInteger {
   }
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
-const COMMA = 0x2c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-
-function isSpace(code: number): boolean {
-  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
-}
-
-function skipSpace(text: string, at: number): number {
-  while (at < text.length && isSpace(text.charCodeAt(at))) at++;
-  return at;
-}
-
-/** The index after the string starting at `at` (a quote), or -1 when it does not end. */
-function skipString(text: string, at: number): number {
-  let from = at + 1;
-  while (true) {
-    const quote = text.indexOf('"', from);
-    if (quote === -1) return -1;
-    let backslashes = 0;
-    while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
-    if (backslashes % 2 === 0) return quote + 1;
-    from = quote + 1;
-  }
-}
-
-/** The index after the value starting at `at`, or -1 when the text ends first. */
-function skipValue(text: string, at: number): number {
-  const first = text.charCodeAt(at);
-  if (first === QUOTE) return skipString(text, at);
-  if (first === OPEN_BRACE || first === OPEN_BRACKET) {
-    let depth = 0;
-    let i = at;
-    while (i < text.length) {
-      const code = text.charCodeAt(i);
-      if (code === QUOTE) {
-        i = skipString(text, i);
-        if (i === -1) return -1;
-        continue;
-      }
-      if (code === OPEN_BRACE || code === OPEN_BRACKET) depth++;
-      else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
-        depth--;
-        if (depth === 0) return i + 1;
-      }
-      i++;
-    }
-    return -1;
-  }
-  let i = at;
-  while (i < text.length) {
-    const code = text.charCodeAt(i);
-    if (code === COMMA || code === CLOSE_BRACE || code === CLOSE_BRACKET || isSpace(code)) break;
-    i++;
-  }
-  return i === at ? -1 : i;
-}
-
-function isIdKey(text: string, start: number, end: number): boolean {
-  if (end - start === 4) return text.startsWith('"id"', start);
-  const key = text.slice(start, end);
-  if (!key.includes("\\")) return false;
-  try {
-    return JSON.parse(key) === "id";
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The text of the top-level `id` member of the object that starts at `at`
  * (after white space): the last one when it repeats, as `JSON.parse` keeps
@@ -143,26 +71,13 @@ function isIdKey(text: string, start: number, end: number): boolean {
  * ```
  */
 export function rawMemberText(text: string, at: number): string | undefined {
-  let i = skipSpace(text, at);
-  if (text.charCodeAt(i) !== OPEN_BRACE) return undefined;
-  i++;
+  const members = objectMembers(text, skipWhitespace(text, at));
+  if (members === null) return undefined;
   let found: string | undefined;
-  while (true) {
-    i = skipSpace(text, i);
-    if (text.charCodeAt(i) !== QUOTE) return found;
-    const keyEnd = skipString(text, i);
-    if (keyEnd === -1) return found;
-    const isId = isIdKey(text, i, keyEnd);
-    i = skipSpace(text, keyEnd);
-    if (text.charCodeAt(i) !== COLON) return found;
-    i = skipSpace(text, i + 1);
-    const valueEnd = skipValue(text, i);
-    if (valueEnd === -1) return found;
-    if (isId) found = text.slice(i, valueEnd);
-    i = skipSpace(text, valueEnd);
-    if (text.charCodeAt(i) !== COMMA) return found;
-    i++;
+  for (const member of members) {
+    if (member.key === "id") found = text.slice(member.valueStart, member.valueEnd);
   }
+  return found;
 }
 
 /**
@@ -177,21 +92,8 @@ export function rawMemberText(text: string, at: number): string | undefined {
  * ```
  */
 export function rawIdsOfBatch(text: string): (string | undefined)[] {
-  const ids: (string | undefined)[] = [];
-  let i = skipSpace(text, 0);
-  if (text.charCodeAt(i) !== OPEN_BRACKET) return ids;
-  i = skipSpace(text, i + 1);
-  if (text.charCodeAt(i) === CLOSE_BRACKET) return ids;
-  while (i < text.length) {
-    i = skipSpace(text, i);
-    ids.push(text.charCodeAt(i) === OPEN_BRACE ? rawMemberText(text, i) : undefined);
-    const end = skipValue(text, i);
-    if (end === -1) return ids;
-    i = skipSpace(text, end);
-    if (text.charCodeAt(i) !== COMMA) return ids;
-    i++;
-  }
-  return ids;
+  const elements = arrayElements(text, skipWhitespace(text, 0)) ?? [];
+  return elements.map((element) => rawMemberText(text, element.valueStart));
 }
 
 /**
@@ -218,6 +120,14 @@ export function isIntegerLiteral(text: string): boolean {
   return true;
 }
 
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const COMMA = 0x2c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
 const SPACE = 0x20;
 const TAB = 0x09;
 const NEWLINE = 0x0a;

@@ -1,16 +1,16 @@
 /**
  * Stdio plumbing every line-framed surface shares (the MCP server, and later
  * the proxy and `serve`): reading a byte source into reused chunks
- * ({@linkcode readChunks}), writing reply lines in order in the background
- * ({@linkcode ReplyWriter}), and giving up every permission before the first
+ * ({@linkcode readChunks}), writing lines in order in the background
+ * ({@linkcode LineWriter}), and giving up every permission before the first
  * line is read ({@linkcode revokeAll}).
  *
  * @example
  * ```ts
  * import { strictEqual } from "node:assert/strict";
- * import { ReplyWriter } from "./stdio.ts";
+ * import { LineWriter } from "./stdio.ts";
  * let out = "";
- * const writer = new ReplyWriter({
+ * const writer = new LineWriter({
  *   write: (bytes) => {
  *     out += new TextDecoder().decode(bytes);
  *     return Promise.resolve(bytes.length);
@@ -37,25 +37,46 @@ export interface ByteSource {
 }
 
 /**
- * Writes reply lines in order, in the background, and says how many bytes
- * are still queued.
+ * Bytes queued for a writer above which the side feeding it stops reading
+ * until they drain.
  *
  * @example
  * ```ts
+ * import { WRITE_HIGH_WATER } from "./stdio.ts";
  * import { strictEqual } from "node:assert/strict";
- * import { ReplyWriter } from "./stdio.ts";
- * const writer = new ReplyWriter({ write: (bytes) => Promise.resolve(bytes.length) });
- * writer.enqueue('{"jsonrpc":"2.0","id":1,"result":{}}');
- * await writer.drain();
- * strictEqual(writer.queued, 0);
+ * strictEqual(WRITE_HIGH_WATER, 33_554_432);
  * ```
  */
-export class ReplyWriter {
+export const WRITE_HIGH_WATER = 32 * 1024 * 1024;
+
+/**
+ * Writes lines in order, in the background, counting what is queued. Lines
+ * queued while a write is under way go out together in the next write (one
+ * system call for a burst of pipelined replies). After a failed write it
+ * keeps the error and drops the rest (the peer is gone).
+ *
+ * @example
+ * ```ts
+ * import { LineWriter } from "./stdio.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * let out = "";
+ * const writer = new LineWriter({ write: (b) => { out += new TextDecoder().decode(b); return Promise.resolve(b.length); } });
+ * writer.enqueue("[1]");
+ * writer.enqueue("[2]");
+ * await writer.drain();
+ * strictEqual(out, "[1]\n[2]\n");
+ * strictEqual(writer.queued, 0);
+ * strictEqual(writer.failure, undefined);
+ * ```
+ */
+export class LineWriter {
   readonly #sink: ByteSink;
   readonly #encoder = new TextEncoder();
-  #tail: Promise<void> = Promise.resolve();
+  #lines: Uint8Array[] = [];
   #queued = 0;
   #failure: unknown = undefined;
+  #failed = false;
+  #writing: Promise<void> | null = null;
 
   /**
    * A writer with nothing queued.
@@ -80,24 +101,42 @@ export class ReplyWriter {
   enqueue(line: string): void {
     const bytes = this.#encoder.encode(line + "\n");
     this.#queued += bytes.length;
-    this.#tail = this.#tail.then(async () => {
-      if (this.#failure === undefined) {
+    this.#lines.push(bytes);
+    this.#writing ??= this.#pump();
+  }
+
+  /** Resolves when everything queued so far is written (or writing failed). */
+  drain(): Promise<void> {
+    return this.#writing ?? Promise.resolve();
+  }
+
+  async #pump(): Promise<void> {
+    while (this.#lines.length > 0) {
+      const lines = this.#lines;
+      this.#lines = [];
+      let bytes = lines[0];
+      if (lines.length > 1) {
+        let total = 0;
+        for (const line of lines) total += line.length;
+        bytes = new Uint8Array(total);
+        let at = 0;
+        for (const line of lines) {
+          bytes.set(line, at);
+          at += line.length;
+        }
+      }
+      if (!this.#failed) {
         try {
           let written = 0;
-          while (written < bytes.length) {
-            written += await this.#sink.write(bytes.subarray(written));
-          }
+          while (written < bytes.length) written += await this.#sink.write(bytes.subarray(written));
         } catch (error) {
           this.#failure = error;
+          this.#failed = true;
         }
       }
       this.#queued -= bytes.length;
-    });
-  }
-
-  /** Resolves when everything queued so far has been written (or writing failed). */
-  drain(): Promise<void> {
-    return this.#tail;
+    }
+    this.#writing = null;
   }
 }
 

@@ -50,8 +50,9 @@ import { FORMATS } from "./format.ts";
  * ```ts
  * import type { Issue } from "./check.ts";
  * import { emptyNode } from "./form.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const issue: Issue = { pointer: "/limit", keyword: "type", node: emptyNode(1, "/properties/limit"), value: "3" };
- * if (issue.keyword !== "type") throw new Error();
+ * strictEqual(issue.keyword, "type");
  * ```
  */
 export interface Issue {
@@ -73,8 +74,9 @@ export interface Issue {
  * @example
  * ```ts
  * import type { CheckResult } from "./check.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const r: CheckResult = { ok: true, issues: [], omitted: 0 };
- * if (!r.ok) throw new Error();
+ * strictEqual(r.ok, true);
  * ```
  */
 export interface CheckResult {

@@ -110,7 +110,7 @@ function shortNode(n: Node): string {
     const values = n.valueList ?? [];
     return values.length === 1 ? `exactly ${literal(values[0])}` : `one of ${list(values)}`;
   }
-  const nouns = n.types === ALL_TYPES ? [] : typeWords(n.types);
+  const nouns = n.types === ALL_TYPES ? untypedNoun(n) : typeWords(n.types);
   const parts: string[] = [];
   if (nouns.length > 0) parts.push(nouns.join(" or "));
   const c: string[] = [];
@@ -132,6 +132,30 @@ function shortNode(n: Node): string {
   if (n.maxProperties !== undefined) c.push(`with at most ${plural(n.maxProperties, "member")}`);
   if (c.length > 0) parts.push(c.join(", "));
   return parts.length === 0 ? "a value" : parts.join(" ");
+}
+
+/**
+ * The noun for a node without `type` whose constraints all apply to one
+ * type (they assert only on values of that type): `minimum` → a number.
+ */
+function untypedNoun(n: Node): string[] {
+  const groups: [string, boolean][] = [
+    [
+      "a number",
+      n.minimum !== undefined || n.maximum !== undefined ||
+      n.exclusiveMinimum !== undefined || n.exclusiveMaximum !== undefined ||
+      n.multipleOf !== undefined,
+    ],
+    [
+      "a string",
+      n.minLength !== undefined || n.maxLength !== undefined ||
+      n.pattern !== undefined || n.format !== undefined,
+    ],
+    ["an array", n.minItems !== undefined || n.maxItems !== undefined || n.uniqueItems === true],
+    ["an object", n.minProperties !== undefined || n.maxProperties !== undefined],
+  ];
+  const present = groups.filter(([, yes]) => yes);
+  return present.length === 1 ? [present[0][0]] : [];
 }
 
 /**
@@ -215,17 +239,17 @@ export function describeIssue(
       const min = n.minContains ?? 1;
       const range = n.maxContains === undefined ? `at least ${min}` : `${min} to ${n.maxContains}`;
       expected = `an array with ${range} items that are ${describeNode(form, c)}`;
-      found = `an array with ${issue.detail}`;
+      found = `an array with ${plural(Number(issue.detail), "such item")}`;
       break;
     }
     case "propertyNames":
-      expected = `an object whose member names are ${
+      expected = `an object whose every member name is ${
         describeNode(form, form.nodes[n.propertyNames!])
       }`;
       found = `the member name ${literal(issue.detail)}`;
       break;
     case "not":
-      expected = `not ${describeNode(form, form.nodes[n.not!])}`;
+      expected = `anything but ${describeNode(form, form.nodes[n.not!])}`;
       break;
     case "oneOf":
       if (issue.detail !== undefined) {
@@ -310,7 +334,8 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
 
 /** Renders one node; pushes its children (and the text between them) on the work list. */
 function renderShallow(form: Form, n: Node, work: (number | string)[]): string {
-  if (n.never) return "null"; // the language cannot say "nothing"; only reached inside unions
+  // The language cannot say "nothing": a `false` schema renders as `null`, the nearest it admits.
+  if (n.never) return "null";
   if (n.values !== undefined) {
     return (n.valueList ?? []).slice(0, LIST_LIMIT).map((v) => JSON.stringify(v)).join("|");
   }

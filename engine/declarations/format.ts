@@ -59,17 +59,163 @@ const DURATION = new RegExp(`^P(?:${DUR_DATE}(?:${DUR_TIME})?|${DUR_TIME}|\\d+W)
 
 const HOST_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 
+/** RFC 3492 Punycode: the code points of an A-label's tail, or null when it does not decode. */
+function punycode(input: string): number[] | null {
+  const base = 36, tmin = 1, tmax = 26, skew = 38, damp = 700;
+  const delimiter = input.lastIndexOf("-");
+  const output: number[] = [];
+  for (let j = 0; j < Math.max(delimiter, 0); j++) output.push(input.charCodeAt(j));
+  let n = 128, i = 0, bias = 72;
+  for (let at = delimiter > 0 ? delimiter + 1 : 0; at < input.length;) {
+    const oldi = i;
+    let w = 1;
+    for (let k = base;; k += base) {
+      if (at >= input.length) return null;
+      const c = input.charCodeAt(at++);
+      const digit = c - 48 < 10 ? c - 22 : c - 65 < 26 ? c - 65 : c - 97 < 26 ? c - 97 : base;
+      if (digit >= base) return null;
+      i += digit * w;
+      const t = k <= bias ? tmin : k >= bias + tmax ? tmax : k - bias;
+      if (digit < t) break;
+      w *= base - t;
+      if (i > 0x10ffff * 64) return null;
+    }
+    // Bias adaptation (RFC 3492 section 6.1).
+    let delta = oldi === 0 ? Math.floor((i - oldi) / damp) : (i - oldi) >> 1;
+    delta += Math.floor(delta / (output.length + 1));
+    let k = 0;
+    for (; delta > ((base - tmin) * tmax) >> 1; k += base) {
+      delta = Math.floor(delta / (base - tmin));
+    }
+    bias = k + Math.floor(((base - tmin + 1) * delta) / (delta + skew));
+    n += Math.floor(i / (output.length + 1));
+    i %= output.length + 1;
+    if (n > 0x10ffff) return null;
+    output.splice(i++, 0, n);
+  }
+  return output;
+}
+
+/** Code points IDNA2008 (RFC 5892) disallows among those a label could otherwise hold. */
+const IDNA_DISALLOWED = new Set([
+  0x0640,
+  0x07fa,
+  0x302e,
+  0x302f,
+  0x3031,
+  0x3032,
+  0x3033,
+  0x3034,
+  0x3035,
+  0x303b,
+]);
+/** Viramas (canonical combining class 9), which ECMA-262 has no property escape for. */
+const VIRAMAS = new Set([
+  0x094d,
+  0x09cd,
+  0x0a4d,
+  0x0acd,
+  0x0b4d,
+  0x0bcd,
+  0x0c4d,
+  0x0ccd,
+  0x0d3b,
+  0x0d3c,
+  0x0d4d,
+  0x0dca,
+  0x0e3a,
+  0x0eba,
+  0x0f84,
+  0x1039,
+  0x103a,
+  0x1714,
+  0x1715,
+  0x1734,
+  0x17d2,
+  0x1a60,
+  0x1b44,
+  0x1baa,
+  0x1bab,
+  0x1bf2,
+  0x1bf3,
+  0x2d7f,
+  0xa806,
+  0xa82c,
+  0xa8c4,
+  0xa953,
+  0xa9c0,
+  0xaaf6,
+  0xabed,
+  0x10a3f,
+  0x11046,
+  0x11070,
+  0x1107f,
+  0x110b9,
+  0x11133,
+  0x11134,
+  0x111c0,
+  0x11235,
+  0x112ea,
+  0x1134d,
+  0x11442,
+  0x114c2,
+  0x115bf,
+  0x1163f,
+  0x116b6,
+  0x1172b,
+  0x11839,
+  0x1193d,
+  0x1193e,
+  0x119e0,
+  0x11a34,
+  0x11a47,
+  0x11a99,
+  0x11c3f,
+  0x11d44,
+  0x11d45,
+  0x11d97,
+]);
+const MARK = /^\p{M}/u;
+const GREEK = /\p{Script=Greek}/u;
+const HEBREW = /\p{Script=Hebrew}/u;
+const KANA_HAN = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
+
+/** RFC 5891/5892 checks on a decoded U-label: leading marks, disallowed code points, CONTEXTJ/CONTEXTO rules. */
+function isULabel(cps: number[]): boolean {
+  const text = String.fromCodePoint(...cps);
+  if (MARK.test(text)) return false;
+  if (cps[2] === 0x2d && cps[3] === 0x2d) return false;
+  let arabicIndic = false, extendedIndic = false;
+  for (let k = 0; k < cps.length; k++) {
+    const c = cps[k];
+    const before = k > 0 ? String.fromCodePoint(cps[k - 1]) : "";
+    const after = k + 1 < cps.length ? String.fromCodePoint(cps[k + 1]) : "";
+    if (IDNA_DISALLOWED.has(c)) return false;
+    if (c === 0x00b7 && !(cps[k - 1] === 0x6c && cps[k + 1] === 0x6c)) return false;
+    if (c === 0x0375 && !GREEK.test(after)) return false;
+    if ((c === 0x05f3 || c === 0x05f4) && !HEBREW.test(before)) return false;
+    if (c === 0x30fb && !KANA_HAN.test(text.replaceAll("\u30fb", ""))) return false;
+    if (c === 0x200d && !VIRAMAS.has(cps[k - 1])) return false;
+    if (c >= 0x0660 && c <= 0x0669) arabicIndic = true;
+    if (c >= 0x06f0 && c <= 0x06f9) extendedIndic = true;
+  }
+  return !(arabicIndic && extendedIndic);
+}
+
 /**
  * RFC 1123 host names: dot-separated labels of letters, digits and inner
  * hyphens, 1–63 characters, 253 in all, no trailing dot; `--` in the third
- * and fourth positions only in an A-label (`xn--`). A-labels are checked for
- * syntax only, not decoded against IDNA2008.
+ * and fourth positions only in an A-label (`xn--`), whose Punycode must
+ * decode to a U-label that passes the IDNA2008 checks above.
  */
 function isHostname(s: string): boolean {
   if (s.length === 0 || s.length > 253) return false;
-  return s.split(".").every((label) =>
-    HOST_LABEL.test(label) && (label.slice(2, 4) !== "--" || /^xn--/i.test(label))
-  );
+  return s.split(".").every((label) => {
+    if (!HOST_LABEL.test(label)) return false;
+    if (!/^xn--/i.test(label)) return label.slice(2, 4) !== "--";
+    const cps = punycode(label.slice(4));
+    return cps !== null && isULabel(cps);
+  });
 }
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;

@@ -37,6 +37,7 @@ import {
   type Form,
   MAX_DECLARATION_DEPTH,
   type Node,
+  type Pattern,
   pointerToken,
   T_ARRAY,
   T_BOOLEAN,
@@ -343,6 +344,7 @@ class Compiler {
     const target: Node = refOnly ? emptyNode(-1, at) : node;
     for (const key of Object.keys(raw)) {
       const value = raw[key];
+      if (value === undefined) continue; // not JSON: a keyword set to undefined is not set
       const kat = `${at}/${pointerToken(key)}`;
       if (Object.hasOwn(REFUSED, key)) {
         this.issue(
@@ -591,7 +593,7 @@ class Compiler {
       case "patternProperties": {
         const map = this.schemaMap(value, job, key, kat);
         if (map === undefined) return;
-        const list: { pattern: import("./form.ts").Pattern; node: number }[] = [];
+        const list: { pattern: Pattern; node: number }[] = [];
         for (const [source, id] of map) {
           const p = compilePattern(source);
           if (typeof p === "string") {

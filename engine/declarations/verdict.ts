@@ -27,8 +27,9 @@ import { type Form, type Node, pointerToken, T_OBJECT } from "./form.ts";
  * @example
  * ```ts
  * import type { Mismatch } from "./verdict.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const m: Mismatch = { pointer: "/limit", expected: "an integer", found: 'the string "3"' };
- * if (m.pointer !== "/limit") throw new Error();
+ * strictEqual(m.pointer, "/limit");
  * ```
  */
 export interface Mismatch {
@@ -46,8 +47,9 @@ export interface Mismatch {
  * @example
  * ```ts
  * import type { Verdict } from "./verdict.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const v: Verdict = { total: 2, satisfied: 1, missing: ["/query"], mismatched: [], ok: false };
- * if (v.ok) throw new Error();
+ * strictEqual(v.ok, false);
  * ```
  */
 export interface Verdict {
@@ -71,8 +73,9 @@ export interface Verdict {
  * @example
  * ```ts
  * import type { DeclaredMember } from "./verdict.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const m: DeclaredMember = { name: "query", required: true };
- * if (!m.required) throw new Error();
+ * strictEqual(m.required, true);
  * ```
  */
 export interface DeclaredMember {

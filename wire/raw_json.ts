@@ -1,11 +1,13 @@
 /**
- * A bounded locator for raw JSON text: where each member of an object (or
- * element of an array) starts and ends in the line exactly as it arrived.
+ * The one reader of raw JSON text for the surfaces: where each member of an
+ * object (or element of an array) starts and ends in the line exactly as it
+ * arrived.
  *
  * The proxy gates the bytes the client sent, not a re-serialization, so it
  * needs the raw substring of `params.arguments`; and it refuses a message whose
  * envelope has two keys that some parser could read as one (`"method"` twice,
- * or `"Method"` next to `"method"`). The locator is iterative (a depth counter,
+ * or `"Method"` next to `"method"`). The MCP server echoes a request id as it
+ * was written (`./request_id.ts`), read from the same spans. The locator is iterative (a depth counter,
  * no recursion), visits each character at most once per call, and is only
  * run on text that `JSON.parse` already accepted; on anything else it
  * returns `null` instead of throwing.
