@@ -33,7 +33,12 @@ function object(properties: Record<string, unknown>, required: string[], open = 
   return { type: "object", properties, required, additionalProperties: open };
 }
 
-const ENGINE_ERROR = object({ code: STRING, message: STRING }, ["code", "message"], false);
+/** An error as a value: a refusal at a place of the input also carries its position and rule. */
+const ENGINE_ERROR = object(
+  { code: STRING, message: STRING, offset: COUNT, line: COUNT, column: COUNT, rule: STRING },
+  ["code", "message"],
+  false,
+);
 
 const SCHEMAS: Record<string, Json> = {
   Request: {
