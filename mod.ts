@@ -33,6 +33,22 @@
  * works in Deno, Node, Bun and browsers. Run as a program (`deno run jsr:@interjson/cli mcp`), it
  * starts the command line.
  *
+ * The hazard checks the gate applies are exported for a host's own text
+ * (tool descriptions, names shown to a reviewer): {@linkcode stringHazards}
+ * finds bidi controls, tag characters, lone surrogates and other
+ * default-ignorable code points in a string, {@linkcode hazardOfCodePoint}
+ * classifies one code point, and {@linkcode keyCollisions} finds keys of one
+ * object that a reader could take for one another (invisible characters,
+ * NFC/NFKC, full case folding, UTS #39 confusables).
+ *
+ * ```ts
+ * import { keyCollisions, stringHazards } from "jsr:@interjson/cli";
+ * import { deepStrictEqual } from "node:assert/strict";
+ *
+ * deepStrictEqual(stringHazards("ls\u{E0041}"), { bidi: -1, tag: 2, loneSurrogate: -1, ignorable: -1 });
+ * deepStrictEqual(keyCollisions(["role", "r\u043Ele"]).map((c) => c.kind), ["confusable"]);
+ * ```
+ *
  * @module
  */
 
@@ -81,7 +97,24 @@ export {
   type Mismatch,
   type Verdict,
 } from "./engine/declarations/verdict.ts";
-export { type StringHazards, stringHazards } from "./engine/hazards.ts";
+export {
+  BIDI,
+  COLLISION_KINDS,
+  type CollisionKind,
+  foldCase,
+  hasHazard,
+  type Hazard,
+  hazardOfCodePoint,
+  IGNORABLE,
+  type KeyCollision,
+  keyCollisions,
+  LONE_SURROGATE,
+  NO_HAZARD,
+  skeleton,
+  type StringHazards,
+  stringHazards,
+  TAG,
+} from "./engine/hazards.ts";
 export { VERSION } from "./engine/version.ts";
 
 // Run as a program (`deno run jsr:@interjson/cli …`), this module starts the

@@ -492,7 +492,7 @@ export const RULES: readonly RepairRule[] = [
     "exact",
     "semantic",
     { valid: true },
-    "two keys of one object differ only by case",
+    "two keys of one object differ only by case, under full Unicode case folding (`ß`/`ss`, `ſ`/`s`, `ı`/`i`, `σ`/`ς`)",
     [
       '{"id":1,"ID":2}',
       '{"id":1,"ID":2}',
@@ -516,7 +516,7 @@ export const RULES: readonly RepairRule[] = [
     "exact",
     "semantic",
     { valid: true },
-    "a key holds a zero-width character, so it looks like another key",
+    "a key holds an invisible character (any Unicode `Default_Ignorable_Code_Point`: a zero-width space, a soft hyphen, a variation selector), so it looks like another key",
     [
       '{"a\\u200B":1}',
       '{"a\\u200B":1}',
@@ -580,6 +580,30 @@ export const RULES: readonly RepairRule[] = [
     [
       "{1e5:1}",
       '{"1e5":1}',
+    ],
+  ),
+  r(
+    "R044",
+    "NormalizationCollidingKeys",
+    "exact",
+    "semantic",
+    { valid: true },
+    "two keys of one object are equal after Unicode normalization (NFC or NFKC): a composed and a decomposed `é`, `ﬁ` and `fi`, fullwidth `ａ` and `a`",
+    [
+      '{"\\u00E9":1,"e\\u0301":2}',
+      '{"\\u00E9":1,"e\\u0301":2}',
+    ],
+  ),
+  r(
+    "R045",
+    "ConfusableKeys",
+    "exact",
+    "semantic",
+    { valid: true },
+    "two keys of one object look alike: their Unicode confusable skeletons (UTS #39) are equal, such as Latin `a` and Cyrillic `а`",
+    [
+      '{"a":1,"\\u0430":2}',
+      '{"a":1,"\\u0430":2}',
     ],
   ),
 ];

@@ -28,6 +28,18 @@
 import { type EngineError, engineError, positionedError } from "./errors.ts";
 import type { Profile } from "./profiles.ts";
 import {
+  BIDI,
+  COLLISION_KINDS,
+  type CollisionKind,
+  FIRST_HAZARD_UNIT,
+  type Hazard,
+  hazardAt,
+  IGNORABLE,
+  keyCollisions,
+  LONE_SURROGATE,
+  TAG,
+} from "./hazards.ts";
+import {
   type Ambiguity,
   type Exactness,
   type Repair,
@@ -126,6 +138,12 @@ const MAX_WRAPPER = 32;
 /** First characters of the words a value may be spelled as (`true`, `None`…). */
 const LITERAL_STARTS: ReadonlySet<number> = new Set([116, 102, 110, 84, 70, 78]);
 const LDQUO = 0x201c, RDQUO = 0x201d, LSQUO = 0x2018, RSQUO = 0x2019, ELLIPSIS = 0x2026;
+/**
+ * Value strings: every code unit below U+061C (the first bidi control) is free
+ * of the hazards a value can hold (bidi controls, tag characters, lone
+ * surrogates), so the value loops stop only from here. Keys stop from
+ * `FIRST_HAZARD_UNIT` (U+00AD): every default-ignorable is a hazard in a key.
+ */
 const BOM = 0xfeff, WIDE = 0x061c;
 
 // Modes of the state machine.
@@ -213,7 +231,36 @@ const RULE = {
   AmbiguousSplit: ruleByName("AmbiguousSplit"),
   EmptyExponent: ruleByName("EmptyExponent"),
   AmbiguousKey: ruleByName("AmbiguousKey"),
+  NormalizationCollidingKeys: ruleByName("NormalizationCollidingKeys"),
+  ConfusableKeys: ruleByName("ConfusableKeys"),
 } as const;
+
+/**
+ * The rule each kind of key collision is reported as (`exact` is
+ * `R032 DuplicateKey`, reported as the member is set; Object.keys holds no
+ * exact twins).
+ */
+const COLLISION_RULES: Readonly<Record<CollisionKind, RepairRule | null>> = {
+  exact: null,
+  ignorable: RULE.ZeroWidthInKey,
+  normalization: RULE.NormalizationCollidingKeys,
+  case: RULE.CaseCollidingKeys,
+  confusable: RULE.ConfusableKeys,
+};
+const COLLISION_BITS: Readonly<Record<CollisionKind, number>> = {
+  exact: 0,
+  ignorable: 1,
+  normalization: 2,
+  case: 3,
+  confusable: 4,
+};
+
+/** Whether two key lists hold the same keys in the same order. */
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+}
 
 /** Words a value may be spelled as, and what each means. */
 const WORDS: ReadonlyMap<string, { value: unknown; rule: RepairRule | null }> = new Map<
@@ -272,17 +319,6 @@ function isOtherSpace(c: number): boolean {
     c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
 }
 
-/** Bidi controls (anywhere in a string they are a hazard). */
-function isBidiControl(c: number): boolean {
-  return c === 0x061c || c === 0x200e || c === 0x200f || (c >= 0x202a && c <= 0x202e) ||
-    (c >= 0x2066 && c <= 0x2069);
-}
-
-/** Zero-width characters (a hazard in keys). */
-function isZeroWidth(c: number): boolean {
-  return (c >= 0x200b && c <= 0x200d) || c === 0x2060 || c === BOM;
-}
-
 /** The end of `true`, `false` or `null` at i when followed by a delimiter, else -1. */
 function literalEnd(text: string, i: number, n: number, c: number): number {
   // Bounds first: a read past the end would return NaN and deoptimize.
@@ -332,12 +368,13 @@ function sameSplitText(head: string, start: number, rest: string, key: string): 
 /**
  * Whether `chunk` holds nothing that the string scanner stops at (its
  * closing quote `q`, a backslash, a control character, a character from
- * U+061C up): a string being read only grows by it.
+ * `wide` up: U+061C in a value, U+00AD in a key): a string being read only
+ * grows by it.
  */
-function isPlainRun(chunk: string, q: number): boolean {
+function isPlainRun(chunk: string, q: number, wide: number): boolean {
   for (let k = 0; k < chunk.length; k++) {
     const c = chunk.charCodeAt(k);
-    if (c > BACKSLASH ? c >= WIDE : c === q || c === BACKSLASH || c < SPACE) return false;
+    if (c > BACKSLASH ? c >= wide : c === q || c === BACKSLASH || c < SPACE) return false;
   }
   return true;
 }
@@ -676,7 +713,10 @@ export class Scanner {
       chunk = this.pending.join("");
       this.pending.length = 0;
     }
-    if (this.inString && this.window.length === 0 && !final && isPlainRun(chunk, this.strQuote)) {
+    if (
+      this.inString && this.window.length === 0 && !final &&
+      isPlainRun(chunk, this.strQuote, this.strIsKey ? FIRST_HAZARD_UNIT : WIDE)
+    ) {
       // Wholly inside the string being read: it only grows.
       this.strOut += chunk;
       this.base += chunk.length;
@@ -944,12 +984,23 @@ export class Scanner {
         `${head}: exactness ${rule.severity} exceeds max_loss ${p.maxLoss}`,
       );
     }
+    // tailLossOnly (interactive): a lossy repair that completes no truncated tail.
+    const only = `which accepts a lossy repair only to complete a truncated tail`;
+    if (rule.ambiguity !== "none") {
+      return positionedError(
+        "E011",
+        line,
+        column,
+        offset,
+        `${head}: ambiguity ${rule.ambiguity} with a lossy repair is refused by profile ${p.name}, ${only}`,
+      );
+    }
     return positionedError(
       "E010",
       line,
       column,
       offset,
-      `${head}: exactness lossy exceeds max_loss lossy (only a truncated tail may be completed)`,
+      `${head}: a lossy repair that completes no truncated tail is refused by profile ${p.name}, ${only}`,
     );
   }
 
@@ -1047,25 +1098,42 @@ export class Scanner {
     this.topKind = d > 0 ? this.kinds[d - 1] : NONE;
     if (this.kinds[d] === OBJECT) {
       this.openObjects--;
-      if (this.caseFlags[d]) this.checkCase(container as Record<string, unknown>, end - 1);
+      if (this.caseFlags[d]) this.checkKeys(container as Record<string, unknown>, end - 1);
     }
     return this.completed(end);
   }
 
   /**
-   * HAZARDS HOOK (key collisions): the one place where the keys of a closed
-   * object are compared with each other beyond equality. Today: keys equal
-   * after `toLowerCase` (R036). `engine/hazards.ts` (full case folding,
-   * NFC/NFKC, confusable skeletons) plugs in here, for quoted and unquoted
-   * keys alike (both reach this check through `caseFlags`).
+   * The keys of a closed object compared with each other beyond equality, by
+   * `keyCollisions` of `engine/hazards.ts`, for quoted and unquoted keys
+   * alike. Only objects with a key that has an upper-case ASCII letter or a
+   * non-ASCII character get here (`caseFlags`): all-lower-case ASCII keys
+   * collide only when equal, which `setMember` reports. Each collision is
+   * reported at `at` (the object's end), once per kind.
    */
-  private checkCase(object: Record<string, unknown>, at: number): void {
+  private checkKeys(object: Record<string, unknown>, at: number): void {
     const keys = Object.keys(object);
     if (keys.length < 2) return;
-    const folded = new Set<string>();
-    for (const key of keys) folded.add(key.toLowerCase());
-    if (folded.size < keys.length) this.repair(RULE.CaseCollidingKeys, at);
+    // An array of records repeats one key set: compare it with the last one
+    // checked (keys are interned, so this is a few pointer comparisons).
+    const last = this.lastKeySet;
+    let kinds = this.lastKeyKinds;
+    if (!sameKeys(keys, last)) {
+      kinds = 0;
+      for (const { kind } of keyCollisions(keys)) kinds |= 1 << COLLISION_BITS[kind];
+      this.lastKeySet = keys;
+      this.lastKeyKinds = kinds;
+    }
+    if (kinds === 0) return;
+    for (const kind of COLLISION_KINDS) {
+      const rule = COLLISION_RULES[kind];
+      if (rule !== null && (kinds & (1 << COLLISION_BITS[kind])) !== 0) this.repair(rule, at);
+    }
   }
+
+  /** The keys `checkKeys` compared last, and the collision kinds found in them (bits). */
+  private lastKeySet: readonly string[] = [];
+  private lastKeyKinds = 0;
 
   /** Closes every open container at the end of the input. */
   private closeAllAtEnd(end: number): void {
@@ -1074,7 +1142,7 @@ export class Scanner {
       const d = --this.depth;
       if (this.kinds[d] === OBJECT) {
         this.openObjects--;
-        if (this.caseFlags[d]) this.checkCase(this.containers[d] as Record<string, unknown>, end);
+        if (this.caseFlags[d]) this.checkKeys(this.containers[d] as Record<string, unknown>, end);
       }
       this.containers[d] = undefined;
     }
@@ -2299,7 +2367,7 @@ export class Scanner {
     while (j < n) {
       c = text.charCodeAt(j);
       if (c === QUOTE) break;
-      if (c === BACKSLASH || c < SPACE || c >= WIDE) return -1;
+      if (c === BACKSLASH || c < SPACE || c >= FIRST_HAZARD_UNIT) return -1;
       if ((c >= UPPER_A && c <= UPPER_Z) || c >= 0x80) cased = true;
       h = (Math.imul(h, 31) + c) | 0;
       j++;
@@ -2338,7 +2406,7 @@ export class Scanner {
     while (j < n) {
       c = text.charCodeAt(j);
       if (c === QUOTE) break;
-      if (c === BACKSLASH || c < SPACE || c >= WIDE) return -1;
+      if (c === BACKSLASH || c < SPACE || c >= FIRST_HAZARD_UNIT) return -1;
       if ((c >= UPPER_A && c <= UPPER_Z) || c >= 0x80) cased = true;
       h = (Math.imul(h, 31) + c) | 0;
       j++;
@@ -2501,11 +2569,13 @@ export class Scanner {
     let segment = i;
     let out = this.strOut;
     let c = 0;
+    // Every default-ignorable is a hazard in a key; a value stops at bidi controls and up.
+    const wide = this.strIsKey ? FIRST_HAZARD_UNIT : WIDE;
     for (;;) {
       while (i < n) {
         c = text.charCodeAt(i);
         if (c > BACKSLASH) {
-          if (c >= WIDE) break;
+          if (c >= wide) break;
         } else if (c === q || c === BACKSLASH || c < SPACE) break;
         i++;
       }
@@ -2605,29 +2675,16 @@ export class Scanner {
         i++;
         continue;
       }
-      // c >= WIDE: hazards and surrogates.
-      if (c >= 0xd800 && c <= 0xdfff) {
-        if (c <= 0xdbff) {
-          if (i + 1 >= n) {
-            if (!final) return this.suspendString(text, segment, i, out);
-            this.repair(RULE.TruncatedEscape, base + i);
-            this.repair(RULE.CloseString, base + n);
-            this.strValue = out + text.slice(segment, i);
-            return n;
-          }
-          const low = text.charCodeAt(i + 1);
-          if (low >= 0xdc00 && low <= 0xdfff) {
-            if (c === 0xdb40 && low <= 0xdc7f) this.repair(RULE.InvisibleControl, base + i);
-            i += 2;
-            continue;
-          }
-        }
-        this.repair(RULE.LoneSurrogate, base + i);
-        i++;
-        continue;
+      // c >= wide: the hazards of engine/hazards.ts.
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 >= n) {
+        // A high surrogate whose low half is not read yet.
+        if (!final) return this.suspendString(text, segment, i, out);
+        this.repair(RULE.TruncatedEscape, base + i);
+        this.repair(RULE.CloseString, base + n);
+        this.strValue = out + text.slice(segment, i);
+        return n;
       }
-      this.classifyWide(c, base + i);
-      i++;
+      i += this.hazardStep(c, i + 1 < n ? text.charCodeAt(i + 1) : -1, base + i);
     }
   }
 
@@ -2665,7 +2722,8 @@ export class Scanner {
       }
       const next = text.charCodeAt(end);
       if (next >= 0xdc00 && next <= 0xdfff) {
-        if (unit === 0xdb40 && next <= 0xdc7f) this.repair(RULE.InvisibleControl, base + i);
+        // An escaped high surrogate and a raw low one: one code point.
+        this.hazardStep(unit, next, base + i);
         this.escaped = String.fromCharCode(unit, next);
         return end + 1;
       }
@@ -2680,55 +2738,49 @@ export class Scanner {
           low = low * 16 + hexValue(h);
         }
         if (ok && low >= 0xdc00 && low <= 0xdfff) {
-          if (unit === 0xdb40 && low <= 0xdc7f) this.repair(RULE.InvisibleControl, base + i);
+          this.hazardStep(unit, low, base + i);
           this.escaped = String.fromCharCode(unit, low);
           return end + 6;
         }
       }
-      this.repair(RULE.LoneSurrogate, base + i);
-    } else if (unit >= 0xdc00 && unit <= 0xdfff) {
-      this.repair(RULE.LoneSurrogate, base + i);
-    } else if (unit >= WIDE) {
-      this.classifyWide(unit, base + i);
     }
+    // A lone surrogate (high without a low one, or low) or a BMP code point.
+    this.hazardStep(unit, -1, base + i);
     this.escaped = String.fromCharCode(unit);
     return end;
   }
 
   /**
    * The hazards of the characters of an unquoted key, as a quoted key's are
-   * found while its string is read: invisible controls, zero-width
-   * characters, lone surrogates.
-   *
-   * HAZARDS HOOK (key characters): the set of characters that make a key look
-   * like another is `isZeroWidth` here; `engine/hazards.ts` (the whole
-   * Default_Ignorable_Code_Point set) replaces it there and here.
+   * found while its string is read (the same {@linkcode Scanner.hazardStep}).
    */
   private checkKeyCharacters(key: string, at: number): void {
     const wasKey = this.strIsKey;
     this.strIsKey = true;
-    for (let k = 0; k < key.length; k++) {
+    const n = key.length;
+    for (let k = 0; k < n;) {
       const c = key.charCodeAt(k);
-      if (c < WIDE) continue;
-      if (c >= 0xd800 && c <= 0xdfff) {
-        const low = k + 1 < key.length ? key.charCodeAt(k + 1) : 0;
-        if (c <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) {
-          if (c === 0xdb40 && low <= 0xdc7f) this.repair(RULE.InvisibleControl, at + k);
-          k++;
-        } else {
-          this.repair(RULE.LoneSurrogate, at + k);
-        }
-        continue;
-      }
-      this.classifyWide(c, at + k);
+      k += c < FIRST_HAZARD_UNIT
+        ? 1
+        : this.hazardStep(c, k + 1 < n ? key.charCodeAt(k + 1) : -1, at + k);
     }
     this.strIsKey = wasKey;
   }
 
-  /** Hazards of a code unit at or above U+061C (not a surrogate). */
-  private classifyWide(c: number, at: number): void {
-    if (isBidiControl(c)) this.repair(RULE.InvisibleControl, at);
-    else if (this.strIsKey && isZeroWidth(c)) this.repair(RULE.ZeroWidthInKey, at);
+  /**
+   * Reports the hazard of the code point starting with the decoded code unit
+   * `unit` (`next` is the decoded unit after it, -1 for none), found at
+   * `at`, by `hazardAt` of `engine/hazards.ts`: a bidi control or a tag
+   * character is `R037` anywhere, a lone surrogate `R035`, any other
+   * default-ignorable `R038` in a key (in a value it is content). Returns
+   * how many units the code point takes (2 for a surrogate pair).
+   */
+  private hazardStep(unit: number, next: number, at: number): number {
+    const hazard: Hazard = hazardAt(unit, next);
+    if (hazard === BIDI || hazard === TAG) this.repair(RULE.InvisibleControl, at);
+    else if (hazard === LONE_SURROGATE) this.repair(RULE.LoneSurrogate, at);
+    else if (hazard === IGNORABLE && this.strIsKey) this.repair(RULE.ZeroWidthInKey, at);
+    return hazard !== LONE_SURROGATE && unit >= 0xd800 && unit <= 0xdbff ? 2 : 1;
   }
 
   private suspendString(text: string, segment: number, i: number, out: string): number {

@@ -6,9 +6,9 @@
  * (zero-width spaces, joiners, variation selectors, soft hyphens). The proxy
  * hides such a tool and refuses its calls unless `--policy` allows it.
  *
- * This is the proxy's own minimal table. The engine's `hazards` module
- * (branch `hazards`, `engine/hazards.ts`) replaces it when it lands; only
- * {@linkcode invisibleAt} needs to change.
+ * The classification is the engine's (`hazardOfCodePoint` from `mod.ts`,
+ * the whole Unicode `Default_Ignorable_Code_Point` set), so the proxy and the
+ * gate agree on what is invisible.
  *
  * @example
  * ```ts
@@ -25,6 +25,8 @@
  * @module
  */
 
+import { BIDI, hazardOfCodePoint, IGNORABLE, TAG } from "../mod.ts";
+
 /**
  * What kind of invisible character was found.
  *
@@ -38,39 +40,15 @@
  */
 export type InvisibleKind = "tag character" | "bidi control" | "default-ignorable";
 
-/** Ranges of invisible code points, inclusive, with their kind. */
-const INVISIBLE_RANGES: readonly (readonly [number, number, InvisibleKind])[] = [
-  [0xe0000, 0xe007f, "tag character"],
-  [0x061c, 0x061c, "bidi control"],
-  [0x200e, 0x200f, "bidi control"],
-  [0x202a, 0x202e, "bidi control"],
-  [0x2066, 0x2069, "bidi control"],
-  [0x00ad, 0x00ad, "default-ignorable"],
-  [0x034f, 0x034f, "default-ignorable"],
-  [0x115f, 0x1160, "default-ignorable"],
-  [0x17b4, 0x17b5, "default-ignorable"],
-  [0x180b, 0x180f, "default-ignorable"],
-  [0x200b, 0x200d, "default-ignorable"],
-  [0x2060, 0x2065, "default-ignorable"],
-  [0x206a, 0x206f, "default-ignorable"],
-  [0x3164, 0x3164, "default-ignorable"],
-  [0xfe00, 0xfe0f, "default-ignorable"],
-  [0xfeff, 0xfeff, "default-ignorable"],
-  [0xffa0, 0xffa0, "default-ignorable"],
-  [0xfff0, 0xfff8, "default-ignorable"],
-  [0x1bca0, 0x1bca3, "default-ignorable"],
-  [0x1d173, 0x1d17a, "default-ignorable"],
-  [0xe0080, 0xe0fff, "default-ignorable"],
-];
-
 /** U+FE0F, the emoji presentation selector, allowed right after a pictograph. */
 const EMOJI_PRESENTATION = 0xfe0f;
 
+/** The kind of an invisible code point, or `null` (a lone surrogate is not invisible). */
 function kindOf(codePoint: number): InvisibleKind | null {
-  for (const [low, high, kind] of INVISIBLE_RANGES) {
-    if (codePoint >= low && codePoint <= high) return kind;
-  }
-  return null;
+  const hazard = hazardOfCodePoint(codePoint);
+  if (hazard === TAG) return "tag character";
+  if (hazard === BIDI) return "bidi control";
+  return hazard === IGNORABLE ? "default-ignorable" : null;
 }
 
 /**

@@ -9,7 +9,13 @@
  *   zero, one or several candidates (bare, fenced, wrapped, inline): executable only with exactly
  *   one candidate, and then its value is that candidate;
  * - keys with zero-width characters and case variants, quoted or not: executable only when no two
- *   keys collide once those are removed and case is folded.
+ *   keys collide once those are removed and case is folded;
+ * - keys with any default-ignorable (picked from the JavaScript engine's own Unicode property, one
+ *   run of the set as likely as another), full-case-folding variants (`ſ`, `ı`, KELVIN SIGN, `ß`,
+ *   `ẞ`), normalization variants (NFD, fullwidth, ligatures) and look-alike letters (Cyrillic,
+ *   Greek), raw, escaped or unquoted: executable only when no key holds an invisible character and
+ *   no two keys share the oracle's form, and then the value is each key as written with its own
+ *   value; plain distinct keys are always executable.
  *
  * Each input is also streamed at a random split: the stream's end equals the gate. The seed is
  * fixed (`INTERJSON_FUZZ_SEED` overrides it) and printed on failure.
@@ -241,4 +247,175 @@ Deno.test("generated: keys with invisible characters and case variants never col
       },
     };
   });
+});
+
+// ------------------------------------------------- keys: the whole hazard set
+
+/**
+ * Every `Default_Ignorable_Code_Point`, read from the JavaScript engine's own Unicode property
+ * (not from `engine/unicode_tables.ts`, so the generator does not share the engine's table).
+ */
+const DEFAULT_IGNORABLES: readonly number[] = (() => {
+  const found: number[] = [];
+  const property = /^\p{Default_Ignorable_Code_Point}$/u;
+  for (let cp = 0; cp <= 0x10ffff; cp++) {
+    if (cp >= 0xd800 && cp <= 0xdfff) continue;
+    if (property.test(String.fromCodePoint(cp))) found.push(cp);
+  }
+  return found;
+})();
+
+/** The runs of consecutive code points in `DEFAULT_IGNORABLES`, so each run is picked alike. */
+const IGNORABLE_RUNS: readonly (readonly number[])[] = DEFAULT_IGNORABLES.reduce<number[][]>(
+  (runs, cp) => {
+    const last = runs[runs.length - 1];
+    if (last !== undefined && last[last.length - 1] === cp - 1) last.push(cp);
+    else runs.push([cp]);
+    return runs;
+  },
+  [],
+);
+
+/** Look-alikes of Latin letters (UTS #39 confusables), and the letter each stands for. */
+const LOOKALIKES: Readonly<Record<string, readonly string[]>> = {
+  a: ["\u0430", "\u0251"],
+  e: ["\u0435"],
+  o: ["\u043E", "\u03BF", "\u0585"],
+  p: ["\u0440", "\u03C1"],
+  c: ["\u0441", "\u03F2"],
+  i: ["\u0456", "\u0269"],
+  s: ["\u0455"],
+  x: ["\u0445", "\u03C7"],
+  y: ["\u0443"],
+  d: ["\u0501"],
+};
+const LATIN_OF = new Map<string, string>(
+  Object.entries(LOOKALIKES).flatMap(([latin, list]) => list.map((alike) => [alike, latin])),
+);
+
+/** Case variants beyond ASCII: each letter and what full case folding makes of the variant. */
+const CASE_VARIANTS: Readonly<Record<string, readonly string[]>> = {
+  s: ["S", "\u017F"],
+  i: ["I", "\u0131"],
+  k: ["K", "\u212A"],
+  ss: ["SS", "\u00DF", "\u1E9E"],
+};
+
+/** Normalization variants: a key written so that NFC or NFKC makes it another. */
+function normalizationVariant(random: (n: number) => number, key: string): string {
+  switch (random(4)) {
+    case 0:
+      return key.normalize("NFD"); // é → e + U+0301 (no change for ASCII)
+    case 1: { // one letter fullwidth
+      const at = random(key.length);
+      const c = key.charCodeAt(at);
+      if (c < 0x21 || c > 0x7e) return key;
+      return key.slice(0, at) + String.fromCharCode(c + 0xfee0) + key.slice(at + 1);
+    }
+    case 2:
+      return key.replace("fi", "\uFB01").replace("st", "\uFB06");
+    default:
+      return key.normalize("NFC");
+  }
+}
+
+/**
+ * The oracle's form of a key, written separately from `engine/hazards.ts` and coarser where it
+ * is simpler: default-ignorables removed (by the regex property), NFKC, case folded as
+ * `toUpperCase().toLowerCase()` (ß → ss, ſ → s, ς → σ, KELVIN SIGN → k, ı → i), NFKC again, then
+ * the look-alikes the generator inserts mapped back to Latin. Two keys with one form must never
+ * both be executed.
+ */
+function oracleForm(key: string): string {
+  const folded = key.replace(/\p{Default_Ignorable_Code_Point}/gu, "").normalize("NFKC")
+    .toUpperCase().toLowerCase().normalize("NFKC");
+  let out = "";
+  for (const ch of folded) out += LATIN_OF.get(ch) ?? ch;
+  return out;
+}
+
+/** A key as a JSON string literal with every non-ASCII code unit escaped (`\uXXXX`). */
+function escapedLiteral(key: string): string {
+  return JSON.stringify(key).replace(
+    /[\u0080-\uFFFF]/g,
+    (c) => "\\u" + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0"),
+  );
+}
+
+const KEY_BASES = [
+  "role",
+  "id",
+  "path",
+  "cmd",
+  "size",
+  "kind",
+  "class",
+  "status",
+  "file",
+  "caf\u00E9",
+];
+
+Deno.test("generated: keys with default-ignorables, case and normalization variants and look-alikes have one reading", () => {
+  let executed = 0, refused = 0;
+  generate(4000, SEED + 3, (random) => {
+    const count = 2 + random(2);
+    const keys: string[] = [];
+    let varied = false;
+    let text = "{";
+    const bases = [...KEY_BASES];
+    for (let k = 0; k < count; k++) {
+      // Half the time the same base as the first key, so that variants meet their twin.
+      let key = k > 0 && random(2) === 0 ? keys[0] : bases.splice(random(bases.length), 1)[0];
+      const variant = random(6);
+      if (variant === 1) { // a default-ignorable anywhere
+        const at = random(key.length + 1);
+        key = key.slice(0, at) + String.fromCodePoint(pick(random, pick(random, IGNORABLE_RUNS))) +
+          key.slice(at);
+      } else if (variant === 2) { // a case variant
+        const letters = Object.keys(CASE_VARIANTS).filter((l) => key.includes(l));
+        if (letters.length > 0) {
+          const letter = pick(random, letters);
+          key = key.replace(letter, pick(random, CASE_VARIANTS[letter]));
+        } else key = key.toUpperCase();
+      } else if (variant === 3) {
+        key = normalizationVariant(random, key);
+      } else if (variant === 4) { // a look-alike letter
+        const letters = [...key].filter((l) => l in LOOKALIKES);
+        if (letters.length > 0) {
+          const letter = pick(random, letters);
+          key = key.replace(letter, pick(random, LOOKALIKES[letter]));
+        }
+      }
+      if (!KEY_BASES.includes(key)) varied = true;
+      if (k > 0) text += ",";
+      const form = random(3);
+      text += form === 0
+        ? `${key}:${k}`
+        : `${form === 1 ? JSON.stringify(key) : escapedLiteral(key)}:${k}`;
+      // Before an unquoted key, U+FEFF is white space (as in JSON5), not part of the key.
+      keys.push(form === 0 && key.startsWith("\uFEFF") ? key.slice(1) : key);
+    }
+    text += "}";
+    return {
+      text,
+      check: (result) => {
+        if (result.executable) executed++;
+        else refused++;
+        const forms = keys.map(oracleForm);
+        const collide = new Set(forms).size < forms.length;
+        const invisible = keys.some((key) => /\p{Default_Ignorable_Code_Point}/u.test(key));
+        if (!varied && !collide) {
+          // Plain distinct keys: nothing to refuse.
+          assert.equal(result.executable, true, `${result.decision} ${result.error?.message}`);
+        }
+        if (!result.executable) return;
+        assert.ok(!collide, `colliding keys executed: ${keys.map(escapedLiteral).join(" ")}`);
+        assert.ok(!invisible, `an invisible key executed: ${keys.map(escapedLiteral).join(" ")}`);
+        // The one reading: each key as written (decoded), with its own value.
+        assert.deepStrictEqual(result.value, Object.fromEntries(keys.map((key, k) => [key, k])));
+      },
+    };
+  });
+  // Both answers occur, so the invariant is exercised on each side.
+  assert.ok(executed > 100 && refused > 100, `executed ${executed}, refused ${refused}`);
 });

@@ -265,11 +265,11 @@ const PROFILE_MATRIX: readonly [string, string, readonly (string | null)[]][] = 
   ["prose after the value", '{"a":1} thanks', ["E002", "E002", "E002", null, "E002"]],
   ["a truncated number", '{"a":1', ["E010", "E010", "E010", "E010", "E010"]],
   ["a missing value", '{"a":}', ["E010", "E010", "E010", "E010", "E010"]],
-  ["a duplicate key", '{"a":1,"a":2}', ["E011", "E010", "E011", "E011", "E011"]],
+  ["a duplicate key", '{"a":1,"a":2}', ["E011", "E011", "E011", "E011", "E011"]],
   ["a mismatched bracket", "[1,2}", ["E011", "E011", "E011", "E011", "E011"]],
   ["a lone surrogate", '["\\ud800"]', ["E011", "E011", "E011", "E011", "E011"]],
-  ["an unsafe integer", "[9007199254740993]", ["E011", "E010", "E011", "E011", "E011"]],
-  ["two documents", '{"a":1}{"b":2}', ["E011", "E010", "E011", "E011", "E011"]],
+  ["an unsafe integer", "[9007199254740993]", ["E011", "E011", "E011", "E011", "E011"]],
+  ["two documents", '{"a":1}{"b":2}', ["E011", "E011", "E011", "E011", "E011"]],
   ["empty input", "", ["E001", "E001", "E001", "E001", "E001"]],
 ];
 

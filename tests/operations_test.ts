@@ -142,7 +142,7 @@ const REFUSED_REPAIRS: readonly [string, string, GateOptions, string][] = [
     "a loss that is not a truncated tail under interactive",
     '{"a":}',
     { profile: "interactive" },
-    "E010 StrictViolation at 1:6 (offset 5): R024 MissingValue: exactness lossy exceeds max_loss lossy (only a truncated tail may be completed)",
+    "E010 StrictViolation at 1:6 (offset 5): R024 MissingValue: a lossy repair that completes no truncated tail is refused by profile interactive, which accepts a lossy repair only to complete a truncated tail",
   ],
   [
     "prose under permissive (skip_prose is off)",

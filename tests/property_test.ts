@@ -254,7 +254,10 @@ function expectedRefusal(
     if (rule.code === "R003" && !profile.skipProse) return "E002";
     if (rule.ambiguity !== "none" && !profile.allowAmbiguity) return "E011";
     if (SEVERITY.indexOf(rule.severity) > SEVERITY.indexOf(profile.maxLoss)) return "E010";
-    if (profile.tailLossOnly && rule.severity === "lossy" && !rule.tail) return "E010";
+    // A lossy repair that completes no truncated tail (interactive): an ambiguous one is E011.
+    if (profile.tailLossOnly && rule.severity === "lossy" && !rule.tail) {
+      return rule.ambiguity !== "none" ? "E011" : "E010";
+    }
     return null;
   };
   // More than one candidate value outranks every other refusal (the model must pick one).

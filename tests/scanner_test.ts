@@ -747,6 +747,20 @@ const RULE_CASES: Case[] = [
     is: "cosmetic semantic invalid complete",
     rules: "R007@1 R043@1",
   },
+  {
+    name: "R044 keys equal after NFC (a composed and a decomposed é)",
+    input: '{"\\u00E9":1,"e\\u0301":2}',
+    value: { "\u00E9": 1, "e\u0301": 2 },
+    is: "exact semantic valid complete",
+    rules: "R044@23",
+  },
+  {
+    name: "R045 confusable keys (Latin a, Cyrillic а)",
+    input: '{"a":1,"\\u0430":2}',
+    value: { a: 1, "\u0430": 2 },
+    is: "exact semantic valid complete",
+    rules: "R045@17",
+  },
 ];
 
 // -------------------------------------------------------------------- errors
@@ -872,7 +886,18 @@ const ERROR_CASES: Case[] = [
     rules: "R016@5",
     refusal: "E010",
     message:
-      "E010 StrictViolation at 1:6 (offset 5): R016 UndefinedLiteral: exactness lossy exceeds max_loss lossy (only a truncated tail may be completed)",
+      "E010 StrictViolation at 1:6 (offset 5): R016 UndefinedLiteral: a lossy repair that completes no truncated tail is refused by profile interactive, which accepts a lossy repair only to complete a truncated tail",
+  },
+  {
+    name: "E011 an ambiguous lossy repair that is not a tail under interactive",
+    input: '{"a":1,"a":2}',
+    options: { profile: "interactive" },
+    value: { a: 2 },
+    is: "lossy semantic valid complete",
+    rules: "R032@11",
+    refusal: "E011",
+    message:
+      "E011 AmbiguityRefused at 1:12 (offset 11): R032 DuplicateKey: ambiguity semantic with a lossy repair is refused by profile interactive, which accepts a lossy repair only to complete a truncated tail",
   },
   {
     name: "E010 names the first refused repair in input order",
@@ -1797,35 +1822,35 @@ const PROFILE_MATRIX: readonly [string, Record<ProfileName, string | null>][] = 
   }],
   ['{"a":1,"a":2}', {
     permissive: null,
-    interactive: "E010",
+    interactive: "E011",
     execution: "E011",
     agent: "E011",
     strict: "E011",
   }],
   ['{"a":1}{"b":2}', {
     permissive: null,
-    interactive: "E010",
+    interactive: "E011",
     execution: "E011",
     agent: "E011",
     strict: "E011",
   }],
   ['{"a":hello}', {
     permissive: null,
-    interactive: "E010",
+    interactive: "E011",
     execution: "E011",
     agent: "E011",
     strict: "E011",
   }],
   ["[9007199254740993]", {
     permissive: null,
-    interactive: "E010",
+    interactive: "E011",
     execution: "E011",
     agent: "E011",
     strict: "E011",
   }],
   ["[1e400]", {
     permissive: null,
-    interactive: "E010",
+    interactive: "E011",
     execution: "E011",
     agent: "E011",
     strict: "E011",
