@@ -136,9 +136,8 @@ export function ruleOf(code: string): RepairRule | undefined {
 const DOCS = "https://github.com/interjson/interjson/blob/main/docs/";
 
 /**
- * Where a rule is documented. docs/RULES.md keeps the rules in one table
- * under `## Catalogue` (GitHub anchor `#catalogue`) with no anchor per row,
- * so every rule links there; the page's link text names the rule.
+ * Where a rule is documented: its row in docs/RULES.md's catalogue, which
+ * carries the anchor `rNNN` (`<a id="r010"></a>R010`).
  *
  * @example
  * ```ts
@@ -146,12 +145,12 @@ const DOCS = "https://github.com/interjson/interjson/blob/main/docs/";
  * import { strictEqual } from "node:assert/strict";
  * strictEqual(
  *   ruleDocsUrl("R010"),
- *   "https://github.com/interjson/interjson/blob/main/docs/RULES.md#catalogue",
+ *   "https://github.com/interjson/interjson/blob/main/docs/RULES.md#r010",
  * );
  * ```
  */
-export function ruleDocsUrl(_code: string): string {
-  return `${DOCS}RULES.md#catalogue`;
+export function ruleDocsUrl(code: string): string {
+  return `${DOCS}RULES.md#${code.toLowerCase()}`;
 }
 
 const SEVERITY_ORDER = { exact: 0, cosmetic: 1, lossy: 2 } as const;
