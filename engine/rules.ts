@@ -12,8 +12,12 @@
  *
  * @example
  * ```ts
- * import { RULES, ruleByName } from "./rules.ts";
- * console.log(RULES.length > 30, ruleByName("CloseString").code); // true "R010"
+ * import { strictEqual } from "node:assert/strict";
+ * import { ruleByName } from "./rules.ts";
+ * const closeString = ruleByName("CloseString");
+ * strictEqual(closeString.code, "R010");
+ * strictEqual(closeString.severity, "lossy"); // the closing quote is invented
+ * strictEqual(closeString.tail, true); // but only at the cut tail: `interactive` accepts it
  * ```
  *
  * @module
@@ -30,14 +34,15 @@ export type Ambiguity = "none" | "syntactic" | "semantic";
  *
  * @example
  * ```ts
- * import type { RepairRule } from "./rules.ts";
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { type RepairRule, ruleByCode } from "./rules.ts";
  * const rule: RepairRule = {
  *   code: "R005", name: "TrailingComma", severity: "cosmetic", ambiguity: "none",
  *   tail: false, valid: false, confidence: 1,
  *   summary: "a comma before a closing bracket is dropped",
  *   example: ["[1,2,]", "[1,2]"],
  * };
- * console.log(rule.code);
+ * deepStrictEqual(ruleByCode("R005"), rule); // the catalogue's row, field for field
  * ```
  */
 export interface RepairRule {
@@ -67,9 +72,13 @@ export interface RepairRule {
  *
  * @example
  * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
  * import { repair } from "../mod.ts";
  * const [first] = repair("[1,2,]").repairs;
- * console.log(first.rule, first.name, first.offset); // R005 TrailingComma 4
+ * deepStrictEqual(first, {
+ *   rule: "R005", name: "TrailingComma", offset: 4, line: 1, column: 5,
+ *   severity: "cosmetic", ambiguity: "none", confidence: 1,
+ * });
  * ```
  */
 export interface Repair {
@@ -117,8 +126,12 @@ const r = (
  *
  * @example
  * ```ts
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
  * import { RULES } from "./rules.ts";
- * for (const rule of RULES) console.log(rule.code, rule.name, rule.severity);
+ * const codes = RULES.map((rule) => rule.code);
+ * deepStrictEqual(codes, [...codes].sort()); // in code order
+ * strictEqual(new Set(codes).size, codes.length); // each code once
+ * strictEqual(codes[0], "R001");
  * ```
  */
 export const RULES: readonly RepairRule[] = [
@@ -616,8 +629,10 @@ const byCode = new Map<string, RepairRule>(RULES.map((rule) => [rule.code, rule]
  *
  * @example
  * ```ts
+ * import { strictEqual, throws } from "node:assert/strict";
  * import { ruleByName } from "./rules.ts";
- * console.log(ruleByName("TrailingComma").code); // "R005"
+ * strictEqual(ruleByName("TrailingComma").code, "R005");
+ * throws(() => ruleByName("NoSuchRule"), /unknown repair rule NoSuchRule/);
  * ```
  */
 export function ruleByName(name: string): RepairRule {
@@ -631,8 +646,10 @@ export function ruleByName(name: string): RepairRule {
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { ruleByCode } from "./rules.ts";
- * console.log(ruleByCode("R010")?.name); // "CloseString"
+ * strictEqual(ruleByCode("R010")?.name, "CloseString");
+ * strictEqual(ruleByCode("R999"), undefined);
  * ```
  */
 export function ruleByCode(code: string): RepairRule | undefined {

@@ -16,10 +16,15 @@
  *
  * @example
  * ```ts
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
  * import { scan } from "./scanner.ts";
  * import { PROFILES } from "./profiles.ts";
  * const result = scan("{'a': True,}", PROFILES.permissive);
- * console.log(result.value, result.exactness); // { a: true } cosmetic
+ * deepStrictEqual(result.value, { a: true });
+ * strictEqual(result.exactness, "cosmetic");
+ * deepStrictEqual(result.repairs.map((r) => r.name), [
+ *   "SingleQuotes", "PythonLiteral", "TrailingComma",
+ * ]);
  * ```
  *
  * @module
@@ -55,9 +60,12 @@ export const MAX_LISTED_REPAIRS = 256;
  *
  * @example
  * ```ts
- * import type { Completeness } from "./scanner.ts";
- * const c: Completeness = "truncated";
- * console.log(c);
+ * import { strictEqual } from "node:assert/strict";
+ * import { type Completeness, scan } from "./scanner.ts";
+ * import { PROFILES } from "./profiles.ts";
+ * const cut: Completeness = scan("[1,2", PROFILES.permissive).completeness;
+ * strictEqual(cut, "truncated");
+ * strictEqual(scan("[1,2]", PROFILES.permissive).completeness, "complete");
  * ```
  */
 export type Completeness = "complete" | "truncated";
@@ -68,9 +76,17 @@ export type Completeness = "complete" | "truncated";
  *
  * @example
  * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
  * import { scan } from "./scanner.ts";
  * import { PROFILES } from "./profiles.ts";
- * console.log(scan('{"a":1,"b":"x"}', PROFILES.strict).members); // [{ name: "a", end: 7 }, { name: "b", end: 14 }]
+ * // "a" is final at its comma (offset 6); "b" only at the closing brace
+ * // (offset 14), since a string waits to see what follows its quote.
+ * deepStrictEqual(scan('{"a":1,"b":"x"}', PROFILES.strict, true).members, [
+ *   { name: "a", end: 7 },
+ *   { name: "b", end: 15 },
+ * ]);
+ * // Without `trackMembers`, nothing is recorded.
+ * deepStrictEqual(scan('{"a":1,"b":"x"}', PROFILES.strict).members, []);
  * ```
  */
 export interface SettledMember {
@@ -85,10 +101,15 @@ export interface SettledMember {
  *
  * @example
  * ```ts
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
  * import { scan } from "./scanner.ts";
  * import { PROFILES } from "./profiles.ts";
  * const r = scan('{"query":"weather in Par', PROFILES.agent);
- * console.log(r.exactness, r.completeness, r.refusal?.code); // lossy truncated E010
+ * deepStrictEqual(r.value, { query: "weather in Par" }); // a value is built...
+ * strictEqual(r.exactness, "lossy");
+ * strictEqual(r.completeness, "truncated");
+ * strictEqual(r.refusal?.code, "E010"); // ...and refused: `agent` takes no invented quote
+ * strictEqual(r.refusal?.rule, "R010");
  * ```
  */
 export interface ScanResult {
@@ -384,8 +405,10 @@ function isPlainRun(chunk: string, q: number, wide: number): boolean {
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { holdsAnyOf } from "./scanner.ts";
- * console.log(holdsAnyOf('{"a":[1,2', "]}"), holdsAnyOf("1,2]", "]}")); // false true
+ * strictEqual(holdsAnyOf('{"a":[1,2', "]}"), false);
+ * strictEqual(holdsAnyOf("1,2]", "]}"), true);
  * ```
  */
 export function holdsAnyOf(text: string, chars: string): boolean {
@@ -571,13 +594,16 @@ function isQuote(c: number): boolean {
  *
  * @example
  * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
  * import { Scanner } from "./scanner.ts";
  * import { PROFILES } from "./profiles.ts";
  * const scanner = new Scanner(PROFILES.permissive, true);
  * scanner.feed('{"a":[1,', false);
- * console.log(scanner.root); // { a: [ 1 ] }
+ * deepStrictEqual(scanner.root, { a: [1] });
  * scanner.feed("2]}", true);
- * console.log(scanner.result().value); // { a: [ 1, 2 ] }
+ * deepStrictEqual(scanner.result().value, { a: [1, 2] });
+ * // `a` became final at its closing `]` (offset 9), before the `}`.
+ * deepStrictEqual(scanner.members, [{ name: "a", end: 10 }]);
  * ```
  */
 export class Scanner {
@@ -779,13 +805,14 @@ export class Scanner {
    *
    * @example
    * ```ts
+   * import { strictEqual } from "node:assert/strict";
    * import { Scanner } from "./scanner.ts";
    * import { PROFILES } from "./profiles.ts";
    * const scanner = new Scanner(PROFILES.agent, true);
    * scanner.feed('{"a":{"b":[1,', false);
-   * console.log(scanner.settlesOn()); // ]}
+   * strictEqual(scanner.settlesOn(), "]}");
    * scanner.feed('2]},"c":"tex', false);
-   * console.log(scanner.settlesOn()); // "
+   * strictEqual(scanner.settlesOn(), '"');
    * ```
    */
   settlesOn(): string {
@@ -887,12 +914,13 @@ export class Scanner {
    *
    * @example
    * ```ts
+   * import { strictEqual } from "node:assert/strict";
    * import { Scanner } from "./scanner.ts";
    * import { PROFILES } from "./profiles.ts";
    * const scanner = new Scanner(PROFILES.strict);
    * scanner.feed('{"a":', false);
    * scanner.feed("1}", true);
-   * console.log(scanner.text()); // {"a":1}
+   * strictEqual(scanner.text(), '{"a":1}');
    * ```
    */
   text(): string {
@@ -3201,10 +3229,12 @@ export class Scanner {
  *
  * @example
  * ```ts
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
  * import { scan } from "./scanner.ts";
  * import { PROFILES } from "./profiles.ts";
- * console.log(scan("[1,2,]", PROFILES.strict).refusal?.code); // "E010"
- * console.log(scan('{"a":1}', PROFILES.strict, true).members); // [{ name: "a", end: 7 }]
+ * strictEqual(scan("[1,2,]", PROFILES.strict).refusal?.code, "E010");
+ * deepStrictEqual(scan('{"a":1}', PROFILES.strict, true).members, [{ name: "a", end: 7 }]);
+ * deepStrictEqual(scan('{"a":1}', PROFILES.strict).members, []);
  * ```
  */
 export function scan(text: string, profile: Profile, trackMembers = false): ScanResult {

@@ -19,12 +19,15 @@
  *
  * @example
  * ```ts
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
  * import { JsonStream } from "./stream.ts";
  * const stream = new JsonStream({ schema: "{!path:string,!force:boolean}" });
  * stream.push('{"path":"/tmp/a",');
- * console.log(stream.push('"force":tr').final); // ["path"]
+ * deepStrictEqual(stream.push('"force":tr').final, ["path"]);
  * const result = stream.end();
- * console.log(result.executable, result.error?.code); // false E010
+ * strictEqual(result.executable, false);
+ * strictEqual(result.error?.code, "E010");
+ * strictEqual(result.error?.rule, "R012"); // completing `tr` is lossy: `agent` refuses
  * ```
  *
  * @module
@@ -53,9 +56,12 @@ const BATCH = 1024;
  *
  * @example
  * ```ts
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
  * import { JsonStream } from "./stream.ts";
  * const snapshot = new JsonStream().push('{"a":[1,2');
- * console.log(snapshot.value, snapshot.complete); // { a: [ 1, 2 ] } false
+ * // The trailing `2` is not shown yet: the next chunk may make it `23`.
+ * deepStrictEqual(snapshot.value, { a: [1] });
+ * strictEqual(snapshot.complete, false);
  * ```
  */
 export interface StreamSnapshot {
@@ -84,10 +90,13 @@ export interface StreamSnapshot {
  *
  * @example
  * ```ts
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
  * import { JsonStream } from "./stream.ts";
  * const stream = new JsonStream();
  * for (const chunk of ['{"a"', ':1,"b', '":2}']) stream.push(chunk);
- * console.log(stream.end().value); // { a: 1, b: 2 }
+ * const result = stream.end();
+ * deepStrictEqual(result.value, { a: 1, b: 2 });
+ * strictEqual(result.executable, true);
  * ```
  */
 export class JsonStream implements StreamSnapshot {
