@@ -1,6 +1,6 @@
 /**
  * Inputs shared by the benchmarks: the three standard documents of
- * `../shared/bench/gen-inputs.mjs` (generated on first use into
+ * `gen-inputs.mjs` (from `shared/bench/`, vendored in `tests/fixtures/bench/`; generated on first use into
  * `bench/inputs/`, which is gitignored), the adversarial shapes that probe
  * the scanner for super-linear time, and the streaming document.
  *
@@ -50,7 +50,7 @@ export interface StandardInputs {
 }
 
 const INPUT_DIR = new URL("./inputs/", import.meta.url);
-const GENERATOR = new URL("../../shared/bench/gen-inputs.mjs", import.meta.url);
+const GENERATOR = new URL("../tests/fixtures/bench/gen-inputs.mjs", import.meta.url);
 const INPUT_FILES = ["a_valid.json", "b_damaged.txt", "c_truncated.txt"] as const;
 
 async function exists(url: URL): Promise<boolean> {
@@ -65,7 +65,7 @@ async function exists(url: URL): Promise<boolean> {
 
 /**
  * Reads the standard inputs, generating them with Node first when any is
- * missing (`node ../shared/bench/gen-inputs.mjs 1048576 bench/inputs`).
+ * missing (`node tests/fixtures/bench/gen-inputs.mjs 1048576 bench/inputs`).
  *
  * @example
  * ```ts ignore

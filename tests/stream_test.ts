@@ -20,9 +20,9 @@ import {
   type ProfileName,
   type StreamSnapshot,
 } from "../mod.ts";
-import { generateStandardInputs, GENERATOR, hasNode } from "./fixtures/standard_inputs.ts";
+import { generateStandardInputs, GENERATOR, requireNode } from "./fixtures/standard_inputs.ts";
 
-const CORPUS = new URL("../../shared/corpus/JSONTestSuite/test_parsing/", import.meta.url);
+const CORPUS = new URL("./fixtures/JSONTestSuite/test_parsing/", import.meta.url);
 
 function exists(url: URL): boolean {
   try {
@@ -168,8 +168,8 @@ function corpusDocuments(): [string, string][] {
 
 Deno.test({
   name: "stream ≡ gate: every JSONTestSuite file in chunks of 1, 7 and 4096",
-  ignore: !exists(CORPUS),
   fn() {
+    assert.ok(exists(CORPUS), `the vendored corpus is missing: ${CORPUS.pathname}`);
     const documents = corpusDocuments();
     assert.ok(documents.length >= 300, `${documents.length} corpus files`);
     let compared = 0;
@@ -186,8 +186,9 @@ Deno.test({
 
 Deno.test({
   name: "stream ≡ gate: the three standard inputs in chunks of 1, 7 and 4096",
-  ignore: !exists(GENERATOR) || !hasNode(),
   async fn() {
+    requireNode("generating the standard inputs");
+    assert.ok(exists(GENERATOR), `the vendored generator is missing: ${GENERATOR.pathname}`);
     const { valid, damaged, truncated } = await generateStandardInputs(65_536);
     const expected: [string, string, string][] = [
       ["a_valid.json", valid, "safe"],
