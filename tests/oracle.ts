@@ -285,15 +285,18 @@ export function exactDecimal(
   return { negative: sign === "-", digits, exponent };
 }
 
-/** The magnitude of a JSON number lexeme when it is an integer (exactly), else null. */
-function integerOf(lexeme: string): bigint | null {
-  const { digits, exponent } = exactDecimal(lexeme);
-  if (exponent < 0 || exponent > 400) return null;
-  return BigInt(digits || "0") * 10n ** BigInt(exponent);
-}
-
-/** The hazard of one number lexeme of JSON text, or null. */
-function numberFinding(lexeme: string): Finding | null {
+/**
+ * The hazard of one number of JSON text (`lexeme`, in JSON notation), or null. `digitsOnly` says
+ * how the model wrote it: as digits alone (a sign, hex or leading zeros allowed), or with a
+ * fraction, an exponent or a trailing dot.
+ *
+ * - Out of range: it reads as ±Infinity, or as 0 though a digit is not 0.
+ * - Written as digits alone: an integer beyond ±(2^53−1) (`unsafe_integer`, rule R033).
+ * - Written otherwise: an integer beyond ±(2^53−1) whose digits do not survive reading (the
+ *   double's shortest form is another decimal): `9007199254740993.0` reads as …992. `123e65`
+ *   reads back as `1.23e+67`, the same value, and is no hazard.
+ */
+function numberFinding(lexeme: string, digitsOnly = /^-?\d+$/.test(lexeme)): Finding | null {
   const { digits, exponent } = exactDecimal(lexeme);
   const where = `number ${lexeme}`;
   const read = Number(lexeme);
@@ -305,10 +308,10 @@ function numberFinding(lexeme: string): Finding | null {
   const beyond = size > 16 ||
     (size === 16 && BigInt(digits + "0".repeat(exponent)) > BigInt(Number.MAX_SAFE_INTEGER));
   if (!beyond) return null;
-  return {
-    kind: /^-?\d+$/.test(lexeme) ? "unsafe_integer" : "unsafe_integer_in_other_notation",
-    where,
-  };
+  if (digitsOnly) return { kind: "unsafe_integer", where };
+  const back = exactDecimal(String(Math.abs(read)));
+  if (back.digits === digits && back.exponent === exponent) return null;
+  return { kind: "unsafe_integer_in_other_notation", where };
 }
 
 // ------------------------------------------------------------------ raw reading
@@ -503,14 +506,17 @@ export function valueFindings(value: unknown, text: string): Finding[] {
         const hex = /^[+-]?0[xX]/.test(token);
         const json = hex ? "" : token.replace(/^\+/, "").replace(/^(-?)\./, "$10.")
           .replace(/[eE][+-]?$/, "").replace(/\.(?=[eE]|$)/, "");
-        const exact = hex ? BigInt(token.replace(/^[+-]/, "")) : integerOf(json);
-        if (exact === null || Number(exact) !== Math.abs(n)) continue;
-        if (exact <= BigInt(Number.MAX_SAFE_INTEGER)) continue;
         const digitsOnly = hex || /^[+-]?\d+$/.test(token);
-        found.push({
-          kind: digitsOnly ? "unsafe_integer" : "unsafe_integer_in_other_notation",
-          where: `number ${token}`,
-        });
+        if (hex) {
+          const exact = BigInt(token.replace(/^[+-]/, ""));
+          if (Number(exact) === Math.abs(n) && exact > BigInt(Number.MAX_SAFE_INTEGER)) {
+            found.push({ kind: "unsafe_integer", where: `number ${token}` });
+          }
+          continue;
+        }
+        if (Math.abs(Number(json)) !== Math.abs(n)) continue;
+        const finding = numberFinding(json, digitsOnly);
+        if (finding !== null) found.push({ kind: finding.kind, where: `number ${token}` });
       }
     },
   );
