@@ -26,7 +26,7 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     "tests/operations_test.ts",
   ],
   "engine/profiles.ts": ["tests/operations_test.ts", "tests/gate_test.ts"],
-  "engine/retry.ts": ["tests/classify_test.ts", "tests/gate_test.ts"],
+  "engine/retry.ts": ["tests/retry_test.ts", "tests/gate_test.ts"],
   "engine/gate.ts": ["tests/gate_test.ts", "tests/classify_test.ts"],
   "engine/validate.ts": ["tests/operations_test.ts"],
   "engine/readiness.ts": ["tests/operations_test.ts"],
