@@ -22,9 +22,13 @@
  *
  * The four operations are {@linkcode gate}, {@linkcode repair},
  * {@linkcode validate} and {@linkcode readiness}; {@linkcode JsonStream}
- * gates a generation chunk by chunk. Everything here is pure: importing this
- * module runs nothing and touches no runtime API, so it works in Deno, Node,
- * Bun and browsers. Run as a program (`deno run jsr:@interjson/cli mcp`), it
+ * gates a generation chunk by chunk. For every string `text`, no call throws:
+ * the model's mistakes are answers. The host's mistakes (an unknown profile
+ * or option, an option of the wrong type, a bad declaration, a `text` that is
+ * not a string) are thrown as {@linkcode CallerError} (`E050`, `E070`), so
+ * that they never reach the model as a retry prompt. Everything here is
+ * pure: importing this module runs nothing and touches no runtime API, so it
+ * works in Deno, Node, Bun and browsers. Run as a program (`deno run jsr:@interjson/cli mcp`), it
  * starts the command line.
  *
  * @module
@@ -46,7 +50,7 @@ export {
   type RepairRule,
   RULES,
 } from "./engine/rules.ts";
-export { type EngineError, type ErrorKind, ERRORS } from "./engine/errors.ts";
+export { CallerError, type EngineError, type ErrorKind, ERRORS } from "./engine/errors.ts";
 export {
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_INPUT,

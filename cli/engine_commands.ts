@@ -26,7 +26,15 @@
  * @module
  */
 
-import { gate, isProfileName, PROFILE_NAMES, readiness, repair, validate } from "../mod.ts";
+import {
+  CallerError,
+  gate,
+  isProfileName,
+  PROFILE_NAMES,
+  readiness,
+  repair,
+  validate,
+} from "../mod.ts";
 import type { ProfileName } from "../mod.ts";
 import { type OptionSpec, parseCommandLine, unknownChoice } from "./arguments.ts";
 import type { CliIO } from "./io.ts";
@@ -231,7 +239,14 @@ export async function engineCommand(
   const source = parsed.positionals[0] ?? "-";
   const text = await readText(io, source);
   if (typeof text !== "string") return usage(text.problem);
-  const answer = command.run({ text, schema, schemaJson, profile });
+  let answer: EngineAnswer;
+  try {
+    answer = command.run({ text, schema, schemaJson, profile });
+  } catch (error) {
+    // A mistake of the caller (E050 option, E070 declaration) is a usage error.
+    if (error instanceof CallerError) return usage(error.message);
+    throw error;
+  }
   if (answer.error && CALLER_ERRORS.has(answer.error.code)) return usage(answer.error.message);
   await io.stdout(JSON.stringify(answer.result, null, 2) + "\n");
   return answer.exitCode;

@@ -1,6 +1,10 @@
 /**
- * The error catalogue. Errors are values, never exceptions: `{code, message}`
- * with a stable code `E0NN` and a message written for whoever must act on it.
+ * The error catalogue. The model's errors are values, never exceptions:
+ * `{code, message}` with a stable code `E0NN` and a message written for
+ * whoever must act on it; a positioned error also carries its `offset`,
+ * `line` and `column` as fields, and the repair `rule` that caused it when
+ * there is one. The host's mistakes are the one exception, thrown:
+ * {@linkcode CallerError} (`E050` options, `E070` declarations).
  *
  * Positioned errors read `E010 StrictViolation at 1:25 (offset 24): <detail>`;
  * errors without a position read `E050 OptionOutOfRange: <detail>`.
@@ -8,21 +12,27 @@
  * @example
  * ```ts
  * import { engineError } from "./errors.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const e = engineError("E021", "input is 70000000 code units; max_input is 67108864");
- * console.log(e.message); // "E021 InputTooLarge: input is 70000000 code units; max_input is 67108864"
+ * strictEqual(e.message, "E021 InputTooLarge: input is 70000000 code units; max_input is 67108864");
  * ```
  *
  * @module
  */
 
+import { ruleByCode } from "./rules.ts";
+
 /**
- * An error as a value.
+ * An error as a value. A positioned error (one at a place of the input)
+ * carries `offset`, `line` and `column`, and `rule` when a repair rule caused
+ * it; the `message` says the same in words.
  *
  * @example
  * ```ts
  * import type { EngineError } from "./errors.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const e: EngineError = { code: "E001", message: "E001 EmptyInput: the input is empty" };
- * console.log(e.code);
+ * strictEqual(e.offset, undefined);
  * ```
  */
 export interface EngineError {
@@ -30,6 +40,14 @@ export interface EngineError {
   code: string;
   /** The whole message, starting with the code and its name. */
   message: string;
+  /** 0-based UTF-16 offset in the input, for a positioned error. */
+  offset?: number;
+  /** 1-based line, for a positioned error. */
+  line?: number;
+  /** 1-based column (UTF-16 code units), for a positioned error. */
+  column?: number;
+  /** The repair rule that caused the error (`R0NN`), when one did. */
+  rule?: string;
 }
 
 /**
@@ -38,8 +56,9 @@ export interface EngineError {
  * @example
  * ```ts
  * import { ERRORS } from "./errors.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const entry = ERRORS.find((e) => e.code === "E010");
- * console.log(entry?.name); // "StrictViolation"
+ * strictEqual(entry?.name, "StrictViolation");
  * ```
  */
 export interface ErrorKind {
@@ -60,7 +79,8 @@ export interface ErrorKind {
  * @example
  * ```ts
  * import { ERRORS } from "./errors.ts";
- * for (const e of ERRORS) console.log(e.code, e.name);
+ * import { ok } from "node:assert/strict";
+ * ok(ERRORS.every((e, i) => i === 0 || ERRORS[i - 1].code < e.code));
  * ```
  */
 export const ERRORS: readonly ErrorKind[] = [
@@ -142,7 +162,8 @@ const names = new Map<string, string>(ERRORS.map((e) => [e.code, e.name]));
  * @example
  * ```ts
  * import { errorName } from "./errors.ts";
- * console.log(errorName("E070")); // "SchemaError"
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(errorName("E070"), "SchemaError");
  * ```
  */
 export function errorName(code: string): string {
@@ -157,7 +178,11 @@ export function errorName(code: string): string {
  * @example
  * ```ts
  * import { engineError } from "./errors.ts";
- * console.log(engineError("E001", "the input is empty").message); // "E001 EmptyInput: the input is empty"
+ * import { deepStrictEqual } from "node:assert/strict";
+ * deepStrictEqual(engineError("E001", "the input is empty"), {
+ *   code: "E001",
+ *   message: "E001 EmptyInput: the input is empty",
+ * });
  * ```
  */
 export function engineError(code: string, detail: string): EngineError {
@@ -165,15 +190,39 @@ export function engineError(code: string, detail: string): EngineError {
 }
 
 /**
+ * The rule a detail starts with (`R010 CloseString: …` → `R010`), read from
+ * the catalogue, never guessed: the code must be a rule's and its name must
+ * follow it exactly.
+ */
+function leadingRule(detail: string): string | undefined {
+  const rule = ruleByCode(detail.slice(0, 4));
+  if (rule === undefined) return undefined;
+  return detail.startsWith(`${rule.code} ${rule.name}: `) ? rule.code : undefined;
+}
+
+/**
  * Builds an error at a position of the input (1-based line and column, 0-based
- * UTF-16 offset).
+ * UTF-16 offset); the position travels as fields as well as in the message.
+ * `rule` is the repair rule that caused it; when omitted, a detail that starts
+ * with a rule of the catalogue (`R010 CloseString: …`) names it.
  *
  * @example
  * ```ts
  * import { positionedError } from "./errors.ts";
+ * import { deepStrictEqual } from "node:assert/strict";
  * const e = positionedError("E010", 1, 25, 24, "R010 CloseString: exactness lossy exceeds max_loss cosmetic");
- * console.log(e.message);
- * // "E010 StrictViolation at 1:25 (offset 24): R010 CloseString: exactness lossy exceeds max_loss cosmetic"
+ * deepStrictEqual(e, {
+ *   code: "E010",
+ *   message:
+ *     "E010 StrictViolation at 1:25 (offset 24): R010 CloseString: exactness lossy exceeds max_loss cosmetic",
+ *   offset: 24,
+ *   line: 1,
+ *   column: 25,
+ *   rule: "R010",
+ * });
+ * deepStrictEqual(Object.keys(positionedError("E030", 2, 1, 9, "missing /a")), [
+ *   "code", "message", "offset", "line", "column",
+ * ]);
  * ```
  */
 export function positionedError(
@@ -182,11 +231,45 @@ export function positionedError(
   column: number,
   offset: number,
   detail: string,
+  rule: string | undefined = leadingRule(detail),
 ): EngineError {
-  return {
+  const error: EngineError = {
     code,
     message: `${code} ${errorName(code)} at ${line}:${column} (offset ${offset}): ${detail}`,
+    offset,
+    line,
+    column,
   };
+  if (rule !== undefined) error.rule = rule;
+  return error;
+}
+
+/**
+ * The detail of an error: its message without the code, name and position
+ * (and without the rule's code and name when it has a rule), rebuilt from its
+ * fields, never read back with a pattern.
+ *
+ * @example
+ * ```ts
+ * import { errorDetail, positionedError, engineError } from "./errors.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const e = positionedError("E010", 1, 25, 24, "R010 CloseString: exactness lossy exceeds max_loss cosmetic");
+ * strictEqual(errorDetail(e), "exactness lossy exceeds max_loss cosmetic");
+ * strictEqual(errorDetail(engineError("E001", "the input is empty")), "the input is empty");
+ * ```
+ */
+export function errorDetail(error: EngineError): string {
+  const name = names.get(error.code) ?? "";
+  const position = error.offset === undefined
+    ? ""
+    : ` at ${error.line}:${error.column} (offset ${error.offset})`;
+  const head = `${error.code} ${name}${position}: `;
+  let detail = error.message.startsWith(head) ? error.message.slice(head.length) : error.message;
+  if (error.rule !== undefined) {
+    const ruleHead = `${error.rule} ${ruleByCode(error.rule)?.name ?? ""}: `;
+    if (detail.startsWith(ruleHead)) detail = detail.slice(ruleHead.length);
+  }
+  return detail;
 }
 
 /**
@@ -194,16 +277,20 @@ export function positionedError(
  * unknown profile or an option of the wrong type or range (`E050`), or a
  * `text` that is not a string. The library throws it, because the model
  * cannot fix it and a retry prompt would loop forever. `pointer` is the JSON
- * pointer of the offending option or keyword (`/maxDepth`, `/properties/a/type`),
- * `""` for the whole argument.
+ * pointer of the offending option or keyword (`/maxDepth`, `/schema`, `/text`),
+ * `""` for the whole options argument. `docs/ENGINE.md` lists which call
+ * throws what.
  *
  * @example
  * ```ts
  * import { CallerError } from "./errors.ts";
- * import { strictEqual } from "node:assert/strict";
- * const e = new CallerError("E050", "/maxDepth", "max_depth must be an integer from 1 to 10000; got -1");
+ * import { strictEqual, throws } from "node:assert/strict";
+ * import { gate } from "./gate.ts";
+ * const e = new CallerError("E050", "/maxDepth", "max_depth must be an integer from 1 to 4096; got the number -1");
  * strictEqual(e.code, "E050");
- * strictEqual(e.message, "E050 OptionOutOfRange at /maxDepth: max_depth must be an integer from 1 to 10000; got -1");
+ * strictEqual(e.message, "E050 OptionOutOfRange at /maxDepth: max_depth must be an integer from 1 to 4096; got the number -1");
+ * // What the library throws for that mistake:
+ * throws(() => gate("{}", { maxDepth: -1 }), { name: "CallerError", message: e.message });
  * ```
  */
 export class CallerError extends Error {

@@ -9,14 +9,27 @@
  *   or `cosmetic_repair`, and the declaration (if any) satisfied.
  *
  * A lossy repair or an ambiguous reading is never executable, whatever the
- * profile accepts: `permissive` repairs them for display only.
+ * profile accepts: `permissive` repairs them for display only. `text` is
+ * `JSON.stringify`-compatible with `value`, sign of zero included:
+ * `JSON.parse(result.text)` gives back the value.
+ *
+ * For every string `text`, no call throws. A mistake of the host (options
+ * that are not an object, an unknown option or profile, an option of the
+ * wrong type or range, a bad declaration, a `text` that is not a string) is
+ * thrown as a {@linkcode CallerError} (`E050`, `E070`), never turned into a
+ * retry prompt: the model cannot fix it.
  *
  * @example
  * ```ts
  * import { gate } from "./gate.ts";
+ * import { strictEqual, throws } from "node:assert/strict";
  * const result = gate('{"query":"weather in Par', { schema: "{!query:string,limit:integer}" });
- * console.log(result.executable, result.retry?.prompt.split("\n")[0]);
- * // false "InterJSON refused the arguments: E010 R010 CloseString at line 1 column 25 (offset 24)."
+ * strictEqual(result.executable, false);
+ * strictEqual(
+ *   result.retry?.prompt.split("\n")[0],
+ *   "InterJSON refused the arguments: E010 R010 CloseString at line 1 column 25 (offset 24).",
+ * );
+ * throws(() => gate("{}", { profile: "agnet" as "agent" }), { name: "CallerError", code: "E050" });
  * ```
  *
  * @module
@@ -34,9 +47,24 @@ import {
   pointerToken,
   type Verdict,
 } from "./declarations.ts";
-import { type EngineError, engineError, positionedError } from "./errors.ts";
-import { type Options, type Profile, resolveOptions } from "./profiles.ts";
-import { callerRetryPrompt, type Retry, retryPrompt } from "./retry.ts";
+import {
+  CallerError,
+  type EngineError,
+  engineError,
+  errorDetail,
+  positionedError,
+} from "./errors.ts";
+import {
+  checkOptions,
+  describeValue,
+  OPTION_SPECS,
+  type Options,
+  type OptionSpec,
+  type Profile,
+  type ProfileName,
+  resolveOptions,
+} from "./profiles.ts";
+import { type Retry, retryPrompt } from "./retry.ts";
 import type { Ambiguity, Exactness, Repair } from "./rules.ts";
 import { scan, type ScanResult } from "./scanner.ts";
 
@@ -46,9 +74,10 @@ import { scan, type ScanResult } from "./scanner.ts";
  *
  * @example
  * ```ts
- * import type { GateOptions } from "./gate.ts";
+ * import { gate, type GateOptions } from "./gate.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const options: GateOptions = { schema: "{!path:string}", profile: "execution" };
- * console.log(options.profile);
+ * strictEqual(gate('{"path":"/tmp"}', options).executable, true);
  * ```
  */
 export interface GateOptions extends Options {
@@ -64,8 +93,9 @@ export interface GateOptions extends Options {
  * @example
  * ```ts
  * import { gate } from "./gate.ts";
- * const result = gate('{"a":1}');
- * console.log(result.decision, result.executable, result.value); // safe true { a: 1 }
+ * import { deepStrictEqual } from "node:assert/strict";
+ * const { decision, executable, value, text } = gate('{"a":1}');
+ * deepStrictEqual([decision, executable, value, text], ["safe", true, { a: 1 }, '{"a":1}']);
  * ```
  */
 export interface GateResult {
@@ -113,34 +143,149 @@ export interface GateResult {
 
 /**
  * Renders the value of a scan as JSON text: the input's own span when it was
- * exact (byte-for-byte what the model wrote), else the normalized value.
+ * exact (byte-for-byte what the model wrote), else the normalized value, so
+ * that `JSON.parse` of the text gives back the value, sign of zero included:
+ * `JSON.stringify` (native, fastest) unless the value holds a `-0` (in any
+ * notation the scanner read as one), which {@linkcode renderJson} keeps.
  *
  * @example
  * ```ts
  * import { renderValue } from "./gate.ts";
  * import { scan } from "./scanner.ts";
  * import { PROFILES } from "./profiles.ts";
- * const text = "{'a': True}";
- * console.log(renderValue(scan(text, PROFILES.permissive), text)); // {"a":true}
+ * import { strictEqual } from "node:assert/strict";
+ * const text = "{'a': True, 'b': -0x0}";
+ * strictEqual(renderValue(scan(text, PROFILES.permissive), text), '{"a":true,"b":-0}');
  * ```
  */
 export function renderValue(result: ScanResult, text: string): string {
   if (!result.hasValue) return "";
   if (result.repairCount === 0) return text.slice(result.valueStart, result.valueEnd);
-  if (result.negativeZero) return renderKeepingSign(result.value);
-  return JSON.stringify(result.value) ?? "null";
+  const value = result.value;
+  return holdsNegativeZero(value) ? renderJson(value) : JSON.stringify(value) ?? "null";
 }
 
-/** JSON text of a value that holds `-0` somewhere (JSON.stringify writes it as `0`). */
-function renderKeepingSign(value: unknown): string {
-  if (typeof value === "number") return Object.is(value, -0) ? "-0" : JSON.stringify(value);
-  if (value === null || typeof value !== "object") return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(renderKeepingSign).join(",")}]`;
-  const record = value as Record<string, unknown>;
-  const members = Object.keys(record).map((key) =>
-    `${JSON.stringify(key)}:${renderKeepingSign(record[key])}`
-  );
-  return `{${members.join(",")}}`;
+/**
+ * Whether a value of JSON data holds a `-0` anywhere (which `JSON.stringify`
+ * would write as `0`). Iterative; inherited keys are looked at too, which can
+ * only send a value to the slower renderer, never lose a sign.
+ *
+ * @example
+ * ```ts
+ * import { holdsNegativeZero } from "./gate.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(holdsNegativeZero({ a: [1, { b: -0 }] }), true);
+ * strictEqual(holdsNegativeZero({ a: [0, "-0"] }), false);
+ * ```
+ */
+export function holdsNegativeZero(value: unknown): boolean {
+  if (value === 0) return 1 / value < 0;
+  if (value === null || typeof value !== "object") return false;
+  const stack: object[] = [value];
+  while (stack.length > 0) {
+    const container = stack.pop()!;
+    if (Array.isArray(container)) {
+      for (let k = 0; k < container.length; k++) {
+        const item: unknown = container[k];
+        if (item === 0) {
+          if (1 / item < 0) return true;
+        } else if (item !== null && typeof item === "object") stack.push(item);
+      }
+    } else {
+      const record = container as Record<string, unknown>;
+      for (const key in record) {
+        const item = record[key];
+        if (item === 0) {
+          if (1 / item < 0) return true;
+        } else if (item !== null && typeof item === "object") stack.push(item);
+      }
+    }
+  }
+  return false;
+}
+
+/** One open container of {@linkcode renderJson}: the next index to write. */
+interface RenderFrame {
+  readonly items: readonly unknown[] | null;
+  readonly keys: readonly string[] | null;
+  readonly record: Readonly<Record<string, unknown>> | null;
+  next: number;
+}
+
+function renderScalar(value: unknown): string {
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) return "null";
+    return Object.is(value, -0) ? "-0" : String(value);
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/**
+ * JSON text of a value of JSON data (null, booleans, numbers, strings, arrays,
+ * plain objects), as `JSON.stringify` writes it except that `-0` keeps its
+ * sign. Iterative, with an explicit stack: any depth renders in constant
+ * native stack.
+ *
+ * @example
+ * ```ts
+ * import { renderJson } from "./gate.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(renderJson({ a: [-0, 1.5, "x"], b: {}, c: [] }), '{"a":[-0,1.5,"x"],"b":{},"c":[]}');
+ * let deep: unknown = -0;
+ * for (let i = 0; i < 100_000; i++) deep = [deep];
+ * strictEqual(renderJson(deep).length, 200_002);
+ * ```
+ */
+export function renderJson(value: unknown): string {
+  let out = "";
+  const stack: RenderFrame[] = [];
+  let current = value;
+  for (;;) {
+    if (current === null || typeof current !== "object") {
+      out += renderScalar(current);
+    } else if (Array.isArray(current)) {
+      if (current.length === 0) out += "[]";
+      else {
+        out += "[";
+        stack.push({ items: current, keys: null, record: null, next: 1 });
+        current = current[0];
+        continue;
+      }
+    } else {
+      const record = current as Record<string, unknown>;
+      const keys = Object.keys(record);
+      if (keys.length === 0) out += "{}";
+      else {
+        out += `{${JSON.stringify(keys[0])}:`;
+        stack.push({ items: null, keys, record, next: 1 });
+        current = record[keys[0]];
+        continue;
+      }
+    }
+    // The current value is written: move to the next one, closing containers.
+    for (;;) {
+      const top = stack[stack.length - 1];
+      if (top === undefined) return out;
+      if (top.items !== null) {
+        if (top.next < top.items.length) {
+          out += ",";
+          current = top.items[top.next++];
+          break;
+        }
+        out += "]";
+      } else {
+        const keys = top.keys!;
+        if (top.next < keys.length) {
+          const key = keys[top.next++];
+          out += `,${JSON.stringify(key)}:`;
+          current = top.record![key];
+          break;
+        }
+        out += "}";
+      }
+      stack.pop();
+    }
+  }
 }
 
 /** The error for a document the profile accepted but that may never be executed. */
@@ -158,6 +303,7 @@ function neverExecutable(result: ScanResult, decision: Decision): EngineError {
         repair.column,
         repair.offset,
         `${repair.rule} ${repair.name}: ${detail}`,
+        repair.rule,
       );
     }
   }
@@ -195,8 +341,9 @@ function mismatchError(
  * import { gateScan } from "./gate.ts";
  * import { scan } from "./scanner.ts";
  * import { PROFILES } from "./profiles.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const text = "[1,2,]";
- * console.log(gateScan(scan(text, PROFILES.agent), text, null).executable); // true
+ * strictEqual(gateScan(scan(text, PROFILES.agent), text, null).text, "[1,2]");
  * ```
  */
 export function gateScan(
@@ -255,82 +402,138 @@ function refusalRetry(error: EngineError | null, text: string): Retry {
   return { code: refusal.code, prompt: retryPrompt(refusal, text) };
 }
 
+/** The options of every call that takes a declaration and a profile. */
+const DECLARATION_SPECS: readonly OptionSpec[] = [
+  { name: "schema", wire: "schema", type: "declaration" },
+  { name: "schemaJson", wire: "schema_json", type: "declaration" },
+];
+
 /**
- * The refused result for a caller error (an option out of range, a bad
- * declaration) or a non-string input: decision `invalid`, with a retry prompt
- * that points at no position of the model's text.
+ * The options {@linkcode gate}, {@linkcode prepare}, `repair` and
+ * `JsonStream` accept: a profile, its overrides and a declaration.
  *
  * @example
  * ```ts
- * import { callerRefusal } from "./gate.ts";
- * import { engineError } from "./errors.ts";
- * console.log(callerRefusal(engineError("E050", "unknown profile")).executable); // false
+ * import { GATE_OPTION_SPECS } from "./gate.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(GATE_OPTION_SPECS.length, 9);
  * ```
  */
-export function callerRefusal(error: EngineError): GateResult {
-  return {
-    decision: "invalid",
-    label: labelFor("invalid", false, error.code),
-    exactness: "exact",
-    ambiguous: false,
-    information_loss: false,
-    valid_json: false,
-    normalized: false,
-    ambiguity: "none",
-    execution: "blocked",
-    executable: false,
-    syntax_ready_permille: 0,
-    schema_total: 0,
-    schema_satisfied: 0,
-    schema_missing: [],
-    error,
-    repairs: [],
-    retry: { code: error.code, prompt: callerRetryPrompt(error) },
-    repairs_truncated: false,
-    value: null,
-    text: "",
-  };
+export const GATE_OPTION_SPECS: readonly OptionSpec[] = [...OPTION_SPECS, ...DECLARATION_SPECS];
+
+/**
+ * The options `validate` and `readiness` accept: a declaration only (they
+ * take no profile: they never repair into their answer).
+ *
+ * @example
+ * ```ts
+ * import { DECLARATION_OPTION_SPECS } from "./gate.ts";
+ * import { deepStrictEqual } from "node:assert/strict";
+ * deepStrictEqual(DECLARATION_OPTION_SPECS.map((spec) => spec.name), ["schema", "schemaJson"]);
+ * ```
+ */
+export const DECLARATION_OPTION_SPECS: readonly OptionSpec[] = DECLARATION_SPECS;
+
+/**
+ * Throws the {@linkcode CallerError} for a `text` argument that is not a
+ * string (`E050` at `/text`); `call` names the function in the message, and
+ * `name` the argument (`chunk` for `JsonStream.push`).
+ *
+ * @example
+ * ```ts
+ * import { checkText } from "./gate.ts";
+ * import { throws } from "node:assert/strict";
+ * checkText("anything at all", "gate");
+ * throws(() => checkText(42, "gate"), {
+ *   code: "E050",
+ *   pointer: "/text",
+ *   message:
+ *     "E050 OptionOutOfRange at /text: the text of gate() must be a string (the raw model output); got the number 42",
+ * });
+ * ```
+ */
+export function checkText(
+  text: unknown,
+  call: string,
+  name = "text",
+): asserts text is string {
+  if (typeof text !== "string") {
+    throw new CallerError(
+      "E050",
+      `/${name}`,
+      `the ${name} of ${call}() must be a string (the raw model output); got ${
+        describeValue(text)
+      }`,
+    );
+  }
 }
 
 /**
- * Resolves the options and the declaration of a call, or the caller error.
+ * The declaration of the options, compiled, or the `E070` thrown (with its
+ * position in the declaration language, when it has one).
+ */
+function compileOrThrow(options: { schema?: unknown; schemaJson?: unknown }): Declaration | null {
+  const declaration = compileDeclarations(
+    options as { schema?: string; schemaJson?: unknown },
+  );
+  if (declaration === null || isDeclaration(declaration)) return declaration;
+  const hasSchema = options.schema !== undefined && options.schema !== null;
+  const hasJson = options.schemaJson !== undefined && options.schemaJson !== null;
+  const pointer = hasSchema && hasJson ? "" : hasSchema ? "/schema" : "/schemaJson";
+  const where = declaration.offset === undefined
+    ? ""
+    : `declaration at ${declaration.line}:${declaration.column} (offset ${declaration.offset}): `;
+  throw new CallerError("E070", pointer, where + errorDetail(declaration));
+}
+
+/**
+ * Checks and resolves the options and the declaration of a call, once:
+ * throws a {@linkcode CallerError} for a mistake of the host (`E050` for the
+ * options, `E070` for the declaration).
  *
  * @example
  * ```ts
- * import { prepare } from "./gate.ts";
- * const prepared = prepare({ profile: "agent", schema: "{!a:integer}" }, "agent");
- * console.log("code" in prepared ? prepared.code : prepared.profile.name); // "agent"
+ * import { GATE_OPTION_SPECS, prepare } from "./gate.ts";
+ * import { strictEqual, throws } from "node:assert/strict";
+ * const prepared = prepare({ profile: "agent", schema: "{!a:integer}" }, "agent", GATE_OPTION_SPECS, "gate");
+ * strictEqual(prepared.profile.name, "agent");
+ * throws(() => prepare({ schema: "{!a:" }, "agent", GATE_OPTION_SPECS, "gate"), { code: "E070" });
  * ```
  */
 export function prepare(
-  options: GateOptions,
-  defaultProfile: Options["profile"],
-): { profile: Profile; declaration: Declaration | null } | EngineError {
-  const profile = resolveOptions({ ...options, profile: options.profile ?? defaultProfile });
-  if ("code" in profile) return profile;
-  const declaration = compileDeclarations(options);
-  if (declaration !== null && !isDeclaration(declaration)) return declaration;
-  return { profile, declaration };
+  options: unknown,
+  defaultProfile: ProfileName,
+  specs: readonly OptionSpec[],
+  call: string,
+): { profile: Profile; declaration: Declaration | null } {
+  checkOptions(options, specs, call);
+  const checked = (options ?? {}) as GateOptions;
+  const profile = resolveOptions(checked, defaultProfile, true);
+  return { profile, declaration: compileOrThrow(checked) };
 }
 
 /**
  * Decides whether `text` may be executed as written. The default profile is
  * `agent` (refuse invention and ambiguity; skip prose around the value).
+ * Never throws for a string `text`; throws a {@linkcode CallerError} for a
+ * mistake of the host (see the module documentation).
  *
  * @example
  * ```ts
  * import { gate } from "./gate.ts";
+ * import { deepStrictEqual, strictEqual, throws } from "node:assert/strict";
  * const ok = gate("Here are the args:\n{\"path\": \"/tmp/x\", \"force\": False}", {
  *   schema: "{!path:string,force:boolean}",
  * });
- * console.log(ok.executable, ok.decision, ok.value); // true cosmetic_repair { path: "/tmp/x", force: false }
+ * strictEqual(ok.executable, true);
+ * strictEqual(ok.decision, "cosmetic_repair");
+ * deepStrictEqual(ok.value, { path: "/tmp/x", force: false });
+ * throws(() => gate("{}", "agent" as never), { code: "E050", pointer: "" });
+ * throws(() => gate("{}", { schema: "{!a:strin}" }), { code: "E070" });
  * ```
  */
 export function gate(text: string, options: GateOptions = {}): GateResult {
-  if (typeof text !== "string") {
-    return callerRefusal(engineError("E001", "the input is not text; send the raw model output"));
-  }
-  const prepared = prepare(options, "agent");
-  if ("code" in prepared) return callerRefusal(prepared);
+  checkText(text, "gate");
+  const prepared = prepare(options, "agent", GATE_OPTION_SPECS, "gate");
   return gateScan(scan(text, prepared.profile), text, prepared.declaration);
 }

@@ -25,9 +25,11 @@
  * @example
  * ```ts
  * import { readiness } from "./readiness.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const text = '{"query":"weather","limit":3,"debug":"a long tail the host does not need"}';
  * const r = readiness(text, { schema: "{!query:string,!limit:integer}" });
- * console.log(r.schema_permille < r.syntax_permille, r.step); // true 29
+ * strictEqual(r.schema_permille < r.syntax_permille, true);
+ * strictEqual(r.step, 29);
  * ```
  *
  * @module
@@ -36,7 +38,7 @@
 import { permille } from "./classify.ts";
 import { checkDeclaration, declaredMembers, type Verdict } from "./declarations.ts";
 import { type EngineError, engineError } from "./errors.ts";
-import { prepare } from "./gate.ts";
+import { checkText, DECLARATION_OPTION_SPECS, prepare } from "./gate.ts";
 import { scan } from "./scanner.ts";
 import type { ValidateOptions } from "./validate.ts";
 
@@ -46,7 +48,8 @@ import type { ValidateOptions } from "./validate.ts";
  * @example
  * ```ts
  * import { readiness } from "./readiness.ts";
- * console.log(readiness('{"a":1}  ').syntax_permille); // 778
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(readiness('{"a":1}  ').syntax_permille, 778);
  * ```
  */
 export interface ReadinessResult {
@@ -60,33 +63,27 @@ export interface ReadinessResult {
   step: number;
   /** The declaration's verdict on the value (with a declaration). */
   verdict?: Verdict;
-  /** Why no readiness could be measured (no value, a bad declaration), when so. */
+  /** Why no readiness could be measured (no value in the text), when so. */
   error?: EngineError;
 }
 
 /**
  * Measures where the document's syntax and its declared members become final.
+ * Never throws for a string `text`; throws a `CallerError` for a mistake of
+ * the host, as `validate` does.
  *
  * @example
  * ```ts
  * import { readiness } from "./readiness.ts";
+ * import { deepStrictEqual, throws } from "node:assert/strict";
  * const r = readiness('{"a":1,"b":[1,2,3]}', { schema: "{!a:integer}" });
- * console.log(r.schema_permille, r.syntax_permille, r.settled_permille); // 369 1000 1000
+ * deepStrictEqual([r.schema_permille, r.syntax_permille, r.settled_permille], [369, 1000, 1000]);
+ * throws(() => readiness(9 as unknown as string), { code: "E050", pointer: "/text" });
  * ```
  */
 export function readiness(text: string, options: ValidateOptions = {}): ReadinessResult {
-  const prepared = typeof text === "string"
-    ? prepare({ schema: options.schema, schemaJson: options.schemaJson }, "permissive")
-    : engineError("E001", "the input is not text; send the raw model output");
-  if ("code" in prepared) {
-    return {
-      syntax_permille: 0,
-      schema_permille: 0,
-      settled_permille: 0,
-      step: 0,
-      error: prepared,
-    };
-  }
+  checkText(text, "readiness");
+  const prepared = prepare(options, "permissive", DECLARATION_OPTION_SPECS, "readiness");
   const result = scan(text, prepared.profile, true);
   const length = result.length;
   if (!result.hasValue) {

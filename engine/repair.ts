@@ -6,16 +6,17 @@
  * @example
  * ```ts
  * import { repair } from "./repair.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const result = repair("{'a': True, b: [1, 2,],}");
- * console.log(result.text, result.exactness); // {"a":true,"b":[1,2]} cosmetic
+ * strictEqual(result.text, '{"a":true,"b":[1,2]}');
+ * strictEqual(result.exactness, "cosmetic");
  * ```
  *
  * @module
  */
 
-import { type GateOptions, prepare, renderValue } from "./gate.ts";
+import { checkText, GATE_OPTION_SPECS, type GateOptions, prepare, renderValue } from "./gate.ts";
 import type { EngineError } from "./errors.ts";
-import { engineError } from "./errors.ts";
 import type { Exactness, Repair } from "./rules.ts";
 import { type Completeness, scan } from "./scanner.ts";
 
@@ -27,8 +28,10 @@ import { type Completeness, scan } from "./scanner.ts";
  * @example
  * ```ts
  * import { repair } from "./repair.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const refused = repair('{"a":1', { profile: "execution" });
- * console.log(refused.error?.code, refused.text === ""); // E010 true
+ * strictEqual(refused.error?.code, "E010");
+ * strictEqual(refused.text, "");
  * ```
  */
 export interface RepairResult {
@@ -51,31 +54,24 @@ export interface RepairResult {
 }
 
 /**
- * Repairs `text` under a profile (default `permissive`).
+ * Repairs `text` under a profile (default `permissive`). Never throws for a
+ * string `text`; throws a `CallerError` for a mistake of the host, as `gate`
+ * does.
  *
  * @example
  * ```ts
  * import { repair } from "./repair.ts";
- * const { text, repairs } = repair('```json\n{"path": "/tmp", }\n```');
- * console.log(text, repairs.map((r) => r.name)); // {"path":"/tmp"} ["StripCodeFence", "TrailingComma"]
+ * import { deepStrictEqual, strictEqual, throws } from "node:assert/strict";
+ * const fence = "`".repeat(3);
+ * const { text, repairs } = repair(`${fence}json\n{"path": "/tmp", }\n${fence}`);
+ * strictEqual(text, '{"path":"/tmp"}');
+ * deepStrictEqual(repairs.map((r) => r.name), ["StripCodeFence", "TrailingComma"]);
+ * throws(() => repair("{}", { maxDepth: 0 }), { code: "E050", pointer: "/maxDepth" });
  * ```
  */
 export function repair(text: string, options: GateOptions = {}): RepairResult {
-  const prepared = typeof text === "string"
-    ? prepare(options, "permissive")
-    : engineError("E001", "the input is not text; send the raw model output");
-  if ("code" in prepared) {
-    return {
-      error: prepared,
-      text: "",
-      value: undefined,
-      exactness: "exact",
-      ambiguous: false,
-      completeness: "complete",
-      repairs: [],
-      repairs_truncated: false,
-    };
-  }
+  checkText(text, "repair");
+  const prepared = prepare(options, "permissive", GATE_OPTION_SPECS, "repair");
   const result = scan(text, prepared.profile);
   const error = result.fatal ?? result.refusal;
   return {

@@ -33,7 +33,14 @@
 import type { Declaration } from "./declarations.ts";
 import { declaredMembers } from "./declarations.ts";
 import type { EngineError } from "./errors.ts";
-import { callerRefusal, type GateOptions, type GateResult, gateScan, prepare } from "./gate.ts";
+import {
+  checkText,
+  GATE_OPTION_SPECS,
+  type GateOptions,
+  type GateResult,
+  gateScan,
+  prepare,
+} from "./gate.ts";
 import { holdsAnyOf, Scanner } from "./scanner.ts";
 
 /** Chunks are scanned at the latest once this many code units are pending. */
@@ -67,7 +74,7 @@ export interface StreamSnapshot {
   readonly complete: boolean;
   /** UTF-16 code units received so far. */
   readonly received: number;
-  /** A caller error (bad option or declaration) or a limit, once one happened. */
+  /** A limit or an unrepairable error of the text, once one happened. */
   readonly error: EngineError | null;
 }
 
@@ -87,7 +94,6 @@ export class JsonStream implements StreamSnapshot {
   readonly #scanner: Scanner | null;
   readonly #declaration: Declaration | null = null;
   readonly #declared: ReadonlySet<string> | null = null;
-  readonly #error: EngineError | null = null;
   /**
    * Text pushed since the last scan: one chunk as is, more chunks listed in
    * `#more` (joined at the scan), and their length.
@@ -110,14 +116,12 @@ export class JsonStream implements StreamSnapshot {
   #received = 0;
   #ended: GateResult | null = null;
 
-  /** Starts a stream with the options of {@linkcode gate}. */
+  /**
+   * Starts a stream with the options of {@linkcode gate}; throws a
+   * `CallerError` for options a `gate` call would throw for.
+   */
   constructor(options: GateOptions = {}) {
-    const prepared = prepare(options, "agent");
-    if ("code" in prepared) {
-      this.#error = prepared;
-      this.#scanner = null;
-      return;
-    }
+    const prepared = prepare(options, "agent", GATE_OPTION_SPECS, "JsonStream");
     this.#scanner = new Scanner(prepared.profile, true);
     this.#declaration = prepared.declaration;
     if (prepared.declaration !== null && prepared.declaration.kind === "object") {
@@ -130,6 +134,7 @@ export class JsonStream implements StreamSnapshot {
    * (read lazily) give the state after every chunk pushed so far.
    */
   push(chunk: string): StreamSnapshot {
+    checkText(chunk, "JsonStream.push", "chunk");
     if (this.#ended !== null) throw new Error("JsonStream: push() after end()");
     this.#received += chunk.length;
     if (this.#scanner !== null && chunk.length > 0) {
@@ -164,22 +169,17 @@ export class JsonStream implements StreamSnapshot {
     return this.#received;
   }
 
-  /** A caller error or a limit, once one happened. */
+  /** A limit or an unrepairable error of the text, once one happened. */
   get error(): EngineError | null {
-    return this.#error ?? this.#flush()?.error ?? null;
+    return this.#flush()?.error ?? null;
   }
 
   /** Ends the stream: the gate's answer on the whole text, as one call would give. */
   end(): GateResult {
     if (this.#ended !== null) return this.#ended;
-    const scanner = this.#flush();
-    if (scanner === null) {
-      // A caller error: the answer does not depend on the text.
-      this.#ended = callerRefusal(this.#error!);
-    } else {
-      scanner.feed("", true);
-      this.#ended = gateScan(scanner.result(), scanner.text(), this.#declaration);
-    }
+    const scanner = this.#flush()!;
+    scanner.feed("", true);
+    this.#ended = gateScan(scanner.result(), scanner.text(), this.#declaration);
     return this.#ended;
   }
 

@@ -7,9 +7,12 @@
  * @example
  * ```ts
  * import { validate } from "./validate.ts";
- * console.log(validate('{"a":1}').valid); // true
+ * import { deepStrictEqual, strictEqual, throws } from "node:assert/strict";
+ * strictEqual(validate('{"a":1}').valid, true);
  * const bad = validate("{'a':1}");
- * console.log(bad.valid, bad.error?.code, bad.repaired); // false E010 {"a":1}
+ * deepStrictEqual([bad.valid, bad.error?.code, bad.repaired], [false, "E010", '{"a":1}']);
+ * // A bad declaration is the host's mistake: thrown, never an answer.
+ * throws(() => validate("{}", { schema: "{!a" }), { name: "CallerError", code: "E070" });
  * ```
  *
  * @module
@@ -18,7 +21,13 @@
 import { checkDeclaration, describeVerdictProblems, type Verdict } from "./declarations.ts";
 import type { EngineError } from "./errors.ts";
 import { engineError } from "./errors.ts";
-import { type GateOptions, prepare, renderValue } from "./gate.ts";
+import {
+  checkText,
+  DECLARATION_OPTION_SPECS,
+  type GateOptions,
+  prepare,
+  renderValue,
+} from "./gate.ts";
 import type { Exactness, Repair } from "./rules.ts";
 import { scan } from "./scanner.ts";
 
@@ -27,9 +36,10 @@ import { scan } from "./scanner.ts";
  *
  * @example
  * ```ts
- * import type { ValidateOptions } from "./validate.ts";
+ * import { validate, type ValidateOptions } from "./validate.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const options: ValidateOptions = { schema: "{!id:integer}" };
- * console.log(options.schema);
+ * strictEqual(validate('{"id":7}', options).valid, true);
  * ```
  */
 export type ValidateOptions = Pick<GateOptions, "schema" | "schemaJson">;
@@ -40,8 +50,10 @@ export type ValidateOptions = Pick<GateOptions, "schema" | "schemaJson">;
  * @example
  * ```ts
  * import { validate } from "./validate.ts";
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
  * const result = validate('{"id":"7"}', { schema: "{!id:integer}" });
- * console.log(result.valid, result.schema?.mismatched); // false [{ pointer: "/id", expected: "integer", found: "string" }]
+ * strictEqual(result.valid, false);
+ * deepStrictEqual(result.schema?.mismatched, [{ pointer: "/id", expected: "integer", found: "string" }]);
  * ```
  */
 export interface ValidateResult {
@@ -62,20 +74,24 @@ export interface ValidateResult {
 }
 
 /**
- * Validates `text` as RFC 8259 JSON, then against its declaration.
+ * Validates `text` as RFC 8259 JSON, then against its declaration. Never
+ * throws for a string `text`; throws a `CallerError` for a mistake of the
+ * host: `E050` for a `text` that is not a string or options that are not
+ * `{schema}` or `{schemaJson}`, `E070` for a bad declaration.
  *
  * @example
  * ```ts
  * import { validate } from "./validate.ts";
+ * import { deepStrictEqual, strictEqual, throws } from "node:assert/strict";
  * const result = validate('{"query":"x"}', { schema: "{!query:string,!limit:integer}" });
- * console.log(result.valid, result.schema?.missing); // false ["/limit"]
+ * strictEqual(result.valid, false);
+ * deepStrictEqual(result.schema?.missing, ["/limit"]);
+ * throws(() => validate("{}", { profile: "agent" } as never), { code: "E050", pointer: "/profile" });
  * ```
  */
 export function validate(text: string, options: ValidateOptions = {}): ValidateResult {
-  const prepared = typeof text === "string"
-    ? prepare({ schema: options.schema, schemaJson: options.schemaJson }, "strict")
-    : engineError("E001", "the input is not text; send the raw model output");
-  if ("code" in prepared) return { valid: false, error: prepared };
+  checkText(text, "validate");
+  const prepared = prepare(options, "strict", DECLARATION_OPTION_SPECS, "validate");
   // One scan under strict: the scanner repairs alike under every profile, so
   // its value shows what a repair would make, and its refusal says why the
   // text is not valid as written.

@@ -23,7 +23,15 @@
  * @module
  */
 
-import { gate, PROFILE_NAMES, type ProfileName, readiness, repair, validate } from "../mod.ts";
+import {
+  CallerError,
+  gate,
+  PROFILE_NAMES,
+  type ProfileName,
+  readiness,
+  repair,
+  validate,
+} from "../mod.ts";
 import { isObject, RPC } from "../wire/jsonrpc.ts";
 
 export type { ProfileName };
@@ -436,6 +444,9 @@ function pick(
   for (const field of fields) {
     if (source[field] !== undefined) picked[field] = source[field];
   }
+  // The wire form of an error is {code, message}: its position fields stay in the library.
+  const error = picked.error as { code: string; message: string } | null | undefined;
+  if (error) picked.error = { code: error.code, message: error.message };
   return picked;
 }
 
@@ -562,5 +573,11 @@ export function callTool(params: unknown, settings: ToolSettings = {}): ToolCall
   if (!isObject(raw)) return invalid(`\`arguments\` must be an object, got ${kindOf(raw)}`);
   const args = readArguments(tool, raw);
   if (typeof args === "string") return { kind: "outcome", outcome: failed(args) };
-  return { kind: "outcome", outcome: RUNNERS[tool.name](args, settings) };
+  try {
+    return { kind: "outcome", outcome: RUNNERS[tool.name](args, settings) };
+  } catch (error) {
+    // A mistake of the host (E050 option, E070 declaration) is the caller's to fix.
+    if (error instanceof CallerError) return { kind: "outcome", outcome: failed(error.message) };
+    throw error;
+  }
 }

@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import { scan } from "../engine/scanner.ts";
 import { type RepairRule, RULES } from "../engine/rules.ts";
-import { ERRORS } from "../engine/errors.ts";
+import { CallerError, ERRORS } from "../engine/errors.ts";
 import {
   DEFAULT_PROFILE,
   type Options,
@@ -20,7 +20,6 @@ import {
   PROFILES,
   resolveOptions,
 } from "../engine/profiles.ts";
-import { parseDeclaration } from "../engine/declarations.ts";
 import { gate } from "../engine/gate.ts";
 
 // ------------------------------------------------------------------ markdown
@@ -172,15 +171,25 @@ Deno.test("docs/ERRORS.md documents every entry of ERRORS, field by field, in co
 Deno.test("every example message has the documented form and starts with its code and name", () => {
   for (const row of errorRows) {
     const message = codeSpan(row["example message"]);
-    assert.match(message, /^E0\d\d [A-Z][A-Za-z]+( at \d+:\d+ \(offset \d+\))?: \S/);
+    // A position in the input (`at 1:25 (offset 24)`), or a caller error's JSON pointer (`at /profile`).
+    assert.match(message, /^E0\d\d [A-Z][A-Za-z]+( at (\d+:\d+ \(offset \d+\)|\/\S*))?: \S/);
     assert.ok(message.startsWith(`${row.code} ${row.name}`), message);
   }
 });
 
 function profile(options: Options): Profile {
-  const resolved = resolveOptions(options);
-  if (!("maxLoss" in resolved)) throw new Error(resolved.message);
-  return resolved;
+  return resolveOptions(options);
+}
+
+/** The CallerError a call throws (options out of range are thrown, never answered). */
+function thrown(call: () => unknown): CallerError | undefined {
+  try {
+    call();
+  } catch (error) {
+    if (error instanceof CallerError) return error;
+    throw error;
+  }
+  return undefined;
 }
 
 /** How the engine produces each documented example message. */
@@ -214,17 +223,11 @@ const REPRODUCE: Record<string, { input: string; message: () => string | undefin
   },
   E050: {
     input: "—",
-    message: () => {
-      const resolved = resolveOptions({ profile: "loose" as Options["profile"] });
-      return "code" in resolved ? resolved.message : undefined;
-    },
+    message: () => thrown(() => gate("{}", { profile: "loose" as Options["profile"] }))?.message,
   },
   E070: {
     input: "the declaration `{!query:}`",
-    message: () => {
-      const declaration = parseDeclaration("{!query:}");
-      return "code" in declaration ? declaration.message : undefined;
-    },
+    message: () => thrown(() => gate("{}", { schema: "{!query:}" }))?.message,
   },
 };
 
@@ -319,8 +322,10 @@ Deno.test("docs/PROFILES.md documents every option: default, range, and both err
       assert.equal(codeSpan(row.default), DEFAULT_PROFILE);
       assert.deepEqual(range.split(", ").map(codeSpan), PROFILE_NAMES);
       assert.equal(row["out of range"], "E050");
-      const resolved = resolveOptions({ profile: "loose" as Options["profile"] });
-      assert.equal("code" in resolved && resolved.code, "E050");
+      assert.equal(
+        thrown(() => resolveOptions({ profile: "loose" as Options["profile"] }))?.code,
+        "E050",
+      );
       continue;
     }
     if (row.default === "from the profile") {
@@ -344,13 +349,13 @@ Deno.test("docs/PROFILES.md documents every option: default, range, and both err
         assert.equal(profile({ [field]: ok })[field as keyof Profile], ok, `${field} ${ok}`);
       }
       for (const bad of [0, ceiling + 1, 1.5, -1, NaN]) {
-        const resolved = resolveOptions({ [field]: bad });
-        assert.equal("code" in resolved && resolved.code, row["out of range"], `${field} ${bad}`);
+        const error = thrown(() => resolveOptions({ [field]: bad }));
+        assert.equal(error?.code, row["out of range"], `${field} ${bad}`);
       }
     } else if (field === "maxLoss") {
       assert.deepEqual(range.split(", ").map(codeSpan), ["exact", "cosmetic", "lossy"]);
-      const resolved = resolveOptions({ maxLoss: "none" as Options["maxLoss"] });
-      assert.equal("code" in resolved && resolved.code, row["out of range"]);
+      const error = thrown(() => resolveOptions({ maxLoss: "none" as Options["maxLoss"] }));
+      assert.equal(error?.code, row["out of range"]);
     } else {
       assert.equal(range, "`true`, `false`");
       assert.equal(row["out of range"], "—");

@@ -155,7 +155,8 @@ const REFUSED_REPAIRS: readonly [string, string, GateOptions, string][] = [
 for (const [behaviour, text, options, message] of REFUSED_REPAIRS) {
   Deno.test(`repair refused: ${behaviour}`, () => {
     const result = repair(text, options);
-    assert.deepEqual(result.error, { code: message.slice(0, 4), message });
+    const error = result.error && { code: result.error.code, message: result.error.message };
+    assert.deepEqual(error, { code: message.slice(0, 4), message });
     assert.equal(result.text, "");
     assert.equal(result.value, undefined);
     assert.deepEqual(Object.keys(result).sort(), REPAIR_FIELDS);
@@ -171,13 +172,11 @@ Deno.test("repair: the completeness of a refused truncated document is still rep
   assert.equal(result.error?.code, "E010");
 });
 
-Deno.test("repair: caller errors and empty input are errors with nothing repaired", () => {
+// Caller errors (E050, E070) are thrown, not answered: tests/caller_errors_test.ts.
+Deno.test("repair: empty input and no JSON are errors with nothing repaired", () => {
   const cases: [string, GateOptions, string][] = [
     ["", {}, "E001"],
     ["hello", {}, "E003"],
-    ['{"a":1}', { profile: "loose" as GateOptions["profile"] }, "E050"],
-    ['{"a":1}', { schema: "{!a:" }, "E070"],
-    [7 as unknown as string, {}, "E001"],
   ];
   for (const [text, options, code] of cases) {
     const result = repair(text, options);
@@ -215,6 +214,10 @@ Deno.test("validate: invalid but repairable shows the strict error and what a re
       code: "E010",
       message:
         "E010 StrictViolation at 1:2 (offset 1): R008 SingleQuotes: exactness cosmetic exceeds max_loss exact",
+      offset: 1,
+      line: 1,
+      column: 2,
+      rule: "R008",
     },
     repaired: '{"a":1}',
     exactness: "cosmetic",
@@ -346,9 +349,6 @@ Deno.test("validate: errors without a value", () => {
   const cases: [string, { schema?: string; schemaJson?: unknown }, string][] = [
     ["", {}, "E001"],
     ["hello", {}, "E003"],
-    ["{}", { schema: "{!a" }, "E070"],
-    ["{}", { schemaJson: { type: "object", additionalProperties: false } }, "E070"],
-    [3 as unknown as string, {}, "E001"],
   ];
   for (const [text, options, code] of cases) {
     const result = validate(text, options);
@@ -582,16 +582,5 @@ Deno.test("readiness: errors", () => {
   const none = readiness("hello");
   assert.equal(none.error?.code, "E003");
   assert.equal(none.step, 5);
-  assert.deepEqual(readiness("{}", { schema: "{!a:" }), {
-    syntax_permille: 0,
-    schema_permille: 0,
-    settled_permille: 0,
-    step: 0,
-    error: {
-      code: "E070",
-      message:
-        "E070 SchemaError at 1:5 (offset 4): expected a type after ':', found end of declaration",
-    },
-  });
-  assert.equal(readiness(9 as unknown as string).error?.code, "E001");
+  // A bad declaration or a non-string text is thrown: tests/caller_errors_test.ts.
 });

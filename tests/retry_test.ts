@@ -1,15 +1,14 @@
 /**
  * The retry prompt (`engine/retry.ts`) on its own: its exact form for positioned and unpositioned
- * errors and for the host's errors, and where the context line is cut. Each case pins a branch a
- * mutation tool found unguarded (docs/TESTING.md): a line number of two digits, a message that does
- * not start with a code, an error on an empty line, and a column exactly at the cut limits (60
- * characters before, 40 after).
+ * errors, and where the context line is cut. Each case pins a branch a
+ * mutation tool found unguarded (docs/TESTING.md): a line number of two digits, an error on an
+ * empty line, and a column exactly at the cut limits (60 characters before, 40 after).
  *
  * @module
  */
 
 import assert from "node:assert/strict";
-import { callerRetryPrompt, CLOSING_SENTENCE, retryPrompt } from "../engine/retry.ts";
+import { CLOSING_SENTENCE, retryPrompt } from "../engine/retry.ts";
 import { type EngineError, engineError, positionedError } from "../engine/errors.ts";
 
 const HEAD = "InterJSON refused the arguments: ";
@@ -24,10 +23,10 @@ const PROMPTS: readonly { behaviour: string; error: EngineError; text: string; p
       prompt: `${HEAD}E001 EmptyInput.\nReason: the input is empty\n${CLOSING_SENTENCE}`,
     },
     {
-      behaviour: "a message that does not start with a code is the reason as a whole",
+      behaviour: "the name comes from the code; a message without a head is the reason whole",
       error: { code: "E001", message: "nothing to read" },
       text: "",
-      prompt: `${HEAD}E001 .\nReason: nothing to read\n${CLOSING_SENTENCE}`,
+      prompt: `${HEAD}E001 EmptyInput.\nReason: nothing to read\n${CLOSING_SENTENCE}`,
     },
     {
       behaviour: "a positioned error on line 12 shows that line with the caret under the column",
@@ -95,30 +94,5 @@ Deno.test("retryPrompt: a long line is cut 60 characters before and 40 after the
   const line = "a".repeat(60) + "b".repeat(100) + "c".repeat(40);
   for (const { behaviour, offset, context: expected } of CUTS) {
     await t.step(behaviour, () => assert.equal(context(line, offset), expected));
-  }
-});
-
-const CALLER: readonly { behaviour: string; error: EngineError; prompt: string }[] = [
-  {
-    behaviour: "an option error names the code and the error",
-    error: engineError("E050", 'unknown profile "loose"'),
-    prompt: `${HEAD}E050 OptionOutOfRange.\nReason: unknown profile "loose"\n${CLOSING_SENTENCE}`,
-  },
-  {
-    behaviour: "a position in a caller error is in the declaration",
-    error: { code: "E070", message: "E070 InvalidDeclaration at 1:4 (offset 3)" },
-    prompt: `${HEAD}E070 InvalidDeclaration.\nReason: in the declaration at 1:4 (offset 3)\n` +
-      CLOSING_SENTENCE,
-  },
-  {
-    behaviour: "a message that does not start with a code is the reason as a whole",
-    error: { code: "E050", message: "bad options" },
-    prompt: `${HEAD}E050 .\nReason: in the declaration bad options\n${CLOSING_SENTENCE}`,
-  },
-];
-
-Deno.test("callerRetryPrompt: the exact prompt for a host's error", async (t) => {
-  for (const { behaviour, error, prompt } of CALLER) {
-    await t.step(behaviour, () => assert.equal(callerRetryPrompt(error), prompt));
   }
 });

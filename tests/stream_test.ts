@@ -12,6 +12,7 @@
 import assert from "node:assert/strict";
 import { isDeepStrictEqual } from "node:util";
 import {
+  CallerError,
   gate,
   type GateOptions,
   type GateResult,
@@ -628,21 +629,23 @@ const BAD_STREAMS: readonly [string, GateOptions, string][] = [
 ];
 
 for (const [behaviour, options, code] of BAD_STREAMS) {
-  Deno.test(`stream caller error: ${behaviour} is reported at once and end() refuses`, () => {
-    const stream = new JsonStream(options);
-    const snapshots: StreamSnapshot[] = [stream.push('{"a":'), stream.push("1}")];
-    for (const snapshot of snapshots) {
-      assert.equal(snapshot.error?.code, code);
-      assert.equal(snapshot.value, undefined);
-      assert.equal(snapshot.complete, false);
-      assert.deepEqual(snapshot.final, []);
-    }
-    assert.equal(snapshots[1].received, 7);
-    const result = stream.end();
-    assert.equal(result.executable, false);
-    assert.equal(result.error?.code, code);
-    assert.equal(result.retry?.code, code);
-    assert.deepEqual(result, gate('{"a":1}', options));
+  Deno.test(`stream caller error: ${behaviour} is thrown by the constructor, as gate throws`, () => {
+    const thrown = (call: () => unknown): CallerError => {
+      try {
+        call();
+      } catch (error) {
+        if (error instanceof CallerError) return error;
+        throw error;
+      }
+      throw new assert.AssertionError({ message: `${behaviour}: nothing was thrown` });
+    };
+    const fromStream = thrown(() => new JsonStream(options));
+    const fromGate = thrown(() => gate('{"a":1}', options));
+    assert.equal(fromStream.code, code);
+    assert.deepEqual(
+      [fromStream.code, fromStream.pointer, fromStream.message],
+      [fromGate.code, fromGate.pointer, fromGate.message],
+    );
   });
 }
 
