@@ -29,6 +29,12 @@ const PROMPTS: readonly { behaviour: string; error: EngineError; text: string; p
       prompt: `${HEAD}E001 EmptyInput.\nReason: nothing to read\n${CLOSING_SENTENCE}`,
     },
     {
+      behaviour: "a code the catalogue does not know has no name",
+      error: { code: "E999", message: "E999 Unknown: made up" },
+      text: "",
+      prompt: `${HEAD}E999 .\nReason: E999 Unknown: made up\n${CLOSING_SENTENCE}`,
+    },
+    {
       behaviour: "a positioned error on line 12 shows that line with the caret under the column",
       error: positionedError("E010", 12, 3, 13, "R005 TrailingComma: exactness cosmetic exceeds"),
       text: "\n".repeat(11) + "[1,]",
