@@ -9,12 +9,15 @@
 
 import assert from "node:assert/strict";
 import {
+  checkOptions,
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_INPUT,
   DEFAULT_MAX_TOKEN,
   DEFAULT_PROFILE,
+  describeValue,
   isProfileName,
   MAX_DEPTH_CEILING,
+  OPTION_SPECS,
   type Options,
   type Profile,
   PROFILE_NAMES,
@@ -152,4 +155,53 @@ Deno.test("profiles: every integer option takes 1 and its ceiling, and refuses 0
       }
     });
   }
+});
+
+Deno.test("profiles: isProfileName does not let a key coerce to a profile name", () => {
+  // Object.hasOwn coerces its key to a string: ["agent"] and an object whose toString is
+  // "agent" would pass without the typeof check.
+  assert.equal(isProfileName(["agent"]), false);
+  assert.equal(isProfileName({ toString: () => "agent" }), false);
+});
+
+Deno.test("describeValue: a string longer than 40 characters is cut at 40 with an ellipsis", () => {
+  assert.equal(describeValue("x".repeat(40)), `the string "${"x".repeat(40)}"`);
+  assert.equal(describeValue("x".repeat(41)), `the string "${"x".repeat(40)}…"`);
+});
+
+const CHECKS: readonly { behaviour: string; call: () => unknown; message: string }[] = [
+  {
+    behaviour: "a profile that is not a string names the option and lists the profiles",
+    call: () => resolveOptions({ profile: 5 as unknown as "agent" }),
+    message: "E050 OptionOutOfRange at /profile: profile must be one of permissive, " +
+      "interactive, execution, agent, strict; got the number 5",
+  },
+  {
+    behaviour: "options that are not an object name the function they were given to",
+    call: () => resolveOptions("loose" as unknown as Options),
+    message: "E050 OptionOutOfRange: the options of resolveOptions() must be an object " +
+      '(or omitted); got the string "loose"',
+  },
+  {
+    behaviour: "a profile name given as the options gets a hint",
+    call: () => checkOptions("agent", OPTION_SPECS, "gate"),
+    message: "E050 OptionOutOfRange: the options of gate() must be an object (or omitted); " +
+      'got the string "agent"; to choose a profile, pass { profile: "agent" }',
+  },
+];
+
+Deno.test("checkOptions: the exact message of each caller error", async (t) => {
+  for (const { behaviour, call, message } of CHECKS) {
+    await t.step(behaviour, () => {
+      assert.throws(call, (error: unknown) => {
+        assert.ok(error instanceof CallerError);
+        assert.equal(error.message, message);
+        return true;
+      });
+    });
+  }
+});
+
+Deno.test("checkOptions: omitted options are fine", () => {
+  assert.equal(checkOptions(undefined, OPTION_SPECS, "gate"), undefined);
 });
