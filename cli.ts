@@ -6,7 +6,9 @@
  * interjson --version                       interjson <version>
  * interjson --help
  * interjson mcp [--policy=P] [--print-config[=CLIENT]] [--help]
- * interjson gate|repair|validate|readiness [--schema DECL | --schema-json FILE] [--profile P] [FILE | -]
+ * interjson proxy [--profile P] [--pin F] [--audit F] [--policy F] -- CMD [ARGS…]
+ * interjson gate|repair|validate|readiness [--schema DECL | --schema-json FILE] [--profile P]
+ *                                           [OPTIONS] [--output=WHAT] [--json] [FILE | -]
  * ```
  *
  * Under the name `interjson-mcp` (a copy or symlink of the compiled binary)
@@ -15,13 +17,16 @@
  * whatever the name, so the invoked name (and with it `node:process`, whose
  * loading would double the cold start of `interjson mcp`) is read only when
  * the first argument is not a command. Exit codes: 0 success, 1 refused or invalid, 2 usage
- * error (one line on stderr naming the problem and the closest valid choice).
+ * error (one line on stderr naming the problem and, when one is close, the choice meant).
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { main } from "./cli.ts";
- * const code = await main(["--version"]); // prints "interjson <version>"
- * console.log(code); // 0
+ * import { memoryIO } from "./cli/io.ts";
+ * const io = memoryIO("");
+ * strictEqual(await main(["--version"], { io }), 0);
+ * strictEqual(io.captured.stdout.startsWith("interjson "), true);
  * ```
  *
  * @module
@@ -31,12 +36,14 @@ import { VERSION } from "./mod.ts";
 import { type CliIO, denoIO } from "./cli/io.ts";
 import { ENGINE_COMMAND_NAMES, ENGINE_COMMANDS, engineCommand } from "./cli/engine_commands.ts";
 import { mcpCommand } from "./cli/mcp_command.ts";
-import { closest } from "./wire/suggestion.ts";
+import { suggestionFor } from "./cli/arguments.ts";
+import { hookCommand } from "./cli/hook_command.ts";
+import { serveCommand } from "./cli/serve_command.ts";
 
 /** The name under which the binary starts the MCP server with no arguments. */
 export const MCP_ALIAS = "interjson-mcp";
 
-const COMMANDS = ["mcp", ...ENGINE_COMMAND_NAMES] as const;
+const COMMANDS = ["mcp", "proxy", "hook", "serve", ...ENGINE_COMMAND_NAMES] as const;
 const TOP_LEVEL_FLAGS = ["--version", "--help"] as const;
 
 /**
@@ -44,8 +51,9 @@ const TOP_LEVEL_FLAGS = ["--version", "--help"] as const;
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { HELP } from "./cli.ts";
- * console.log(HELP.split("\n")[0]);
+ * strictEqual(HELP.includes("interjson gate|repair|validate|readiness"), true);
  * ```
  */
 export const HELP: string = [
@@ -53,17 +61,24 @@ export const HELP: string = [
   "",
   "Usage:",
   "  interjson mcp [--policy=P] [--print-config[=CLIENT]] [--help]",
+  "  interjson proxy [--profile P] [--pin F] [--audit F] [--policy F] -- CMD [ARGS…]",
+  "  interjson hook [--policy FILE] [--print-config=AGENT] [--help]",
+  "  interjson serve [--http [HOST:]PORT [--token-file FILE]] [--help]",
   "  interjson gate|repair|validate|readiness [--schema DECL | --schema-json FILE]",
-  "                                           [--profile P] [FILE | -]",
+  "                                           [--profile P] [OPTIONS] [FILE | -]",
   "  interjson --version",
   "  interjson --help",
   "",
   "Commands:",
   "  mcp        the MCP server on stdio (interjson mcp --help)",
+  "  proxy      a mandatory gate in front of an MCP server (interjson proxy --help)",
+  "  hook       the agent hook that gates every tool call (interjson hook --help)",
+  "  serve      the gate as a versioned JSONL protocol on stdio (interjson serve --help)",
   ...ENGINE_COMMANDS.map((command) => `  ${command.name.padEnd(11)}${command.summary}`),
   "",
-  "The engine commands read FILE (stdin when - or absent) and print the result",
-  "as JSON on stdout. Exit codes: 0 executable/valid, 1 refused/invalid, 2 usage error.",
+  "The engine commands read FILE (stdin when - or absent) and print the result as",
+  "JSON on stdout, or a report on a terminal (--json for JSON; interjson gate --help",
+  "lists the options). Exit codes: 0 executable/valid, 1 refused/invalid, 2 usage error.",
   `Under the name ${MCP_ALIAS} the binary starts the MCP server with no arguments.`,
 ].join("\n");
 
@@ -73,8 +88,9 @@ export const HELP: string = [
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { invokedName } from "./cli.ts";
- * console.log(invokedName("C:\\tools\\interjson-mcp.exe")); // "interjson-mcp"
+ * strictEqual(invokedName("C:\\tools\\interjson-mcp.exe"), "interjson-mcp");
  * ```
  */
 export function invokedName(argv0: string): string {
@@ -95,14 +111,21 @@ export interface MainOptions {
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { main } from "./cli.ts";
- * console.log(await main(["mcp", "--print-config=claude"])); // 0
+ * import { memoryIO } from "./cli/io.ts";
+ * const io = memoryIO("");
+ * strictEqual(await main(["mcp", "--print-config=claude"], { io }), 0);
+ * strictEqual(io.captured.stdout, "claude mcp add interjson -- interjson mcp\n");
  * ```
  */
 export async function main(args: readonly string[], options: MainOptions = {}): Promise<number> {
   const io = options.io ?? denoIO;
   const [first, ...rest] = args;
   if (first === "mcp") return mcpCommand(rest, io);
+  if (first === "proxy") return (await import("./cli/proxy_command.ts")).proxyCommand(rest, io);
+  if (first === "hook") return hookCommand(rest, io);
+  if (first === "serve") return serveCommand(rest, io);
   if (first !== undefined && ENGINE_COMMAND_NAMES.includes(first)) {
     return engineCommand(first, rest, io);
   }
@@ -121,13 +144,11 @@ export async function main(args: readonly string[], options: MainOptions = {}): 
     return 0;
   }
   if (first.startsWith("-")) {
-    return usage(io, `unknown option ${first}; did you mean ${closest(first, TOP_LEVEL_FLAGS)}?`);
+    const hint = suggestionFor(first, TOP_LEVEL_FLAGS, (flag) => flag, " (see interjson --help)");
+    return usage(io, `unknown option ${first}${hint}`);
   }
-  return usage(
-    io,
-    `unknown command \`${first}\`; did you mean \`${closest(first, COMMANDS)}\`? ` +
-      `(commands: ${COMMANDS.join(", ")})`,
-  );
+  const hint = suggestionFor(first, COMMANDS, (command) => `\`${command}\``);
+  return usage(io, `unknown command \`${first}\`${hint} (commands: ${COMMANDS.join(", ")})`);
 }
 
 async function version(io: CliIO): Promise<number> {

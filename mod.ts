@@ -9,20 +9,22 @@
  *
  * ```ts
  * import { gate } from "jsr:@interjson/cli";
+ * import { match, strictEqual } from "node:assert/strict";
  *
  * const result = gate('{"query":"weather in Par', {
  *   schema: "{!query:string,limit:integer}",
  * });
- * if (result.executable) {
- *   console.log("run the tool with", result.value);
- * } else {
- *   console.log(result.retry!.prompt); // send this back to the model
- * }
+ * // Branch on `executable` alone: run the tool with `result.value`, or send
+ * // `result.retry.prompt` back to the model.
+ * strictEqual(result.executable, false);
+ * match(result.retry!.prompt, /^InterJSON refused the arguments: E010 R010 CloseString/);
  * ```
  *
  * The four operations are {@linkcode gate}, {@linkcode repair},
  * {@linkcode validate} and {@linkcode readiness}; {@linkcode JsonStream}
- * gates a generation chunk by chunk. For every string `text`, no call throws:
+ * gates a generation chunk by chunk; a host that checks every call against
+ * the same declaration compiles it once with {@linkcode compileGate}. For
+ * every string `text`, no call throws:
  * the model's mistakes are answers. The host's mistakes (an unknown profile
  * or option, an option of the wrong type, a bad declaration, a `text` that is
  * not a string) are thrown as {@linkcode CallerError} (`E050`, `E070`), so
@@ -30,6 +32,22 @@
  * pure: importing this module runs nothing and touches no runtime API, so it
  * works in Deno, Node, Bun and browsers. Run as a program (`deno run jsr:@interjson/cli mcp`), it
  * starts the command line.
+ *
+ * The hazard checks the gate applies are exported for a host's own text
+ * (tool descriptions, names shown to a reviewer): {@linkcode stringHazards}
+ * finds bidi controls, tag characters, lone surrogates and other
+ * default-ignorable code points in a string, {@linkcode hazardOfCodePoint}
+ * classifies one code point, and {@linkcode keyCollisions} finds keys of one
+ * object that a reader could take for one another (invisible characters,
+ * NFC/NFKC, full case folding, UTS #39 confusables).
+ *
+ * ```ts
+ * import { keyCollisions, stringHazards } from "jsr:@interjson/cli";
+ * import { deepStrictEqual } from "node:assert/strict";
+ *
+ * deepStrictEqual(stringHazards("ls\u{E0041}"), { bidi: -1, tag: 2, loneSurrogate: -1, ignorable: -1 });
+ * deepStrictEqual(keyCollisions(["role", "r\u043Ele"]).map((c) => c.kind), ["confusable"]);
+ * ```
  *
  * @module
  */
@@ -63,29 +81,40 @@ export {
   type ProfileName,
   PROFILES,
 } from "./engine/profiles.ts";
+export { type CompiledGate, compileGate } from "./engine/compile.ts";
 export {
-  type AnyDeclaration,
-  type ArrayDeclaration,
-  type BooleanDeclaration,
-  checkDeclaration,
-  type Declaration,
-  type DeclaredMember,
-  type DeclaredPattern,
-  describeDeclaration,
-  isDeclaration,
-  type LiteralDeclaration,
+  type Form as Declaration,
   MAX_DECLARATION_DEPTH,
-  type MemberDeclaration,
+  type Node as DeclarationNode,
+  type Pattern as DeclarationPattern,
+} from "./engine/declarations/form.ts";
+export { parseLanguage as parseDeclaration } from "./engine/declarations/language.ts";
+export { compileJsonSchema, type JsonSchemaOptions } from "./engine/declarations/jsonschema.ts";
+export { renderForm as describeDeclaration } from "./engine/declarations/describe.ts";
+export {
+  checkDeclaration,
+  type DeclaredMember,
   type Mismatch,
-  type NullDeclaration,
-  type NumberDeclaration,
-  type ObjectDeclaration,
-  parseDeclaration,
-  type StringDeclaration,
-  type UnionDeclaration,
   type Verdict,
-} from "./engine/declarations.ts";
-export { compileJsonSchema } from "./engine/jsonschema.ts";
+} from "./engine/declarations/verdict.ts";
+export {
+  BIDI,
+  COLLISION_KINDS,
+  type CollisionKind,
+  foldCase,
+  hasHazard,
+  type Hazard,
+  hazardOfCodePoint,
+  IGNORABLE,
+  type KeyCollision,
+  keyCollisions,
+  LONE_SURROGATE,
+  NO_HAZARD,
+  skeleton,
+  type StringHazards,
+  stringHazards,
+  TAG,
+} from "./engine/hazards.ts";
 export { VERSION } from "./engine/version.ts";
 
 // Run as a program (`deno run jsr:@interjson/cli …`), this module starts the

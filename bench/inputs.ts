@@ -1,7 +1,7 @@
 /**
  * Inputs shared by the benchmarks: the three standard documents of
- * `gen-inputs.mjs` (from `shared/bench/`, vendored in `tests/fixtures/bench/`; generated on first use into
- * `bench/inputs/`, which is gitignored), the adversarial shapes that probe
+ * `bench/standard_inputs.ts` (generated on first use into `bench/inputs/`,
+ * which is gitignored, so peers can read the same files), the adversarial shapes that probe
  * the scanner for super-linear time, and the streaming document.
  *
  * Everything but {@linkcode loadStandardInputs} is pure, so tests can pin the
@@ -9,15 +9,21 @@
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { ADVERSARIAL_SHAPES } from "./inputs.ts";
  * const shape = ADVERSARIAL_SHAPES.find((s) => s.name === "missing_commas")!;
- * console.log(shape.build(16)); // [1 1 1 1 1 1 1]
+ * strictEqual(shape.build(16), "[1 1 1 1 1 1 1]");
  * ```
  *
  * @module
  */
 
 import { type GateOptions, type GateResult, JsonStream, type Options } from "../mod.ts";
+import {
+  STANDARD_INPUT_FILES,
+  type StandardInputs,
+  writeStandardInputs,
+} from "./standard_inputs.ts";
 
 /**
  * Size of the standard inputs, in bytes (the generator's target).
@@ -30,28 +36,14 @@ import { type GateOptions, type GateResult, JsonStream, type Options } from "../
  */
 export const STANDARD_BYTES = 1_048_576;
 
-/**
- * The three standard inputs.
- *
- * @example
- * ```ts
- * import type { StandardInputs } from "./inputs.ts";
- * const inputs: StandardInputs = { valid: "[1]", damaged: "[1,]", truncated: "[1" };
- * console.log(inputs.truncated);
- * ```
- */
-export interface StandardInputs {
-  /** ~1 MiB of valid, pretty-printed JSON of realistic shape. */
-  valid: string;
-  /** The same data with LLM-typical notation damage. */
-  damaged: string;
-  /** `valid` cut at 60% of its length. */
-  truncated: string;
-}
+export type { StandardInputs } from "./standard_inputs.ts";
 
 const INPUT_DIR = new URL("./inputs/", import.meta.url);
-const GENERATOR = new URL("../tests/fixtures/bench/gen-inputs.mjs", import.meta.url);
-const INPUT_FILES = ["a_valid.json", "b_damaged.txt", "c_truncated.txt"] as const;
+const INPUT_FILES = [
+  STANDARD_INPUT_FILES.valid,
+  STANDARD_INPUT_FILES.damaged,
+  STANDARD_INPUT_FILES.truncated,
+] as const;
 
 async function exists(url: URL): Promise<boolean> {
   try {
@@ -64,29 +56,19 @@ async function exists(url: URL): Promise<boolean> {
 }
 
 /**
- * Reads the standard inputs, generating them with Node first when any is
- * missing (`node tests/fixtures/bench/gen-inputs.mjs 1048576 bench/inputs`).
+ * Reads the standard inputs, generating them first when any is missing
+ * (`deno run --allow-write bench/standard_inputs.ts 1048576 bench/inputs`).
  *
  * @example
  * ```ts ignore
  * import { loadStandardInputs } from "./inputs.ts";
- * const { valid } = await loadStandardInputs();
- * console.log(valid.length > 1_000_000);
+ * const { valid } = await loadStandardInputs(); // ~1 MiB, written to bench/inputs/ once
  * ```
  */
 export async function loadStandardInputs(): Promise<StandardInputs> {
   const present = await Promise.all(INPUT_FILES.map((f) => exists(new URL(f, INPUT_DIR))));
   if (present.includes(false)) {
-    const output = await new Deno.Command("node", {
-      args: [GENERATOR.pathname, String(STANDARD_BYTES), INPUT_DIR.pathname],
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    if (!output.success) {
-      throw new Error(
-        `generating the bench inputs failed: ${new TextDecoder().decode(output.stderr)}`,
-      );
-    }
+    await writeStandardInputs(STANDARD_BYTES, decodeURIComponent(INPUT_DIR.pathname));
   }
   const [valid, damaged, truncated] = await Promise.all(
     INPUT_FILES.map((f) => Deno.readTextFile(new URL(f, INPUT_DIR))),
@@ -206,9 +188,10 @@ export const ADVERSARIAL_SHAPES: readonly AdversarialShape[] = [
   },
   {
     name: "missing_commas",
-    probes: "`[1 1 1 …]`: a MissingComma repair per element",
+    probes:
+      "`[1 1 1 …]`: a missing comma per element (R041 AmbiguousSplit: `1 1` may be digit groups)",
     build: (size) => fill("[1", " 1", "]", size),
-    expect: { rule: "MissingComma" },
+    expect: { rule: "AmbiguousSplit" },
   },
   {
     name: "unescaped_quotes",
@@ -290,9 +273,9 @@ export const ADVERSARIAL_SHAPES: readonly AdversarialShape[] = [
   },
   {
     name: "quotes_only",
-    probes: '`"` repeated: empty strings and concatenated documents',
+    probes: '`"` repeated: an empty string, then prose (a quoted word is never the value): E003',
     build: (size) => '"'.repeat(size),
-    expect: { rule: "ConcatenatedDocuments" },
+    expect: { error: "E003" },
   },
   {
     name: "commas_only",

@@ -16,6 +16,18 @@
  * cold start ≤ 0.25× the reference, 1000 calls ≤ 0.5×. The ratios are printed
  * as a final summary line after `deno bench`'s own table.
  *
+ * Three more comparisons (issue 11):
+ *
+ * - **stdio, 2026-07-28 vs 2025-11-25**: 1000 sequential `interjson_gate`
+ *   calls, stateless (`_meta` on every request, no `initialize`) against a
+ *   2025-11-25 session; target ≤ 1.1×.
+ * - **HTTP, 1000 calls**: `interjson mcp --http 0` against the SDK's
+ *   Streamable HTTP server (`bench/reference_http_server.mjs`: sessions, JSON
+ *   answers, a no-op tool, Node), each driven by `fetch` over one keep-alive
+ *   connection in a 2025-11-25 session; target ≤ 0.5×.
+ * - **HTTP cold start**: spawn → the first answer (`initialize`) over HTTP;
+ *   target ≤ 0.5×.
+ *
  * The reference needs `@modelcontextprotocol/sdk` for Node: on first run the
  * bench installs it with `npm install --prefix` into
  * `$TMPDIR/interjson-bench-mcp-sdk-<version>` (outside the repository) and
@@ -29,11 +41,14 @@
  */
 
 import { McpProcess } from "../tests/mcp_harness.ts";
+import { readListeningLine } from "../tests/mcp_http_harness.ts";
 
 const SDK_VERSION = "1.32.2";
 const ZOD_VERSION = "3.25.76";
 const CALLS = 1000;
 const REFERENCE_SERVER = new URL("./reference_server.mjs", import.meta.url).pathname;
+const REFERENCE_HTTP_SERVER = new URL("./reference_http_server.mjs", import.meta.url).pathname;
+const CLI_PATH = new URL("../cli.ts", import.meta.url).pathname;
 const DOCUMENT = '{"query":"weather in Paris","limit":3}';
 
 async function installReference(): Promise<string> {
@@ -167,16 +182,211 @@ for (const server of [REFERENCE, OURS]) {
   });
 }
 
+const MODERN_META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientInfo": { name: "bench", version: "0" },
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+
+for (const era of ["2025-11-25", "2026-07-28"] as const) {
+  Deno.bench({
+    name: `${CALLS} gate calls over stdio: ${era}`,
+    group: `stdio ${CALLS} interjson_gate calls, 2026-07-28 vs 2025-11-25`,
+    baseline: era === "2025-11-25",
+    n: 5,
+    warmup: 1,
+    async fn(b) {
+      const child = McpProcess.start(["mcp"]);
+      if (era === "2025-11-25") await initialize(child);
+      const call = (id: number) => ({
+        jsonrpc: "2.0",
+        id,
+        method: "tools/call",
+        params: era === "2025-11-25"
+          ? { name: "interjson_gate", arguments: { text: DOCUMENT } }
+          : { name: "interjson_gate", arguments: { text: DOCUMENT }, _meta: MODERN_META },
+      });
+      await child.request(call(-1));
+      b.start();
+      const started = performance.now();
+      for (let id = 1; id <= CALLS; id++) {
+        const reply = await child.request(call(id));
+        if (reply.id !== id || !reply.result) throw new Error(`bad reply ${JSON.stringify(reply)}`);
+      }
+      record(`calls stdio ${era}`, performance.now() - started);
+      b.end();
+      await child.close();
+    },
+  });
+}
+
+/** A spawned HTTP server, its URL read from the line it prints on stderr. */
+interface HttpChild {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+async function startHttp(command: string, args: string[]): Promise<HttpChild> {
+  const child = new Deno.Command(command, {
+    args,
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+  const text = await readListeningLine(reader, command);
+  const url = text.slice(text.indexOf("http://"), text.indexOf("\n"));
+  return {
+    url,
+    async stop() {
+      child.kill("SIGTERM");
+      await child.status;
+      await reader.cancel();
+    },
+  };
+}
+
+const HTTP_SERVERS: { label: string; start: () => Promise<HttpChild>; tool: string }[] = [
+  {
+    label: "reference (node, official SDK, Streamable HTTP)",
+    start: () => startHttp("node", [REFERENCE_HTTP_SERVER, referencePrefix]),
+    tool: "noop",
+  },
+  {
+    label: "interjson (deno run cli.ts mcp --http 0)",
+    start: () =>
+      startHttp(Deno.execPath(), ["run", "--allow-net=127.0.0.1", CLI_PATH, "mcp", "--http", "0"]),
+    tool: "interjson_gate",
+  },
+];
+
+const HTTP_HEADERS = {
+  "Content-Type": "application/json",
+  Accept: "application/json, text/event-stream",
+};
+
+/** `initialize` over HTTP: the session id. */
+async function httpInitialize(url: string): Promise<string> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: HTTP_HEADERS,
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-11-25",
+        capabilities: {},
+        clientInfo: { name: "b", version: "0" },
+      },
+    }),
+  });
+  const reply = await response.json();
+  if (!reply.result) throw new Error(`initialize failed: ${JSON.stringify(reply)}`);
+  return response.headers.get("mcp-session-id") ?? "";
+}
+
+for (const server of HTTP_SERVERS) {
+  Deno.bench({
+    name: `http cold start: ${server.label}`,
+    group: "HTTP cold start (spawn → initialize answered)",
+    baseline: server === HTTP_SERVERS[0],
+    n: 10,
+    warmup: 1,
+    async fn(b) {
+      b.start();
+      const started = performance.now();
+      const child = await server.start();
+      await httpInitialize(child.url);
+      record(`httpcold ${server.label}`, performance.now() - started);
+      b.end();
+      await child.stop();
+    },
+  });
+  Deno.bench({
+    name: `http ${CALLS} calls: ${server.label}`,
+    group: `HTTP ${CALLS} sequential tools/call over keep-alive`,
+    baseline: server === HTTP_SERVERS[0],
+    n: 3,
+    warmup: 1,
+    async fn(b) {
+      const child = await server.start();
+      const session = await httpInitialize(child.url);
+      const headers = {
+        ...HTTP_HEADERS,
+        "Mcp-Session-Id": session,
+        "MCP-Protocol-Version": "2025-11-25",
+      };
+      await fetch(child.url, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+      }).then((r) => r.body?.cancel());
+      b.start();
+      const started = performance.now();
+      for (let id = 1; id <= CALLS; id++) {
+        const response = await fetch(child.url, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({
+            jsonrpc: "2.0",
+            id,
+            method: "tools/call",
+            params: { name: server.tool, arguments: { text: DOCUMENT } },
+          }),
+        });
+        const reply = await response.json();
+        if (reply.id !== id || !reply.result) throw new Error(`bad reply ${JSON.stringify(reply)}`);
+      }
+      record(`httpcalls ${server.label}`, performance.now() - started);
+      b.end();
+      await child.stop();
+    },
+  });
+}
+
 /** Warmup iterations run `fn` too; their samples are dropped. */
-const WARMUP: Record<string, number> = { cold: 2, calls: 1 };
+const WARMUP: Record<string, number> = { cold: 2, calls: 1, httpcold: 1, httpcalls: 1 };
 
 function mean(name: string): number {
   const values = (samples.get(name) ?? []).slice(WARMUP[name.split(" ")[0]]);
   return values.reduce((sum, value) => sum + value, 0) / values.length;
 }
 
+function ratioLine(label: string, ours: string, reference: string, target: number): string {
+  if (!samples.has(ours) || !samples.has(reference)) return `${label}: not run`;
+  const ratio = mean(ours) / mean(reference);
+  return `${label}: interjson ${mean(ours).toFixed(1)} ms, reference ${
+    mean(reference).toFixed(1)
+  } ms, ratio ${ratio.toFixed(3)}× (target ≤ ${target}×: ${ratio <= target ? "met" : "MISSED"})`;
+}
+
 globalThis.addEventListener("unload", () => {
-  if (samples.size < 5) return;
+  console.log(
+    [
+      "",
+      "MCP summary, issue 11 (means of the measured iterations):",
+      ratioLine(
+        `stdio ${CALLS} gate calls, 2026-07-28 vs 2025-11-25`,
+        "calls stdio 2026-07-28",
+        "calls stdio 2025-11-25",
+        1.1,
+      ),
+      ratioLine(
+        `HTTP ${CALLS} calls vs the SDK's Streamable HTTP server`,
+        `httpcalls ${HTTP_SERVERS[1].label}`,
+        `httpcalls ${HTTP_SERVERS[0].label}`,
+        0.5,
+      ),
+      ratioLine(
+        "HTTP cold start to the first answer",
+        `httpcold ${HTTP_SERVERS[1].label}`,
+        `httpcold ${HTTP_SERVERS[0].label}`,
+        0.5,
+      ),
+    ].join("\n"),
+  );
+  if (!samples.has(`cold ${OURS.label}`) || !samples.has(`calls ${OURS.label}`)) return;
   const cold = mean(`cold ${OURS.label}`) / mean(`cold ${REFERENCE.label}`);
   const coldBundled = mean(`cold ${OURS_BUNDLED.label}`) / mean(`cold ${REFERENCE.label}`);
   const calls = mean(`calls ${OURS.label}`) / mean(`calls ${REFERENCE.label}`);

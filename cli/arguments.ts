@@ -1,8 +1,10 @@
 /**
  * Command-line arguments: `node:util`'s `parseArgs` in strict mode, with a
  * first pass over its tokens so that every complaint is one line that names
- * the problem and the closest valid choice ("unknown option --profil; did you
- * mean --profile?").
+ * the problem and, when one is close, the valid choice meant ("unknown option
+ * --profil; did you mean --profile?"). A choice is suggested only within an
+ * edit distance of a third of the word's length (at least 1): `frobnicate` gets
+ * no `validate`, `-p` no `--help`.
  *
  * `node:util` is imported when there is something to parse, not before:
  * loading Deno's Node compatibility layer costs more than the whole cold
@@ -10,15 +12,60 @@
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { parseCommandLine } from "./arguments.ts";
  * const parsed = await parseCommandLine("gate", ["--profil", "agent"], { profile: { type: "string" } });
- * console.log("problem" in parsed && parsed.problem); // "unknown option --profil; did you mean --profile?"
+ * strictEqual("problem" in parsed && parsed.problem, "unknown option --profil; did you mean --profile?");
  * ```
  *
  * @module
  */
 
-import { closest } from "../wire/suggestion.ts";
+import { closest, editDistance } from "../wire/suggestion.ts";
+
+/**
+ * The choice `word` was probably meant to be, or `undefined` when none is
+ * close: the nearest choice (case ignored, leading dashes not counted),
+ * if its edit distance is at most a third of the word's length, and at least 1.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { didYouMean } from "./arguments.ts";
+ * strictEqual(didYouMean("gat", ["gate", "repair", "validate"]), "gate");
+ * strictEqual(didYouMean("--verison", ["--version", "--help"]), "--version");
+ * strictEqual(didYouMean("frobnicate", ["gate", "repair", "validate"]), undefined);
+ * strictEqual(didYouMean("-p", ["--help", "--profile"]), undefined);
+ * ```
+ */
+export function didYouMean(word: string, choices: readonly string[]): string | undefined {
+  if (choices.length === 0) return undefined;
+  const bare = (text: string) => text.replace(/^-+/, "").toLowerCase();
+  const choice = closest(word, choices);
+  const distance = editDistance(bare(word), bare(choice));
+  return distance <= Math.max(1, Math.floor(bare(word).length / 3)) ? choice : undefined;
+}
+
+/**
+ * `; did you mean X?` for a close choice, else `fallback` (which may be empty).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { suggestionFor } from "./arguments.ts";
+ * strictEqual(suggestionFor("agnt", ["agent"], (c) => `\`${c}\``), "; did you mean `agent`?");
+ * strictEqual(suggestionFor("zzz", ["agent"], (c) => c, " (one of agent)"), " (one of agent)");
+ * ```
+ */
+export function suggestionFor(
+  word: string,
+  choices: readonly string[],
+  quote: (choice: string) => string,
+  fallback = "",
+): string {
+  const choice = didYouMean(word, choices);
+  return choice === undefined ? fallback : `; did you mean ${quote(choice)}?`;
+}
 
 /** One option a command accepts. */
 export interface OptionSpec {
@@ -48,9 +95,10 @@ export interface UsageProblem {
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { parseCommandLine } from "./arguments.ts";
  * const parsed = await parseCommandLine("mcp", ["--policy=strict"], { policy: { type: "string" } });
- * console.log("values" in parsed && parsed.values.policy); // "strict"
+ * strictEqual("values" in parsed && parsed.values.policy, "strict");
  * ```
  */
 export async function parseCommandLine(
@@ -73,11 +121,11 @@ export async function parseCommandLine(
     const spec = Object.hasOwn(options, token.name) ? options[token.name] : undefined;
     if (spec === undefined) {
       const suggestion = flags.length > 0
-        ? `; did you mean ${closest(token.rawName, flags)}?`
+        ? suggestionFor(token.rawName, flags, (flag) => flag, ` (see interjson ${command} --help)`)
         : `; ${command} takes no options`;
       return { problem: `unknown option ${token.rawName}${suggestion}` };
     }
-    if (spec.type === "string" && token.value === undefined) {
+    if (spec.type === "string" && (token.value === undefined || token.value === "")) {
       return { problem: `option --${token.name} needs a value, as in --${token.name}=VALUE` };
     }
     if (spec.type === "boolean" && token.value !== undefined) {
@@ -102,12 +150,19 @@ export async function parseCommandLine(
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { unknownChoice } from "./arguments.ts";
- * console.log(unknownChoice("profile", "agnt", ["agent", "strict"]));
- * // "unknown profile `agnt`; did you mean `agent`? (one of agent, strict)"
+ * strictEqual(
+ *   unknownChoice("profile", "agnt", ["agent", "strict"]),
+ *   "unknown profile `agnt`; did you mean `agent`? (one of agent, strict)",
+ * );
+ * strictEqual(
+ *   unknownChoice("profile", "loose", ["agent", "strict"]),
+ *   "unknown profile `loose` (one of agent, strict)",
+ * );
  * ```
  */
 export function unknownChoice(what: string, value: string, choices: readonly string[]): string {
-  return `unknown ${what} \`${value}\`; did you mean \`${closest(value, choices)}\`? ` +
-    `(one of ${choices.join(", ")})`;
+  const suggestion = suggestionFor(value, choices, (choice) => `\`${choice}\``);
+  return `unknown ${what} \`${value}\`${suggestion} (one of ${choices.join(", ")})`;
 }

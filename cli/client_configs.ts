@@ -1,16 +1,39 @@
 /**
- * The client configuration snippets `interjson mcp --print-config=CLIENT`
- * prints, as a table. Each one runs `interjson mcp` from `PATH`; `docs/MCP.md`
- * shows the same snippets and a test keeps the two equal.
+ * The client configuration snippets `interjson mcp --print-config=CLIENT
+ * [--command=COMMAND]` prints, as a table. By default each one runs
+ * `interjson mcp` from `PATH`; `--command` names how the client starts the
+ * server instead:
+ *
+ * | `--command=` | the client runs |
+ * | --- | --- |
+ * | `interjson` (default) | `interjson mcp`, the installed binary on `PATH` |
+ * | an absolute path | `/opt/interjson/bin/interjson mcp` (GUI clients that do not see the shell's `PATH`) |
+ * | `deno` | `deno run jsr:@interjson/cli mcp` (no install; the server needs no permission flag) |
+ *
+ * `docs/MCP.md` shows the default snippets and a test keeps the two equal.
  *
  * @example
  * ```ts
- * import { clientConfig } from "./client_configs.ts";
- * console.log(clientConfig("claude")?.snippet); // "claude mcp add interjson -- interjson mcp"
+ * import { strictEqual } from "node:assert/strict";
+ * import { clientConfig, launchFor } from "./client_configs.ts";
+ * strictEqual(clientConfig("claude")?.snippet, "claude mcp add interjson -- interjson mcp");
+ * const deno = launchFor("deno");
+ * strictEqual(
+ *   "launch" in deno && clientConfig("claude")?.render(deno.launch),
+ *   "claude mcp add interjson -- deno run jsr:@interjson/cli mcp",
+ * );
  * ```
  *
  * @module
  */
+
+/** How a client starts the server: a command and its arguments. */
+export interface Launch {
+  /** The program (`interjson`, an absolute path, or `deno`). */
+  readonly command: string;
+  /** Its arguments (`["mcp"]`, or `["run", "jsr:@interjson/cli", "mcp"]`). */
+  readonly args: readonly string[];
+}
 
 /** One client and its snippet. */
 export interface ClientConfig {
@@ -18,45 +41,118 @@ export interface ClientConfig {
   readonly name: string;
   /** Which clients the snippet is for, and where it goes. */
   readonly description: string;
-  /** The snippet, exactly as printed (without the final newline). */
+  /** The snippet for the installed binary on `PATH`, exactly as printed (without the final newline). */
   readonly snippet: string;
+  /** The snippet for any way of starting the server. */
+  readonly render: (launch: Launch) => string;
 }
 
-const MCP_SERVERS_JSON = `{
-  "mcpServers": {
-    "interjson": { "command": "interjson", "args": ["mcp"] }
-  }
-}`;
+/**
+ * The installed binary on `PATH`: `interjson mcp`.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { DEFAULT_LAUNCH } from "./client_configs.ts";
+ * deepStrictEqual(DEFAULT_LAUNCH, { command: "interjson", args: ["mcp"] });
+ * ```
+ */
+export const DEFAULT_LAUNCH: Launch = { command: "interjson", args: ["mcp"] };
+
+/**
+ * The server from JSR under Deno, with no install: `deno run jsr:@interjson/cli mcp`.
+ * No permission flag: the stdio server needs none (it revokes every permission as it starts).
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { DENO_LAUNCH } from "./client_configs.ts";
+ * deepStrictEqual(DENO_LAUNCH.args, ["run", "jsr:@interjson/cli", "mcp"]);
+ * ```
+ */
+export const DENO_LAUNCH: Launch = { command: "deno", args: ["run", "jsr:@interjson/cli", "mcp"] };
+
+/** Whether a path is absolute on POSIX (`/…`) or Windows (`C:\…`, `\\server\…`). */
+function isAbsolute(path: string): boolean {
+  return path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith("\\\\");
+}
+
+/**
+ * The launch a `--command` value names, or the one-line problem with it.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { launchFor } from "./client_configs.ts";
+ * deepStrictEqual(launchFor("/opt/bin/interjson"), {
+ *   launch: { command: "/opt/bin/interjson", args: ["mcp"] },
+ * });
+ * deepStrictEqual(launchFor("bin/interjson"), {
+ *   problem: "--command takes interjson, deno, or an absolute path; got `bin/interjson`",
+ * });
+ * ```
+ */
+export function launchFor(command: string): { launch: Launch } | { problem: string } {
+  if (command === "interjson") return { launch: DEFAULT_LAUNCH };
+  if (command === "deno") return { launch: DENO_LAUNCH };
+  if (isAbsolute(command)) return { launch: { command, args: ["mcp"] } };
+  return { problem: `--command takes interjson, deno, or an absolute path; got \`${command}\`` };
+}
+
+/** A word for a POSIX shell: bare when it is safe, single-quoted otherwise. */
+function shellWord(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/** `"a", "b"`: JSON strings separated by `, `. */
+function jsonList(items: readonly string[]): string {
+  return items.map((item) => JSON.stringify(item)).join(", ");
+}
+
+/** A TOML basic string (its escapes are JSON's for the characters a path holds). */
+function tomlString(text: string): string {
+  return JSON.stringify(text);
+}
+
+function mcpServers(launch: Launch): string {
+  const server = `{ "command": ${JSON.stringify(launch.command)}, "args": [${
+    jsonList(launch.args)
+  }] }`;
+  return `{\n  "mcpServers": {\n    "interjson": ${server}\n  }\n}`;
+}
 
 /**
  * The six clients, in the order `--help` lists them; `json` is the default.
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { CLIENTS } from "./client_configs.ts";
- * console.log(CLIENTS.map((client) => client.name).join(" ")); // claude cursor vscode codex zed json
+ * strictEqual(CLIENTS.map((client) => client.name).join(" "), "claude cursor vscode codex zed json");
  * ```
  */
-export const CLIENTS: readonly ClientConfig[] = [
+export const CLIENTS: readonly ClientConfig[] = ([
   {
     name: "claude",
     description: "Claude Code command",
-    snippet: "claude mcp add interjson -- interjson mcp",
+    render: (launch) =>
+      `claude mcp add interjson -- ${[launch.command, ...launch.args].map(shellWord).join(" ")}`,
   },
   {
     name: "cursor",
     description: "mcpServers JSON (Cursor, Cline, Windsurf)",
-    snippet: MCP_SERVERS_JSON,
+    render: mcpServers,
   },
   {
     name: "vscode",
     description: "servers JSON (.vscode/mcp.json)",
-    snippet: `{
+    render: (launch) =>
+      `{
   "servers": {
     "interjson": {
       "type": "stdio",
-      "command": "interjson",
-      "args": ["mcp"]
+      "command": ${JSON.stringify(launch.command)},
+      "args": [${jsonList(launch.args)}]
     }
   }
 }`,
@@ -64,19 +160,21 @@ export const CLIENTS: readonly ClientConfig[] = [
   {
     name: "codex",
     description: "TOML (~/.codex/config.toml)",
-    snippet: `[mcp_servers.interjson]
-command = "interjson"
-args = ["mcp"]`,
+    render: (launch) =>
+      `[mcp_servers.interjson]
+command = ${tomlString(launch.command)}
+args = [${launch.args.map(tomlString).join(", ")}]`,
   },
   {
     name: "zed",
     description: "context_servers JSON (Zed settings.json)",
-    snippet: `{
+    render: (launch) =>
+      `{
   "context_servers": {
     "interjson": {
       "command": {
-        "path": "interjson",
-        "args": ["mcp"]
+        "path": ${JSON.stringify(launch.command)},
+        "args": [${jsonList(launch.args)}]
       }
     }
   }
@@ -85,9 +183,12 @@ args = ["mcp"]`,
   {
     name: "json",
     description: "generic mcpServers JSON (the default)",
-    snippet: MCP_SERVERS_JSON,
+    render: mcpServers,
   },
-];
+] satisfies Omit<ClientConfig, "snippet">[]).map((client) => ({
+  ...client,
+  snippet: client.render(DEFAULT_LAUNCH),
+}));
 
 /** The client `--print-config` prints when no client is named. */
 export const DEFAULT_CLIENT = "json";
@@ -100,9 +201,10 @@ export const CLIENT_NAMES: readonly string[] = CLIENTS.map((client) => client.na
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { clientConfig } from "./client_configs.ts";
- * console.log(clientConfig("codex")?.snippet.split("\n")[0]); // "[mcp_servers.interjson]"
- * console.log(clientConfig("emacs")); // undefined
+ * strictEqual(clientConfig("codex")?.snippet.split("\n")[0], "[mcp_servers.interjson]");
+ * strictEqual(clientConfig("emacs"), undefined);
  * ```
  */
 export function clientConfig(name: string): ClientConfig | undefined {

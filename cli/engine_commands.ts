@@ -1,10 +1,20 @@
 /**
  * The engine commands of the command line: `interjson gate|repair|validate|
- * readiness [--schema DECL | --schema-json FILE] [--profile P] [FILE | -]`.
+ * readiness [--schema DECL | --schema-json FILE] [options] [FILE | -]`.
  *
  * Each reads the document from FILE, or from stdin when FILE is `-` or
- * absent, as UTF-8, and prints the engine's result as JSON indented by two
- * spaces on stdout. Exit codes:
+ * absent (with a one-line hint on stderr when stdin is a terminal), and
+ * prints the engine's result. What it prints:
+ *
+ * | stdout | `gate`, `repair`, `validate` | `readiness` |
+ * | --- | --- | --- |
+ * | a pipe or a file, or `--json` | the result as JSON, indented by two spaces | the same |
+ * | a terminal | a report for people (`cli/terminal_report.ts`) | the JSON |
+ * | `--output=value` (`gate`, `repair`) | the value as JSON; nothing when refused | — |
+ * | `--output=text` (`gate`, `repair`) | the executable JSON text; nothing when refused | — |
+ *
+ * Input that is not UTF-8 is the model's output all the same: a refusal
+ * (`E003` naming the first bad byte's offset), never a usage error. Exit codes:
  *
  * | command | 0 | 1 | 2 |
  * | --- | --- | --- | --- |
@@ -13,14 +23,17 @@
  * | `validate` | valid | invalid | usage error, `E070` |
  * | `readiness` | measured | the engine answered an error | usage error, `E070` |
  *
- * `validate` and `readiness` take no `--profile`: they never repair.
+ * `gate` and `repair` take a profile and a flag for each field of `Options`,
+ * which overrides the profile. `validate` and `readiness` take neither: they
+ * never repair. Every problem with the command itself is one line on stderr.
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { engineCommand } from "./engine_commands.ts";
  * import { memoryIO } from "./io.ts";
  * const io = memoryIO('{"query":"weather"}');
- * console.log(await engineCommand("gate", ["--schema", "{!query:string}"], io)); // 0
+ * strictEqual(await engineCommand("gate", ["--schema", "{!query:string}"], io), 0);
  * ```
  *
  * @module
@@ -35,9 +48,18 @@ import {
   repair,
   validate,
 } from "../mod.ts";
-import type { ProfileName } from "../mod.ts";
+import type {
+  Exactness,
+  GateResult,
+  Options,
+  ReadinessResult,
+  RepairResult,
+  ValidateResult,
+} from "../mod.ts";
+import { decodeUtf8, type Undecodable, undecodableGateResult } from "../engine/encoding.ts";
 import { type OptionSpec, parseCommandLine, unknownChoice } from "./arguments.ts";
 import type { CliIO } from "./io.ts";
+import { gateReport, repairReport, type ReportStyle, validateReport } from "./terminal_report.ts";
 
 /** What the command line hands the engine. */
 export interface EngineRequest {
@@ -47,8 +69,8 @@ export interface EngineRequest {
   readonly schema?: string;
   /** The parsed `--schema-json FILE`. */
   readonly schemaJson?: unknown;
-  /** `--profile P`. */
-  readonly profile?: ProfileName;
+  /** `--profile P` and the option flags, for the commands that take them. */
+  readonly options?: Options;
 }
 
 /** What a command produced: the result to print and the exit code it implies. */
@@ -59,6 +81,8 @@ export interface EngineAnswer {
   readonly error: { code: string; message: string } | null | undefined;
   /** 0 executable, valid or repaired; 1 refused or invalid. */
   readonly exitCode: 0 | 1;
+  /** What `--output=value` and `--output=text` print (absent: nothing, refused). */
+  readonly value?: { readonly value: unknown; readonly text: string };
 }
 
 /** One engine command. */
@@ -67,10 +91,19 @@ export interface EngineCommand {
   readonly name: string;
   /** One line for `--help`. */
   readonly summary: string;
-  /** Whether it takes `--profile`. */
+  /** Whether it takes `--profile` and the option flags (it repairs). */
   readonly takesProfile: boolean;
   /** Runs the engine. */
   readonly run: (request: EngineRequest) => EngineAnswer;
+  /** The answer for model output that is not UTF-8. */
+  readonly undecodable: (input: Undecodable) => EngineAnswer;
+  /** The report for a person, when the command has one. */
+  readonly report?: (
+    result: unknown,
+    text: string,
+    style: ReportStyle,
+    notes: readonly string[],
+  ) => string;
 }
 
 function declaration(request: EngineRequest): { schema?: string; schemaJson?: unknown } {
@@ -79,9 +112,23 @@ function declaration(request: EngineRequest): { schema?: string; schemaJson?: un
   return {};
 }
 
-function withProfile(request: EngineRequest) {
-  const options = declaration(request);
-  return request.profile === undefined ? options : { ...options, profile: request.profile };
+function gateAnswer(result: GateResult): EngineAnswer {
+  return {
+    result,
+    error: result.error,
+    exitCode: result.executable ? 0 : 1,
+    value: result.executable ? { value: result.value, text: result.text } : undefined,
+  };
+}
+
+function repairAnswer(result: RepairResult): EngineAnswer {
+  const repaired = result.error === null;
+  return {
+    result,
+    error: result.error,
+    exitCode: repaired ? 0 : 1,
+    value: repaired ? { value: result.value, text: result.text } : undefined,
+  };
 }
 
 /**
@@ -89,8 +136,9 @@ function withProfile(request: EngineRequest) {
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { ENGINE_COMMANDS } from "./engine_commands.ts";
- * console.log(ENGINE_COMMANDS.map((command) => command.name).join(" ")); // gate repair validate readiness
+ * strictEqual(ENGINE_COMMANDS.map((command) => command.name).join(" "), "gate repair validate readiness");
  * ```
  */
 export const ENGINE_COMMANDS: readonly EngineCommand[] = [
@@ -98,19 +146,30 @@ export const ENGINE_COMMANDS: readonly EngineCommand[] = [
     name: "gate",
     summary: "may this be executed? (exit 0 executable, 1 refused; profile default agent)",
     takesProfile: true,
-    run: (request) => {
-      const result = gate(request.text, withProfile(request));
-      return { result, error: result.error, exitCode: result.executable ? 0 : 1 };
-    },
+    run: (request) =>
+      gateAnswer(gate(request.text, { ...declaration(request), ...request.options })),
+    undecodable: (input) => gateAnswer(undecodableGateResult(input)),
+    report: (result, text, style, notes) => gateReport(result as GateResult, text, style, notes),
   },
   {
     name: "repair",
     summary: "repair and report every change (exit 0 repaired, 1 refused; default permissive)",
     takesProfile: true,
-    run: (request) => {
-      const result = repair(request.text, withProfile(request));
-      return { result, error: result.error, exitCode: result.error ? 1 : 0 };
-    },
+    run: (request) =>
+      repairAnswer(repair(request.text, { ...declaration(request), ...request.options })),
+    undecodable: (input) =>
+      repairAnswer({
+        error: input.error,
+        text: "",
+        value: undefined,
+        exactness: "exact",
+        ambiguous: false,
+        completeness: "complete",
+        repairs: [],
+        repairs_truncated: false,
+      }),
+    report: (result, text, style, notes) =>
+      repairReport(result as RepairResult, text, style, notes),
   },
   {
     name: "validate",
@@ -120,6 +179,12 @@ export const ENGINE_COMMANDS: readonly EngineCommand[] = [
       const result = validate(request.text, declaration(request));
       return { result, error: result.error, exitCode: result.valid ? 0 : 1 };
     },
+    undecodable: (input) => {
+      const result: ValidateResult = { valid: false, error: input.error };
+      return { result, error: input.error, exitCode: 1 };
+    },
+    report: (result, text, style, notes) =>
+      validateReport(result as ValidateResult, text, style, notes),
   },
   {
     name: "readiness",
@@ -129,21 +194,104 @@ export const ENGINE_COMMANDS: readonly EngineCommand[] = [
       const result = readiness(request.text, declaration(request));
       return { result, error: result.error, exitCode: result.error ? 1 : 0 };
     },
+    undecodable: (input) => {
+      const result: ReadinessResult = {
+        syntax_permille: 0,
+        schema_permille: 0,
+        settled_permille: 0,
+        step: 0,
+        error: input.error,
+      };
+      return { result, error: input.error, exitCode: 1 };
+    },
   },
 ];
 
 /** The engine command names, in order. */
 export const ENGINE_COMMAND_NAMES: readonly string[] = ENGINE_COMMANDS.map((c) => c.name);
 
-const CALLER_ERRORS = new Set(["E050", "E070"]);
+const EXACTNESS: readonly Exactness[] = ["exact", "cosmetic", "lossy"];
+const OUTPUTS = ["result", "value", "text"] as const;
+const COLORS = ["auto", "always", "never"] as const;
+
+/**
+ * The flags for the fields of `Options` (`gate` and `repair`): each overrides
+ * the profile's value. `--no-skip-prose` and `--no-allow-ambiguity` turn a
+ * profile's `true` off.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { OPTION_FLAGS } from "./engine_commands.ts";
+ * strictEqual(OPTION_FLAGS.map((flag) => flag.flag).join(" "),
+ *   "--skip-prose --allow-ambiguity --max-loss --max-depth --max-input --max-token");
+ * ```
+ */
+export const OPTION_FLAGS: readonly {
+  /** The flag. */
+  readonly flag: string;
+  /** The `Options` field it sets. */
+  readonly field: Exclude<keyof Options, "profile">;
+  /** `--flag` alone (`boolean`), one of the exactness levels, or a whole number. */
+  readonly kind: "boolean" | "exactness" | "count";
+  /** One line for `--help`. */
+  readonly help: string;
+}[] = [
+  {
+    flag: "--skip-prose",
+    field: "skipProse",
+    kind: "boolean",
+    help: "skip prose around the value (--no-skip-prose: refuse it, E002)",
+  },
+  {
+    flag: "--allow-ambiguity",
+    field: "allowAmbiguity",
+    kind: "boolean",
+    help: "take the likeliest reading (--no-allow-ambiguity: refuse, E011)",
+  },
+  {
+    flag: "--max-loss",
+    field: "maxLoss",
+    kind: "exactness",
+    help: "the worst repair accepted: exact, cosmetic or lossy (E010 past it)",
+  },
+  {
+    flag: "--max-depth",
+    field: "maxDepth",
+    kind: "count",
+    help: "deepest nesting, 1 to 4096 (default 512; E020 past it)",
+  },
+  {
+    flag: "--max-input",
+    field: "maxInput",
+    kind: "count",
+    help: "longest input in UTF-16 code units (default 67108864; E021)",
+  },
+  {
+    flag: "--max-token",
+    field: "maxToken",
+    kind: "count",
+    help: "longest string, number or word (default 16777216; E022)",
+  },
+];
 
 function optionsOf(command: EngineCommand): Record<string, OptionSpec> {
   const options: Record<string, OptionSpec> = {
     schema: { type: "string" },
     "schema-json": { type: "string" },
+    json: { type: "boolean" },
     help: { type: "boolean", short: "h" },
   };
-  if (command.takesProfile) options.profile = { type: "string" };
+  if (command.report) options.color = { type: "string" };
+  if (command.takesProfile) {
+    options.profile = { type: "string" };
+    options.output = { type: "string" };
+    for (const { flag, kind } of OPTION_FLAGS) {
+      const name = flag.slice(2);
+      options[name] = { type: kind === "boolean" ? "boolean" : "string" };
+      if (kind === "boolean") options[`no-${name}`] = { type: "boolean" };
+    }
+  }
   return options;
 }
 
@@ -152,31 +300,91 @@ function optionsOf(command: EngineCommand): Record<string, OptionSpec> {
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { engineCommandHelp } from "./engine_commands.ts";
- * console.log(engineCommandHelp("validate").split("\n")[0]);
- * // "interjson validate [--schema DECL | --schema-json FILE] [FILE | -]"
+ * strictEqual(
+ *   engineCommandHelp("validate").split("\n")[0],
+ *   "interjson validate [--schema DECL | --schema-json FILE] [--json] [--color=WHEN] [FILE | -]",
+ * );
  * ```
  */
 export function engineCommandHelp(name: string): string {
   const command = ENGINE_COMMANDS.find((c) => c.name === name);
   if (!command) throw new Error(`unknown engine command ${name}`);
-  const profile = command.takesProfile ? " [--profile P]" : "";
+  const profile = command.takesProfile ? " [--profile P] [OPTIONS] [--output=WHAT]" : "";
+  const color = command.report ? " [--color=WHEN]" : "";
   return [
-    `interjson ${name} [--schema DECL | --schema-json FILE]${profile} [FILE | -]`,
+    `interjson ${name} [--schema DECL | --schema-json FILE]${profile} [--json]${color} [FILE | -]`,
     "",
     `  ${command.summary}`,
     "",
-    "  FILE | -            the document (UTF-8); stdin when - or absent",
-    "  --schema DECL       a declaration, e.g. {!query:string,!limit:integer}",
-    "  --schema-json FILE  a JSON Schema (subset) read from FILE",
-    ...(command.takesProfile ? [`  --profile P         one of ${PROFILE_NAMES.join(", ")}`] : []),
+    "  FILE | -             the model output (UTF-8); stdin when - or absent",
+    "  --schema DECL        a declaration, e.g. {!query:string,!limit:integer}",
+    "  --schema-json FILE   a JSON Schema read from FILE",
+    ...(command.takesProfile
+      ? [
+        `  --profile P          one of ${PROFILE_NAMES.join(", ")}`,
+        "",
+        "  Options (each overrides the profile's value):",
+        ...OPTION_FLAGS.map(({ flag, kind, help }) =>
+          `  ${(flag + (kind === "boolean" ? "" : "=V")).padEnd(21)}${help}`
+        ),
+        "",
+        "  --output=result      the whole result (default)",
+        "  --output=value       only the value, as JSON; nothing when refused",
+        "  --output=text        only the executable JSON text; nothing when refused",
+      ]
+      : []),
+    "  --json               the result as JSON even on a terminal",
+    ...(command.report
+      ? ["  --color=WHEN         auto (default: on a terminal, unless NO_COLOR), always, never"]
+      : []),
     "",
-    "  Prints the result as JSON (indented by two spaces) on stdout.",
+    command.report
+      ? "  On a terminal: a report for people; otherwise the result as JSON (two spaces)."
+      : "  Prints the result as JSON (indented by two spaces) on stdout.",
     "  Exit 2 on a usage error (one line on stderr), including E050 and E070.",
   ].join("\n");
 }
 
-const fatalUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+/** The problem, or the options the flags set over the profile. */
+function optionOverrides(
+  values: Readonly<Record<string, string | boolean | undefined>>,
+): Options | { problem: string } {
+  const options: Record<string, unknown> = {};
+  for (const { flag, field, kind } of OPTION_FLAGS) {
+    const name = flag.slice(2);
+    const value = values[name];
+    if (kind === "boolean") {
+      const negated = values[`no-${name}`];
+      if (value && negated) return { problem: `give ${flag} or --no-${name}, not both` };
+      if (value) options[field] = true;
+      if (negated) options[field] = false;
+      continue;
+    }
+    if (typeof value !== "string") continue;
+    if (kind === "exactness") {
+      if (!(EXACTNESS as readonly string[]).includes(value)) {
+        return { problem: unknownChoice("max-loss", value, EXACTNESS) };
+      }
+      options[field] = value;
+      continue;
+    }
+    if (!/^[0-9]+$/.test(value)) {
+      return { problem: `${flag} takes a whole number, got \`${value}\`` };
+    }
+    options[field] = Number(value);
+  }
+  return options as Options;
+}
+
+/** One line, whatever the message held (a JSON parser's message may span several). */
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, " ").trim();
+}
+
+const PROSE_HINT = "only the prose around the value was refused: add --skip-prose, " +
+  "or use --profile agent (which skips prose)";
 
 /**
  * Runs `interjson COMMAND ARGS` for one of the engine commands; resolves to
@@ -184,10 +392,11 @@ const fatalUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { engineCommand } from "./engine_commands.ts";
  * import { memoryIO } from "./io.ts";
  * const io = memoryIO("[1,2,]");
- * console.log(await engineCommand("validate", [], io)); // 1
+ * strictEqual(await engineCommand("validate", [], io), 1);
  * ```
  */
 export async function engineCommand(
@@ -198,71 +407,119 @@ export async function engineCommand(
   const command = ENGINE_COMMANDS.find((c) => c.name === name);
   if (!command) throw new Error(`unknown engine command ${name}`);
   const usage = async (problem: string) => {
-    await io.stderr(`interjson ${name}: ${problem}\n`);
+    await io.stderr(`interjson ${name}: ${oneLine(problem)}\n`);
     return 2;
   };
   const end = args.indexOf("--");
-  const options = end === -1 ? args : args.slice(0, end);
-  if (
-    !command.takesProfile && options.some((a) => a === "--profile" || a.startsWith("--profile="))
-  ) {
-    return usage(`${name} takes no --profile: it never repairs (use gate or repair for a profile)`);
+  const flags = end === -1 ? args : args.slice(0, end);
+  if (!command.takesProfile) {
+    const repairing = flags.find((a) =>
+      ["--profile", ...OPTION_FLAGS.map((f) => f.flag), "--output"].some((flag) =>
+        a === flag || a.startsWith(`${flag}=`)
+      )
+    );
+    if (repairing !== undefined) {
+      const flag = repairing.split("=")[0];
+      return usage(`${name} takes no ${flag}: it never repairs (gate and repair take it)`);
+    }
   }
   const parsed = await parseCommandLine(name, args, optionsOf(command));
   if ("problem" in parsed) return usage(parsed.problem);
-  if (parsed.values.help) {
+  const values = parsed.values;
+  if (values.help) {
     await io.stdout(engineCommandHelp(name) + "\n");
     return 0;
   }
   if (parsed.positionals.length > 1) {
     return usage(`unexpected argument \`${parsed.positionals[1]}\`; give one FILE, or - for stdin`);
   }
-  const profile = parsed.values.profile as string | undefined;
+  const profile = values.profile as string | undefined;
   if (profile !== undefined && !isProfileName(profile)) {
     return usage(unknownChoice("profile", profile, PROFILE_NAMES));
   }
-  const schema = parsed.values.schema as string | undefined;
-  const schemaFile = parsed.values["schema-json"] as string | undefined;
+  const output = (values.output as string | undefined) ?? "result";
+  if (!(OUTPUTS as readonly string[]).includes(output)) {
+    return usage(unknownChoice("output", output, OUTPUTS));
+  }
+  const color = (values.color as string | undefined) ?? "auto";
+  if (!(COLORS as readonly string[]).includes(color)) {
+    return usage(unknownChoice("color", color, COLORS));
+  }
+  const overrides = optionOverrides(values);
+  if ("problem" in overrides) return usage(overrides.problem);
+  const options: Options | undefined = command.takesProfile
+    ? { ...(profile === undefined ? {} : { profile: profile as Options["profile"] }), ...overrides }
+    : undefined;
+  const schema = values.schema as string | undefined;
+  const schemaFile = values["schema-json"] as string | undefined;
   if (schema !== undefined && schemaFile !== undefined) {
     return usage("give either --schema or --schema-json, not both");
   }
   let schemaJson: unknown = undefined;
   if (schemaFile !== undefined) {
-    const read = await readText(io, schemaFile);
-    if (typeof read !== "string") return usage(read.problem);
+    const read = await readBytes(io, schemaFile);
+    if (!(read instanceof Uint8Array)) return usage(read.problem);
+    const decoded = decodeUtf8(read);
+    if (decoded.error !== null) return usage(`--schema-json ${schemaFile} is not UTF-8`);
     try {
-      schemaJson = JSON.parse(read);
+      schemaJson = JSON.parse(decoded.text);
     } catch (error) {
       return usage(`--schema-json ${schemaFile} is not JSON: ${(error as Error).message}`);
     }
   }
   const source = parsed.positionals[0] ?? "-";
-  const text = await readText(io, source);
-  if (typeof text !== "string") return usage(text.problem);
+  if (source === "-" && io.isTerminal("stdin")) {
+    await io.stderr(
+      `interjson ${name}: reading the model output from stdin; end with Ctrl-D, or pass a file\n`,
+    );
+  }
+  const bytes = await readBytes(io, source);
+  if (!(bytes instanceof Uint8Array)) return usage(bytes.problem);
+  const decoded = decodeUtf8(bytes);
+  const request: EngineRequest = { text: decoded.text, schema, schemaJson, options };
   let answer: EngineAnswer;
   try {
-    answer = command.run({ text, schema, schemaJson, profile });
+    // Mistakes in the command (a bad declaration, an option out of range) come first, whatever
+    // the bytes: the engine checks them on an empty text when the input is not UTF-8.
+    answer = command.run(decoded.error === null ? request : { ...request, text: "" });
   } catch (error) {
-    // A mistake of the caller (E050 option, E070 declaration) is a usage error.
     if (error instanceof CallerError) return usage(error.message);
     throw error;
   }
-  if (answer.error && CALLER_ERRORS.has(answer.error.code)) return usage(answer.error.message);
+  if (decoded.error !== null) answer = command.undecodable(decoded);
+
+  const notes: string[] = [];
+  if (answer.error?.code === "E002" && command.takesProfile && options?.skipProse !== false) {
+    const skipping = command.run({ ...request, options: { ...options, skipProse: true } });
+    if (skipping.exitCode === 0) notes.push(PROSE_HINT);
+  }
+  if (output !== "result") {
+    if (answer.value === undefined) {
+      const why = answer.error ? oneLine(answer.error.message) : "refused";
+      await io.stderr(`interjson ${name}: refused: ${[why, ...notes].join("; ")}\n`);
+      return answer.exitCode;
+    }
+    const printed = output === "text"
+      ? answer.value.text
+      : JSON.stringify(answer.value.value, null, 2);
+    await io.stdout(printed + "\n");
+    return answer.exitCode;
+  }
+  if (command.report && !values.json && io.isTerminal("stdout")) {
+    const style = { color: color === "always" || (color === "auto" && !io.noColor) };
+    await io.stdout(command.report(answer.result, decoded.text, style, notes));
+    return answer.exitCode;
+  }
   await io.stdout(JSON.stringify(answer.result, null, 2) + "\n");
+  if (notes.length > 0) await io.stderr(`interjson ${name}: hint: ${notes.join("; ")}\n`);
   return answer.exitCode;
 }
 
-async function readText(io: CliIO, source: string): Promise<string | { problem: string }> {
+async function readBytes(io: CliIO, source: string): Promise<Uint8Array | { problem: string }> {
   const label = source === "-" ? "stdin" : source;
-  let bytes: Uint8Array;
   try {
-    bytes = source === "-" ? await io.readStdin() : await io.readFile(source);
+    return source === "-" ? await io.readStdin() : await io.readFile(source);
   } catch (error) {
     return { problem: `cannot read ${label}: ${(error as Error).message}` };
-  }
-  try {
-    return fatalUtf8.decode(bytes);
-  } catch {
-    return { problem: `${label} is not valid UTF-8` };
   }
 }

@@ -4,10 +4,11 @@
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { memoryIO } from "./io.ts";
  * const io = memoryIO("[1,2,]");
  * await io.stdout("hello\n");
- * console.log(io.captured.stdout); // "hello\n"
+ * strictEqual(io.captured.stdout, "hello\n");
  * ```
  *
  * @module
@@ -23,6 +24,10 @@ export interface CliIO {
   readStdin(): Promise<Uint8Array>;
   /** Reads a file. */
   readFile(path: string): Promise<Uint8Array>;
+  /** Whether stdin or stdout is a terminal (a person reads or types there). */
+  isTerminal(stream: "stdin" | "stdout"): boolean;
+  /** Whether `NO_COLOR` is set (read without any permission). */
+  readonly noColor: boolean;
 }
 
 async function writeAll(sink: { write(bytes: Uint8Array): Promise<number> }, text: string) {
@@ -37,7 +42,7 @@ async function writeAll(sink: { write(bytes: Uint8Array): Promise<number> }, tex
  * @example
  * ```ts ignore
  * import { denoIO } from "./io.ts";
- * await denoIO.stdout("interjson\n");
+ * await denoIO.stdout("interjson\n"); // writes to the real stdout
  * ```
  */
 export const denoIO: CliIO = {
@@ -45,25 +50,41 @@ export const denoIO: CliIO = {
   stderr: (text) => writeAll(Deno.stderr, text),
   readStdin: async () => new Uint8Array(await new Response(Deno.stdin.readable).arrayBuffer()),
   readFile: (path) => Deno.readFile(path),
+  isTerminal: (stream) => (stream === "stdin" ? Deno.stdin : Deno.stdout).isTerminal(),
+  noColor: Deno.noColor,
 };
 
+/** How {@linkcode memoryIO} pretends to be a terminal. */
+export interface MemoryTerminal {
+  /** Which streams are terminals (none by default: pipes, as in scripts). */
+  readonly terminal?: { readonly stdin?: boolean; readonly stdout?: boolean };
+  /** Whether `NO_COLOR` is set. */
+  readonly noColor?: boolean;
+}
+
 /**
- * An in-memory process for tests: stdin is the given text, files come from
- * the given map, and what is written is captured.
+ * An in-memory process for tests: stdin is the given text (or bytes), files
+ * come from the given map, streams are pipes unless `terminal` says
+ * otherwise, and what is written is captured.
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { memoryIO } from "./io.ts";
- * const io = memoryIO("", { "schema.json": '{"type":"object"}' });
- * console.log(new TextDecoder().decode(await io.readFile("schema.json"))); // {"type":"object"}
+ * const io = memoryIO("", { "schema.json": '{"type":"object"}' }, { terminal: { stdout: true } });
+ * strictEqual(new TextDecoder().decode(await io.readFile("schema.json")), '{"type":"object"}');
+ * strictEqual(io.isTerminal("stdout"), true);
  * ```
  */
 export function memoryIO(
-  stdin: string,
-  files: Readonly<Record<string, string>> = {},
+  stdin: string | Uint8Array,
+  files: Readonly<Record<string, string | Uint8Array>> = {},
+  process: MemoryTerminal = {},
 ): CliIO & { captured: { stdout: string; stderr: string } } {
   const captured = { stdout: "", stderr: "" };
   const encoder = new TextEncoder();
+  const bytes = (content: string | Uint8Array) =>
+    typeof content === "string" ? encoder.encode(content) : content;
   return {
     captured,
     stdout: (text) => {
@@ -74,10 +95,12 @@ export function memoryIO(
       captured.stderr += text;
       return Promise.resolve();
     },
-    readStdin: () => Promise.resolve(encoder.encode(stdin)),
+    readStdin: () => Promise.resolve(bytes(stdin)),
     readFile: (path) =>
       Object.hasOwn(files, path)
-        ? Promise.resolve(encoder.encode(files[path]))
+        ? Promise.resolve(bytes(files[path]))
         : Promise.reject(new Error(`No such file or directory: ${path}`)),
+    isTerminal: (stream) => process.terminal?.[stream] ?? false,
+    noColor: process.noColor ?? false,
   };
 }

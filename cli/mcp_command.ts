@@ -6,9 +6,10 @@
  * ```ts
  * import { mcpCommand } from "./mcp_command.ts";
  * import { memoryIO } from "./io.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const io = memoryIO("");
- * console.log(await mcpCommand(["--print-config=claude"], io), io.captured.stdout);
- * // 0 "claude mcp add interjson -- interjson mcp\n"
+ * strictEqual(await mcpCommand(["--print-config=claude", "--command=deno"], io), 0);
+ * strictEqual(io.captured.stdout, "claude mcp add interjson -- deno run jsr:@interjson/cli mcp\n");
  * ```
  *
  * @module
@@ -17,13 +18,25 @@
 import { isProfileName, PROFILE_NAMES, type ProfileName, VERSION } from "../mod.ts";
 import { parseCommandLine, unknownChoice } from "./arguments.ts";
 import type { CliIO } from "./io.ts";
-import { CLIENT_NAMES, clientConfig, CLIENTS, DEFAULT_CLIENT } from "./client_configs.ts";
+import {
+  CLIENT_NAMES,
+  clientConfig,
+  CLIENTS,
+  DEFAULT_CLIENT,
+  DEFAULT_LAUNCH,
+  launchFor,
+} from "./client_configs.ts";
 import { runStdioServer } from "../mcp/server.ts";
+import { runHttpServer } from "../mcp/http_command.ts";
+import { parseListenAddress } from "../wire/listen_address.ts";
 import { TOOLS } from "../mcp/tools.ts";
 
 const OPTIONS = {
   policy: { type: "string" },
   "print-config": { type: "string" },
+  command: { type: "string" },
+  http: { type: "string" },
+  "allow-remote": { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
 } as const;
@@ -34,7 +47,8 @@ const OPTIONS = {
  * @example
  * ```ts
  * import { MCP_HELP } from "./mcp_command.ts";
- * console.log(MCP_HELP.includes("interjson_gate")); // true
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(MCP_HELP.includes("interjson_gate"), true);
  * ```
  */
 export const MCP_HELP: string = [
@@ -42,7 +56,12 @@ export const MCP_HELP: string = [
   "",
   "Usage:",
   "  interjson mcp [--policy=P]             serve on stdin/stdout until end of input",
+  "  interjson mcp --http [HOST:]PORT       serve Streamable HTTP on http://HOST:PORT/mcp",
+  "                                         (HOST 127.0.0.1 by default; PORT 0 picks one)",
   "  interjson mcp --print-config[=CLIENT]  print a client configuration snippet",
+  "        [--command=interjson|deno|PATH]  how the client starts the server (default",
+  "                                         interjson on PATH; deno: deno run jsr:@interjson/cli",
+  "                                         mcp; PATH: an absolute path to the binary)",
   "  interjson mcp --help                   this text",
   "  interjson mcp --version                interjson <version>",
   "",
@@ -60,7 +79,12 @@ export const MCP_HELP: string = [
   ...CLIENTS.map((client) => `  ${client.name.padEnd(9)}${client.description}`),
   "",
   "The same binary named interjson-mcp starts this server with no arguments.",
-  "The server needs no permission, opens no socket and writes nothing but replies.",
+  "On stdio the server needs no permission, opens no socket and writes nothing but",
+  "replies. With --http it needs --allow-net for its address only, prints one line",
+  "(interjson: listening on http://HOST:PORT/mcp) on stderr, revokes every permission",
+  "once bound, and exits 0 on SIGINT or SIGTERM after the requests in flight.",
+  "A HOST that is not loopback exposes the gate to the network (anyone who can reach",
+  "the port can call it); it is refused unless --allow-remote is also given.",
 ].join("\n");
 
 /** `--print-config` alone means the default client; parseArgs needs a value. */
@@ -84,9 +108,10 @@ function withDefaultClient(args: readonly string[]): string[] {
  * ```ts
  * import { mcpCommand } from "./mcp_command.ts";
  * import { memoryIO } from "./io.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const io = memoryIO("");
- * console.log(await mcpCommand(["--policy=loose"], io), io.captured.stderr);
- * // 2 "interjson mcp: unknown profile `loose` ..."
+ * strictEqual(await mcpCommand(["--policy=loose"], io), 2);
+ * strictEqual(io.captured.stderr.startsWith("interjson mcp: unknown profile `loose`"), true);
  * ```
  */
 export async function mcpCommand(args: readonly string[], io: CliIO): Promise<number> {
@@ -115,11 +140,32 @@ export async function mcpCommand(args: readonly string[], io: CliIO): Promise<nu
     return usage(unknownChoice("profile", policy, PROFILE_NAMES));
   }
   const client = parsed.values["print-config"] as string | undefined;
+  const command = parsed.values.command as string | undefined;
+  if (command !== undefined && client === undefined) {
+    return usage("--command goes with --print-config, as in --print-config=claude --command=deno");
+  }
   if (client !== undefined) {
     const config = clientConfig(client);
     if (!config) return usage(unknownChoice("client", client, CLIENT_NAMES));
-    await io.stdout(config.snippet + "\n");
+    const launch = command === undefined ? { launch: DEFAULT_LAUNCH } : launchFor(command);
+    if ("problem" in launch) return usage(launch.problem);
+    await io.stdout(config.render(launch.launch) + "\n");
     return 0;
+  }
+  const listen = parsed.values.http as string | undefined;
+  if (listen === undefined && parsed.values["allow-remote"]) {
+    return usage("--allow-remote only applies to --http [HOST:]PORT");
+  }
+  if (listen !== undefined) {
+    const address = parseListenAddress(listen);
+    if (typeof address === "string") return usage(address);
+    if (address.remote && !parsed.values["allow-remote"]) {
+      return usage(
+        `--http ${listen} binds a non-loopback address: anyone who can reach it can call the ` +
+          "server, and browsers on other machines can reach it; add --allow-remote to confirm",
+      );
+    }
+    return runHttpServer({ ...address, policy: policy as ProfileName | undefined });
   }
   return runStdioServer({ policy: policy as ProfileName | undefined });
 }

@@ -36,24 +36,18 @@
  */
 
 import { decide, type Decision, labelFor, permille } from "./classify.ts";
+import { compileDeclaration } from "./declarations/compile.ts";
+import { renderForm } from "./declarations/describe.ts";
+import type { Form } from "./declarations/form.ts";
 import {
   checkDeclaration,
-  compileDeclarations,
-  type Declaration,
   declaredMembers,
-  describeDeclaration,
+  declaresObject,
   describeVerdictProblems,
-  isDeclaration,
-  pointerToken,
+  memberPointer,
   type Verdict,
-} from "./declarations.ts";
-import {
-  CallerError,
-  type EngineError,
-  engineError,
-  errorDetail,
-  positionedError,
-} from "./errors.ts";
+} from "./declarations/verdict.ts";
+import { CallerError, type EngineError, engineError, positionedError } from "./errors.ts";
 import {
   checkOptions,
   describeValue,
@@ -83,8 +77,10 @@ import { scan, type ScanResult } from "./scanner.ts";
 export interface GateOptions extends Options {
   /** A declaration in the declaration language, e.g. `{!query:string,limit:integer}`. */
   schema?: string;
-  /** A declaration in the JSON Schema subset. */
+  /** A declaration in JSON Schema (2020-12 by default; see docs/DECLARATIONS.md). */
   schemaJson?: unknown;
+  /** Assert `format` in `schemaJson` (default false: `format` is an annotation). */
+  assertFormat?: boolean;
 }
 
 /**
@@ -316,13 +312,11 @@ function neverExecutable(result: ScanResult, decision: Decision): EngineError {
 /** The E030 error for a value that fails its declaration. */
 function mismatchError(
   verdict: Verdict,
-  declaration: Declaration,
+  declaration: Form,
   result: ScanResult,
   text: string,
 ): EngineError {
-  const detail = `${describeVerdictProblems(verdict)}; declared ${
-    describeDeclaration(declaration)
-  }`;
+  const detail = `${describeVerdictProblems(verdict)}; declared ${renderForm(declaration)}`;
   const offset = result.valueStart;
   let line = 1, lineStart = 0;
   for (let k = text.indexOf("\n"); k >= 0 && k < offset; k = text.indexOf("\n", k + 1)) {
@@ -349,7 +343,7 @@ function mismatchError(
 export function gateScan(
   result: ScanResult,
   text: string,
-  declaration: Declaration | null,
+  declaration: Form | null,
 ): GateResult {
   const decision = decide(result);
   let error: EngineError | null = result.fatal ?? result.refusal;
@@ -367,8 +361,8 @@ export function gateScan(
       if (error === null && !verdict.ok) error = mismatchError(verdict, declaration, result, text);
     } else {
       const members = declaredMembers(declaration);
-      total = declaration.kind === "object" ? members.length : 1;
-      missing = members.filter((m) => m.required).map((m) => `/${pointerToken(m.name)}`);
+      total = declaresObject(declaration) ? members.length : 1;
+      missing = members.filter((m) => m.required).map((m) => memberPointer(m.name));
     }
   }
   const executable = error === null && result.hasValue &&
@@ -406,6 +400,7 @@ function refusalRetry(error: EngineError | null, text: string): Retry {
 const DECLARATION_SPECS: readonly OptionSpec[] = [
   { name: "schema", wire: "schema", type: "declaration" },
   { name: "schemaJson", wire: "schema_json", type: "declaration" },
+  { name: "assertFormat", wire: "assert_format", type: "boolean" },
 ];
 
 /**
@@ -416,7 +411,7 @@ const DECLARATION_SPECS: readonly OptionSpec[] = [
  * ```ts
  * import { GATE_OPTION_SPECS } from "./gate.ts";
  * import { strictEqual } from "node:assert/strict";
- * strictEqual(GATE_OPTION_SPECS.length, 9);
+ * strictEqual(GATE_OPTION_SPECS.length, 10);
  * ```
  */
 export const GATE_OPTION_SPECS: readonly OptionSpec[] = [...OPTION_SPECS, ...DECLARATION_SPECS];
@@ -429,7 +424,11 @@ export const GATE_OPTION_SPECS: readonly OptionSpec[] = [...OPTION_SPECS, ...DEC
  * ```ts
  * import { DECLARATION_OPTION_SPECS } from "./gate.ts";
  * import { deepStrictEqual } from "node:assert/strict";
- * deepStrictEqual(DECLARATION_OPTION_SPECS.map((spec) => spec.name), ["schema", "schemaJson"]);
+ * deepStrictEqual(DECLARATION_OPTION_SPECS.map((spec) => spec.name), [
+ *   "schema",
+ *   "schemaJson",
+ *   "assertFormat",
+ * ]);
  * ```
  */
 export const DECLARATION_OPTION_SPECS: readonly OptionSpec[] = DECLARATION_SPECS;
@@ -472,18 +471,20 @@ export function checkText(
  * The declaration of the options, compiled, or the `E070` thrown (with its
  * position in the declaration language, when it has one).
  */
-function compileOrThrow(options: { schema?: unknown; schemaJson?: unknown }): Declaration | null {
-  const declaration = compileDeclarations(
-    options as { schema?: string; schemaJson?: unknown },
-  );
-  if (declaration === null || isDeclaration(declaration)) return declaration;
-  const hasSchema = options.schema !== undefined && options.schema !== null;
-  const hasJson = options.schemaJson !== undefined && options.schemaJson !== null;
-  const pointer = hasSchema && hasJson ? "" : hasSchema ? "/schema" : "/schemaJson";
-  const where = declaration.offset === undefined
-    ? ""
-    : `declaration at ${declaration.line}:${declaration.column} (offset ${declaration.offset}): `;
-  throw new CallerError("E070", pointer, where + errorDetail(declaration));
+function compileOrThrow(
+  options: { schema?: unknown; schemaJson?: unknown; assertFormat?: boolean },
+): Form | null {
+  try {
+    return compileDeclaration(options as { schema?: string; schemaJson?: unknown });
+  } catch (e) {
+    if (!(e instanceof CallerError)) throw e;
+    const hasSchema = options.schema !== undefined && options.schema !== null;
+    const hasJson = options.schemaJson !== undefined && options.schemaJson !== null;
+    if (hasSchema && hasJson) throw e;
+    // The pointer is into the options: `/schema`, or `/schemaJson` + the keyword's pointer.
+    if (hasSchema) throw new CallerError("E070", "/schema", `declaration ${e.detail}`);
+    throw new CallerError("E070", `/schemaJson${e.pointer}`, e.detail);
+  }
 }
 
 /**
@@ -505,7 +506,7 @@ export function prepare(
   defaultProfile: ProfileName,
   specs: readonly OptionSpec[],
   call: string,
-): { profile: Profile; declaration: Declaration | null } {
+): { profile: Profile; declaration: Form | null } {
   checkOptions(options, specs, call);
   const checked = (options ?? {}) as GateOptions;
   const profile = resolveOptions(checked, defaultProfile, true);

@@ -36,10 +36,12 @@
  */
 
 import { permille } from "./classify.ts";
-import { checkDeclaration, declaredMembers, type Verdict } from "./declarations.ts";
+import { checkDeclaration, declaredMembers, type Verdict } from "./declarations/verdict.ts";
 import { type EngineError, engineError } from "./errors.ts";
 import { checkText, DECLARATION_OPTION_SPECS, prepare } from "./gate.ts";
 import { scan } from "./scanner.ts";
+import type { Form } from "./declarations/form.ts";
+import type { Profile } from "./profiles.ts";
 import type { ValidateOptions } from "./validate.ts";
 
 /**
@@ -84,6 +86,25 @@ export interface ReadinessResult {
 export function readiness(text: string, options: ValidateOptions = {}): ReadinessResult {
   checkText(text, "readiness");
   const prepared = prepare(options, "permissive", DECLARATION_OPTION_SPECS, "readiness");
+  return readinessPrepared(text, prepared);
+}
+
+/**
+ * {@linkcode readiness} with the profile and declaration already resolved
+ * (what a compiled gate calls).
+ *
+ * @example
+ * ```ts
+ * import { readinessPrepared } from "./readiness.ts";
+ * import { PROFILES } from "./profiles.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(readinessPrepared("[1]", { profile: PROFILES.permissive, declaration: null }).syntax_permille, 1000);
+ * ```
+ */
+export function readinessPrepared(
+  text: string,
+  prepared: { profile: Profile; declaration: Form | null },
+): ReadinessResult {
   const result = scan(text, prepared.profile, true);
   const length = result.length;
   if (!result.hasValue) {

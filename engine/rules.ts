@@ -404,9 +404,9 @@ export const RULES: readonly RepairRule[] = [
     "lossy",
     "syntactic",
     { confidence: 0.5 },
-    "a second document after the first is dropped",
+    "a second document right after the first, a number or string, is dropped (a second object or array is R040)",
     [
-      '{"a":1}{"b":2}',
+      '{"a":1} "b"',
       '{"a":1}',
     ],
   ),
@@ -492,7 +492,7 @@ export const RULES: readonly RepairRule[] = [
     "exact",
     "semantic",
     { valid: true },
-    "two keys of one object differ only by case",
+    "two keys of one object differ only by case, under full Unicode case folding (`ß`/`ss`, `ſ`/`s`, `ı`/`i`, `σ`/`ς`)",
     [
       '{"id":1,"ID":2}',
       '{"id":1,"ID":2}',
@@ -516,7 +516,7 @@ export const RULES: readonly RepairRule[] = [
     "exact",
     "semantic",
     { valid: true },
-    "a key holds a zero-width character, so it looks like another key",
+    "a key holds an invisible character (any Unicode `Default_Ignorable_Code_Point`: a zero-width space, a soft hyphen, a variation selector), so it looks like another key",
     [
       '{"a\\u200B":1}',
       '{"a\\u200B":1}',
@@ -532,6 +532,78 @@ export const RULES: readonly RepairRule[] = [
     [
       "[1,\u00A02]",
       "[1,2]",
+    ],
+  ),
+  r(
+    "R040",
+    "MultipleCandidates",
+    "lossy",
+    "syntactic",
+    { confidence: 0.5 },
+    "the text holds more than one candidate value (objects, arrays or fenced blocks standing in prose); the first is kept, and the refusal says how many and where",
+    [
+      '{"a":1} or {"a":2}',
+      '{"a":1}',
+    ],
+  ),
+  r(
+    "R041",
+    "AmbiguousSplit",
+    "lossy",
+    "syntactic",
+    { confidence: 0.5 },
+    "two tokens without a comma that could be one token (digit groups, a date, an address, a version, adjacent strings) are split as if a comma stood between them",
+    [
+      "[192.168.1.1]",
+      "[192.168,0.1,0.1]",
+    ],
+  ),
+  r(
+    "R042",
+    "EmptyExponent",
+    "lossy",
+    "none",
+    {},
+    "an exponent marker with no digits (`1e`, `1e+`) is dropped: the digits that were meant are unknown",
+    [
+      "[1e+]",
+      "[1]",
+    ],
+  ),
+  r(
+    "R043",
+    "AmbiguousKey",
+    "cosmetic",
+    "semantic",
+    { confidence: 0.5 },
+    "an unquoted key that readers take differently: a number (`1e5` is the key `100000` in JavaScript, an integer in Python or YAML), a dotted path (`a.b`), a literal (`true`, `None`) or `__proto__`",
+    [
+      "{1e5:1}",
+      '{"1e5":1}',
+    ],
+  ),
+  r(
+    "R044",
+    "NormalizationCollidingKeys",
+    "exact",
+    "semantic",
+    { valid: true },
+    "two keys of one object are equal after Unicode normalization (NFC or NFKC): a composed and a decomposed `é`, `ﬁ` and `fi`, fullwidth `ａ` and `a`",
+    [
+      '{"\\u00E9":1,"e\\u0301":2}',
+      '{"\\u00E9":1,"e\\u0301":2}',
+    ],
+  ),
+  r(
+    "R045",
+    "ConfusableKeys",
+    "exact",
+    "semantic",
+    { valid: true },
+    "two keys of one object look alike: their Unicode confusable skeletons (UTS #39) are equal, such as Latin `a` and Cyrillic `а`",
+    [
+      '{"a":1,"\\u0430":2}',
+      '{"a":1,"\\u0430":2}',
     ],
   ),
 ];

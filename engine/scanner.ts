@@ -28,6 +28,18 @@
 import { type EngineError, engineError, positionedError } from "./errors.ts";
 import type { Profile } from "./profiles.ts";
 import {
+  BIDI,
+  COLLISION_KINDS,
+  type CollisionKind,
+  FIRST_HAZARD_UNIT,
+  type Hazard,
+  hazardAt,
+  IGNORABLE,
+  keyCollisions,
+  LONE_SURROGATE,
+  TAG,
+} from "./hazards.ts";
+import {
   type Ambiguity,
   type Exactness,
   type Repair,
@@ -119,8 +131,19 @@ const TAB = 9, LF = 10, CR = 13, SPACE = 32, QUOTE = 34, HASH = 35, DOLLAR = 36,
 const PLUS = 43, COMMA = 44, MINUS = 45, DOT = 46, SLASH = 47, ZERO = 48, NINE = 57;
 const COLON = 58, UPPER_A = 65, UPPER_Z = 90, LBRACKET = 91, BACKSLASH = 92, RBRACKET = 93;
 const UNDERSCORE = 95, BACKTICK = 96, LOWER_A = 97, LOWER_Z = 122, LBRACE = 123, RBRACE = 125;
-const STAR = 42, LOWER_X = 120, LOWER_E = 101, UPPER_E = 69;
+const STAR = 42, LOWER_X = 120, LOWER_E = 101, UPPER_E = 69, TILDE = 126, LESS = 60;
+const GREATER = 62;
+/** The longest wrapper tag name read (`<tool_call>`). */
+const MAX_WRAPPER = 32;
+/** First characters of the words a value may be spelled as (`true`, `None`…). */
+const LITERAL_STARTS: ReadonlySet<number> = new Set([116, 102, 110, 84, 70, 78]);
 const LDQUO = 0x201c, RDQUO = 0x201d, LSQUO = 0x2018, RSQUO = 0x2019, ELLIPSIS = 0x2026;
+/**
+ * Value strings: every code unit below U+061C (the first bidi control) is free
+ * of the hazards a value can hold (bidi controls, tag characters, lone
+ * surrogates), so the value loops stop only from here. Keys stop from
+ * `FIRST_HAZARD_UNIT` (U+00AD): every default-ignorable is a hazard in a key.
+ */
 const BOM = 0xfeff, WIDE = 0x061c;
 
 // Modes of the state machine.
@@ -128,6 +151,8 @@ const PREAMBLE = 0, VALUE = 1, AFTER = 2, KEY = 3, COLON_MODE = 4, DONE = 5, END
 // Inside a token cut by the end of a chunk, its reading so far kept: a plain
 // key (its hash), a plain decimal number (its digits), a JSON literal.
 const KEY_REST = 7, NUMBER_REST = 8, LITERAL_REST = 9;
+// Inside a block comment cut by the end of a chunk (only its last character kept).
+const COMMENT_REST = 10;
 /** The JSON literals by first character (`t`, `f`, `n`). */
 const LITERALS: ReadonlyMap<number, { text: string; value: boolean | null }> = new Map([
   [116, { text: "true", value: true }],
@@ -141,6 +166,19 @@ const ARRAY = 0, OBJECT = 1, NONE = -1;
 // token fed in many chunks is still read in linear time.
 const WAIT_ANY = 0, WAIT_NON_WORD = 1, WAIT_NON_SPACE = 2, WAIT_LINE_END = 3, WAIT_SLASH = 4;
 const WAIT_DELIMITER = 5, WAIT_VALUE_START = 6;
+/** `arrayCandidate`: one integer in brackets, a citation in prose. */
+const CITATION = 2;
+// Where the epilogue is (see `Scanner.epilogue`).
+const T_START = 0, T_PROSE = 1, T_CANDIDATE = 2;
+/** Further candidates whose offsets are kept for the refusal's message. */
+const MAX_LISTED_CANDIDATES = 8;
+// What the last value read was (a comma missing after a number or a string
+// may split one token: `192.168.1.1`, `2024-11-15`, `["a" "b"]`).
+const OTHER_TOKEN = 0, NUMBER_TOKEN = 1, STRING_TOKEN = 2;
+/** A number followed at once by a word character (`12abc`, `80_4`). */
+const GLUED_TOKEN = 3;
+/** The largest safe integer, 2^53 − 1: a double at least this large may be an unsafe integer. */
+const MAX_SAFE = 9007199254740991;
 // Results of the token scanners.
 const SUSPEND = -1, FATAL = -2;
 
@@ -189,7 +227,40 @@ const RULE = {
   InvisibleControl: ruleByName("InvisibleControl"),
   ZeroWidthInKey: ruleByName("ZeroWidthInKey"),
   NonJsonWhitespace: ruleByName("NonJsonWhitespace"),
+  MultipleCandidates: ruleByName("MultipleCandidates"),
+  AmbiguousSplit: ruleByName("AmbiguousSplit"),
+  EmptyExponent: ruleByName("EmptyExponent"),
+  AmbiguousKey: ruleByName("AmbiguousKey"),
+  NormalizationCollidingKeys: ruleByName("NormalizationCollidingKeys"),
+  ConfusableKeys: ruleByName("ConfusableKeys"),
 } as const;
+
+/**
+ * The rule each kind of key collision is reported as (`exact` is
+ * `R032 DuplicateKey`, reported as the member is set; Object.keys holds no
+ * exact twins).
+ */
+const COLLISION_RULES: Readonly<Record<CollisionKind, RepairRule | null>> = {
+  exact: null,
+  ignorable: RULE.ZeroWidthInKey,
+  normalization: RULE.NormalizationCollidingKeys,
+  case: RULE.CaseCollidingKeys,
+  confusable: RULE.ConfusableKeys,
+};
+const COLLISION_BITS: Readonly<Record<CollisionKind, number>> = {
+  exact: 0,
+  ignorable: 1,
+  normalization: 2,
+  case: 3,
+  confusable: 4,
+};
+
+/** Whether two key lists hold the same keys in the same order. */
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+}
 
 /** Words a value may be spelled as, and what each means. */
 const WORDS: ReadonlyMap<string, { value: unknown; rule: RepairRule | null }> = new Map<
@@ -248,17 +319,6 @@ function isOtherSpace(c: number): boolean {
     c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
 }
 
-/** Bidi controls (anywhere in a string they are a hazard). */
-function isBidiControl(c: number): boolean {
-  return c === 0x061c || c === 0x200e || c === 0x200f || (c >= 0x202a && c <= 0x202e) ||
-    (c >= 0x2066 && c <= 0x2069);
-}
-
-/** Zero-width characters (a hazard in keys). */
-function isZeroWidth(c: number): boolean {
-  return (c >= 0x200b && c <= 0x200d) || c === 0x2060 || c === BOM;
-}
-
 /** The end of `true`, `false` or `null` at i when followed by a delimiter, else -1. */
 function literalEnd(text: string, i: number, n: number, c: number): number {
   // Bounds first: a read past the end would return NaN and deoptimize.
@@ -308,12 +368,13 @@ function sameSplitText(head: string, start: number, rest: string, key: string): 
 /**
  * Whether `chunk` holds nothing that the string scanner stops at (its
  * closing quote `q`, a backslash, a control character, a character from
- * U+061C up): a string being read only grows by it.
+ * `wide` up: U+061C in a value, U+00AD in a key): a string being read only
+ * grows by it.
  */
-function isPlainRun(chunk: string, q: number): boolean {
+function isPlainRun(chunk: string, q: number, wide: number): boolean {
   for (let k = 0; k < chunk.length; k++) {
     const c = chunk.charCodeAt(k);
-    if (c > BACKSLASH ? c >= WIDE : c === q || c === BACKSLASH || c < SPACE) return false;
+    if (c > BACKSLASH ? c >= wide : c === q || c === BACKSLASH || c < SPACE) return false;
   }
   return true;
 }
@@ -349,6 +410,98 @@ function sameText(text: string, i: number, key: string): boolean {
   return true;
 }
 
+/**
+ * Whether the number written from `i` (its first digit or dot) to `end`, read
+ * as the double `value`, is an unsafe integer: its exact decimal value is an
+ * integer beyond ±(2^53 − 1), and either it is written as an integer
+ * (`9007199254740993`) or, in fraction or exponent notation, the double does
+ * not give back the digits written (`9007199254740993.0`,
+ * `9007199254740993e0`, `90071992547409930e-1`: the integer meant is lost).
+ * `1e22` or `123e65` give back their digits: they are doubles, read exactly as
+ * every reader reads them. `9007199254740991.5` is no integer. Called only
+ * for a double at least 2^53 − 1 (a rare path).
+ */
+function isUnsafeInteger(text: string, i: number, end: number, value: number): boolean {
+  let digits = "", fraction = 0, inFraction = false, k = i;
+  for (; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (c === DOT) inFraction = true;
+    else if (c >= ZERO && c <= NINE) {
+      if (digits.length > 0 || c !== ZERO) digits += text[k];
+      if (inFraction) fraction++;
+    } else break;
+  }
+  const plain = !inFraction && k >= end;
+  let exponent = 0, exponentNegative = false;
+  if (k < end) {
+    k++; // e or E
+    const sign = text.charCodeAt(k);
+    if (sign === PLUS || sign === MINUS) {
+      exponentNegative = sign === MINUS;
+      k++;
+    }
+    for (; k < end; k++) {
+      if (exponent < 1_000_000) exponent = exponent * 10 + (text.charCodeAt(k) - ZERO);
+    }
+  }
+  if (digits.length === 0) return false;
+  let trailing = 0;
+  while (digits.charCodeAt(digits.length - 1 - trailing) === ZERO) trailing++;
+  const power = (exponentNegative ? -exponent : exponent) - fraction + trailing;
+  if (power < 0) return false; // not an integer
+  const significant = digits.slice(0, digits.length - trailing);
+  const length = significant.length + power;
+  if (length < 16 || (length === 16 && significant + "0".repeat(power) <= "9007199254740991")) {
+    return false;
+  }
+  if (plain) return true;
+  return significantDigits(String(Math.abs(value))) !== significant;
+}
+
+/** The significant digits of a number's JavaScript rendering (`1.23e+67` → `123`). */
+function significantDigits(rendered: string): string {
+  let digits = "";
+  for (let k = 0; k < rendered.length; k++) {
+    const c = rendered.charCodeAt(k);
+    if (c === LOWER_E) break;
+    if (c >= ZERO && c <= NINE && (digits.length > 0 || c !== ZERO)) digits += rendered[k];
+  }
+  let cut = digits.length;
+  while (cut > 0 && digits.charCodeAt(cut - 1) === ZERO) cut--;
+  return digits.slice(0, cut);
+}
+
+/**
+ * Whether a list marker (one to three digits, then `.` or `)`, then white
+ * space or the end) starts at i: 1 yes, 0 no, SUSPEND when the chunk ends
+ * first (a few characters at most are read again).
+ */
+function listMarker(text: string, i: number, n: number, final: boolean): number {
+  let k = i;
+  while (k < n && k - i < 4 && isDigit(text.charCodeAt(k))) k++;
+  if (k - i > 3) return 0;
+  if (k + 1 >= n) return final ? (k < n && text.charCodeAt(k) === DOT ? 1 : 0) : SUSPEND;
+  const c = text.charCodeAt(k), d = text.charCodeAt(k + 1);
+  return (c === DOT || c === 41) && (d === SPACE || d === TAB || d === LF || d === CR) ? 1 : 0;
+}
+
+/**
+ * The end of a fence's language line from j: past its line break, or at the
+ * first character a language word cannot hold (```` ```{ ```` on one line:
+ * the value starts there); -1 when the text ends first.
+ */
+function fenceLineEnd(text: string, j: number, n: number): number {
+  for (; j < n; j++) {
+    const c = text.charCodeAt(j);
+    if (c === LF) return j + 1;
+    if (
+      !((c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || isDigit(c) ||
+        c === CR || c === SPACE || c === MINUS || c === UNDERSCORE)
+    ) return j;
+  }
+  return -1;
+}
+
 /** Exact powers of ten (the fast path of decimal reading). */
 const POW10: readonly number[] = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
 
@@ -376,7 +529,7 @@ function canResume(chunk: string, wait: number): boolean {
         ) return true;
         break;
       case WAIT_VALUE_START:
-        if (c === LBRACE || c === LBRACKET || c === BACKTICK) return true;
+        if (c === LBRACE || c === LBRACKET || c === BACKTICK || c === TILDE) return true;
         break;
       default:
         return true;
@@ -466,6 +619,8 @@ export class Scanner {
   private strValue = "";
 
   private numValue: number | null = 0;
+  /** What the last value read was: OTHER_TOKEN, NUMBER_TOKEN or STRING_TOKEN. */
+  private lastToken = OTHER_TOKEN;
   /** Whether the value holds a `-0` (JSON.stringify would render it as `0`). */
   private negativeZero = false;
   private fence = false;
@@ -558,7 +713,10 @@ export class Scanner {
       chunk = this.pending.join("");
       this.pending.length = 0;
     }
-    if (this.inString && this.window.length === 0 && !final && isPlainRun(chunk, this.strQuote)) {
+    if (
+      this.inString && this.window.length === 0 && !final &&
+      isPlainRun(chunk, this.strQuote, this.strIsKey ? FIRST_HAZARD_UNIT : WIDE)
+    ) {
       // Wholly inside the string being read: it only grows.
       this.strOut += chunk;
       this.base += chunk.length;
@@ -691,7 +849,30 @@ export class Scanner {
   /** The error of the refused repair, at its line and column. */
   private refusalError(): EngineError {
     const [line, column] = this.lineColumn(this.refusalOffset);
-    return this.refuse(this.refusalRule!, line, column, this.refusalOffset);
+    const error = this.refuse(this.refusalRule!, line, column, this.refusalOffset);
+    if (this.refusalRule !== RULE.MultipleCandidates) return error;
+    // Say how many candidates there are and where, then why they are refused.
+    const head = `${RULE.MultipleCandidates.code} ${RULE.MultipleCandidates.name}: `;
+    const reason = error.message.slice(error.message.indexOf(head) + head.length);
+    return positionedError(
+      error.code,
+      line,
+      column,
+      this.refusalOffset,
+      `${head}${this.candidatesDetail()}; emit exactly one value (${reason})`,
+    );
+  }
+
+  /** How many candidate values the text holds, and where (for the refusal). */
+  private candidatesDetail(): string {
+    const offsets = [this.valueStart, ...this.candidates];
+    const places = offsets.map((offset) => {
+      const [line, column] = this.lineColumn(offset);
+      return `line ${line} column ${column} (offset ${offset})`;
+    });
+    const count = 1 + this.candidateCount;
+    const more = count > offsets.length ? `, and ${count - offsets.length} more` : "";
+    return `${count} candidate values, at ${places.join(", ")}${more}`;
   }
 
   /** Appends the gathered tiny chunks to the rope, joined. */
@@ -730,8 +911,13 @@ export class Scanner {
     const listed = this.repairs.length < MAX_LISTED_REPAIRS;
     // The refusal is the refused repair first in input order (a few repairs
     // are found after ones that stand later in the input).
+    // More than one candidate outranks every other refusal: the model must
+    // first say which value it means.
     const refuses = this.violates(rule) &&
-      (this.refusalRule === null || offset < this.refusalOffset);
+      (this.refusalRule === null ||
+        (rule === RULE.MultipleCandidates
+          ? this.refusalRule !== rule
+          : offset < this.refusalOffset && this.refusalRule !== RULE.MultipleCandidates));
     if (!listed && !refuses) return;
     if (listed) {
       if (offset < this.lastListed) this.unordered = true;
@@ -798,12 +984,23 @@ export class Scanner {
         `${head}: exactness ${rule.severity} exceeds max_loss ${p.maxLoss}`,
       );
     }
+    // tailLossOnly (interactive): a lossy repair that completes no truncated tail.
+    const only = `which accepts a lossy repair only to complete a truncated tail`;
+    if (rule.ambiguity !== "none") {
+      return positionedError(
+        "E011",
+        line,
+        column,
+        offset,
+        `${head}: ambiguity ${rule.ambiguity} with a lossy repair is refused by profile ${p.name}, ${only}`,
+      );
+    }
     return positionedError(
       "E010",
       line,
       column,
       offset,
-      `${head}: exactness lossy exceeds max_loss lossy (only a truncated tail may be completed)`,
+      `${head}: a lossy repair that completes no truncated tail is refused by profile ${p.name}, ${only}`,
     );
   }
 
@@ -857,6 +1054,7 @@ export class Scanner {
 
   /** Bookkeeping once a value is complete; returns the next mode. */
   private completed(end: number, finalAt: number = end): number {
+    this.lastToken = OTHER_TOKEN;
     const d = this.depth;
     if (d === 0) {
       this.valueEnd = end;
@@ -900,18 +1098,42 @@ export class Scanner {
     this.topKind = d > 0 ? this.kinds[d - 1] : NONE;
     if (this.kinds[d] === OBJECT) {
       this.openObjects--;
-      if (this.caseFlags[d]) this.checkCase(container as Record<string, unknown>, end - 1);
+      if (this.caseFlags[d]) this.checkKeys(container as Record<string, unknown>, end - 1);
     }
     return this.completed(end);
   }
 
-  private checkCase(object: Record<string, unknown>, at: number): void {
+  /**
+   * The keys of a closed object compared with each other beyond equality, by
+   * `keyCollisions` of `engine/hazards.ts`, for quoted and unquoted keys
+   * alike. Only objects with a key that has an upper-case ASCII letter or a
+   * non-ASCII character get here (`caseFlags`): all-lower-case ASCII keys
+   * collide only when equal, which `setMember` reports. Each collision is
+   * reported at `at` (the object's end), once per kind.
+   */
+  private checkKeys(object: Record<string, unknown>, at: number): void {
     const keys = Object.keys(object);
     if (keys.length < 2) return;
-    const folded = new Set<string>();
-    for (const key of keys) folded.add(key.toLowerCase());
-    if (folded.size < keys.length) this.repair(RULE.CaseCollidingKeys, at);
+    // An array of records repeats one key set: compare it with the last one
+    // checked (keys are interned, so this is a few pointer comparisons).
+    const last = this.lastKeySet;
+    let kinds = this.lastKeyKinds;
+    if (!sameKeys(keys, last)) {
+      kinds = 0;
+      for (const { kind } of keyCollisions(keys)) kinds |= 1 << COLLISION_BITS[kind];
+      this.lastKeySet = keys;
+      this.lastKeyKinds = kinds;
+    }
+    if (kinds === 0) return;
+    for (const kind of COLLISION_KINDS) {
+      const rule = COLLISION_RULES[kind];
+      if (rule !== null && (kinds & (1 << COLLISION_BITS[kind])) !== 0) this.repair(rule, at);
+    }
   }
+
+  /** The keys `checkKeys` compared last, and the collision kinds found in them (bits). */
+  private lastKeySet: readonly string[] = [];
+  private lastKeyKinds = 0;
 
   /** Closes every open container at the end of the input. */
   private closeAllAtEnd(end: number): void {
@@ -920,7 +1142,7 @@ export class Scanner {
       const d = --this.depth;
       if (this.kinds[d] === OBJECT) {
         this.openObjects--;
-        if (this.caseFlags[d]) this.checkCase(this.containers[d] as Record<string, unknown>, end);
+        if (this.caseFlags[d]) this.checkKeys(this.containers[d] as Record<string, unknown>, end);
       }
       this.containers[d] = undefined;
     }
@@ -933,6 +1155,13 @@ export class Scanner {
   // ------------------------------------------------------------------- run
 
   private suspend(keep: number, mode: number): void {
+    if (this.commentKeep >= 0) {
+      // Inside a block comment: keep its last character only.
+      keep = this.commentKeep;
+      this.commentKeep = -1;
+      this.commentReturn = mode;
+      mode = COMMENT_REST;
+    }
     // Keep only the unfinished tail.
     this.wait = this.suspendWait;
     this.suspendWait = WAIT_ANY;
@@ -987,6 +1216,7 @@ export class Scanner {
             if (end > 0) {
               i = end;
               mode = this.completed(base + i, this.stringFinalAt);
+              this.lastToken = STRING_TOKEN;
               continue;
             }
           }
@@ -1033,6 +1263,8 @@ export class Scanner {
             i = end;
             // A number is final only once the character after it is read.
             mode = this.completed(base + i, base + (i < n ? i + 1 : i));
+            // A word right after the digits (`12abc`, `80_4`) may belong to the number.
+            this.lastToken = i < n && isWordStart(text.charCodeAt(i)) ? GLUED_TOKEN : NUMBER_TOKEN;
             continue;
           }
           if (c === RBRACKET || c === RBRACE) {
@@ -1070,10 +1302,20 @@ export class Scanner {
             i++;
             continue;
           }
-          if (c === SLASH || c === HASH) {
+          if (c === SLASH) {
             const end = this.skipComment(text, i, n, final);
             if (end === SUSPEND) return this.suspend(i, mode);
             i = end;
+            continue;
+          }
+          if (c === HASH) {
+            // In value position `#` is content (`#ff0000`), never a comment:
+            // read as a bare word, so it is kept and reported (R030).
+            const end = this.scanWord(text, i, n, final);
+            if (end === SUSPEND) return this.suspend(i, mode);
+            if (end === FATAL) return;
+            i = end;
+            mode = this.completed(base + i, base + (i < n ? i + 1 : i));
             continue;
           }
           if (c === ELLIPSIS) {
@@ -1159,7 +1401,17 @@ export class Scanner {
             c === LBRACE || c === LBRACKET || isQuote(c) || isDigit(c) || c === MINUS ||
             isWordStart(c) || c === DOT
           ) {
-            this.repair(RULE.MissingComma, base + i);
+            // Only two tokens each complete on its own, that nothing else
+            // could join, get a comma: a number next to a digit, dot or sign
+            // (or, in an array, a word) and two strings in an array may be
+            // one token (`192.168.1.1`, `2024-11-15`, `1 500`, `["a" "b"]`).
+            const last = this.lastToken;
+            const split = last === GLUED_TOKEN ||
+              (last === NUMBER_TOKEN
+                ? isDigit(c) || c === DOT || c === MINUS ||
+                  (this.topKind === ARRAY && isWordStart(c))
+                : last === STRING_TOKEN && this.topKind === ARRAY && isQuote(c));
+            this.repair(split ? RULE.AmbiguousSplit : RULE.MissingComma, base + i);
             this.commaAt = -1;
             mode = this.topKind === OBJECT ? KEY : VALUE;
             continue;
@@ -1323,6 +1575,24 @@ export class Scanner {
           i = end;
           // Final at the delimiter after it, as when read in one piece.
           mode = this.completed(base + i, base + i + 1);
+          if (literal === null) this.lastToken = NUMBER_TOKEN;
+          continue;
+        }
+
+        case COMMENT_REST: {
+          // The rest of a block comment cut by a chunk end.
+          let j = i;
+          while (j + 1 < n && !(text.charCodeAt(j) === STAR && text.charCodeAt(j + 1) === SLASH)) {
+            j++;
+          }
+          if (j + 1 >= n && !final) {
+            this.commentKeep = j;
+            this.suspendWait = WAIT_SLASH;
+            return this.suspend(j, this.commentReturn);
+          }
+          this.repair(RULE.StripComment, this.commentAt);
+          i = j + 1 >= n ? n : j + 2;
+          mode = this.commentReturn;
           continue;
         }
 
@@ -1332,12 +1602,16 @@ export class Scanner {
           i = next;
           mode = VALUE;
           this.valueStart = base + i;
+          this.mark();
           continue;
         }
 
         case DONE: {
-          this.epilogue(text, i, n, final);
-          return;
+          const next = this.epilogue(text, i, n, final);
+          if (next < 0) return;
+          i = next; // the root scalar was prose: look for the value again
+          mode = PREAMBLE;
+          continue;
         }
 
         default:
@@ -1375,7 +1649,14 @@ export class Scanner {
 
   // --------------------------------------------------------------- preamble
 
-  /** Reads BOM, code fence and prose before the value; returns where the value starts. */
+  /**
+   * Reads BOM, comments, a code fence or wrapper, and prose before the value;
+   * returns where the value starts. The candidate rules (docs/ENGINE.md):
+   * at the start of the text a value may be any JSON value; once prose has
+   * begun, only an object, an array (not a citation `[1]`, not `[word]`) or
+   * a fenced block is a candidate, so nothing of the prose (a list number, a
+   * year, a quoted word, `None`) becomes the value.
+   */
   private preamble(text: string, i: number, n: number, final: boolean): number {
     const base = this.base;
     if (base + i === 0 && n > 0 && text.charCodeAt(0) === BOM) {
@@ -1384,6 +1665,12 @@ export class Scanner {
     }
     let c = 0;
     for (;;) {
+      if (this.fenceTail) {
+        const end = this.fenceRest(text, i, n, final);
+        if (end === SUSPEND) return SUSPEND;
+        i = end;
+        continue;
+      }
       if (this.proseAt < 0) {
         while (i < n && ((c = text.charCodeAt(i)) === SPACE || c === LF || c === CR || c === TAB)) {
           i++;
@@ -1394,24 +1681,34 @@ export class Scanner {
             return SUSPEND;
           }
           this.fail(
-            this.fence
+            this.fence || this.candidateSeen
               ? engineError("E003", "no JSON value found in the input")
               : engineError("E001", "the input is empty or only white space; emit the JSON value"),
           );
           return FATAL;
         }
         if (c === SLASH || c === HASH) {
-          const end = this.skipComment(text, i, n, final);
-          if (end === SUSPEND) {
+          if (i + 1 >= n && !final) {
             this.suspend(i, PREAMBLE);
             return SUSPEND;
           }
-          if (end > i + 1 || c === HASH) {
+          const d = i + 1 < n ? text.charCodeAt(i + 1) : 0;
+          // `# Title` is a comment; `#1: …` or `#tag` is prose.
+          if (
+            c === HASH
+              ? d === 0 || d === SPACE || d === TAB || d === LF || d === CR || d === HASH
+              : d === SLASH || d === STAR
+          ) {
+            const end = this.skipComment(text, i, n, final);
+            if (end === SUSPEND) {
+              this.suspend(i, PREAMBLE);
+              return SUSPEND;
+            }
             i = end;
             continue;
           }
         }
-        if (c === BACKTICK) {
+        if (c === BACKTICK || c === TILDE) {
           const fenceEnd = this.fenceLine(text, i, n, final);
           if (fenceEnd === SUSPEND) {
             this.suspend(i, PREAMBLE);
@@ -1424,6 +1721,18 @@ export class Scanner {
             continue;
           }
         }
+        if (c === LESS && this.wrapper === "") {
+          const wrapperEnd = this.wrapperTag(text, i, n, final);
+          if (wrapperEnd === SUSPEND) {
+            this.suspend(i, PREAMBLE);
+            return SUSPEND;
+          }
+          if (wrapperEnd >= 0) {
+            this.repair(RULE.StripCodeFence, base + i);
+            i = wrapperEnd;
+            continue;
+          }
+        }
         const start = this.rootStart(text, i, n, final);
         if (start === SUSPEND) {
           this.suspend(i, PREAMBLE);
@@ -1432,15 +1741,31 @@ export class Scanner {
         if (start === 1) return i;
         this.proseAt = base + i;
       }
-      // Prose: the value starts at the first `{`, `[` or code fence.
+      // Prose: the value starts at the first candidate: `{`, an array that is
+      // not a citation, or a code fence (``` or ~~~).
       let j = i;
+      let wait = false;
       for (; j < n; j++) {
         c = text.charCodeAt(j);
-        if (c === LBRACE || c === LBRACKET) break;
+        if (c === LBRACE) break;
+        if (c === LBRACKET) {
+          const verdict = this.arrayCandidate(text, j, n, final);
+          if (verdict === 1) break;
+          if (verdict === SUSPEND) {
+            wait = true;
+            break;
+          }
+          continue;
+        }
         if (
-          c === BACKTICK && j + 2 < n && text.charCodeAt(j + 1) === BACKTICK &&
-          text.charCodeAt(j + 2) === BACKTICK
+          (c === BACKTICK || c === TILDE) && j + 2 < n && text.charCodeAt(j + 1) === c &&
+          text.charCodeAt(j + 2) === c
         ) break;
+      }
+      if (wait) {
+        // A `[` that may be a citation: wait for what follows it.
+        this.suspend(j, PREAMBLE);
+        return SUSPEND;
       }
       if (j >= n) {
         if (!final) {
@@ -1456,42 +1781,176 @@ export class Scanner {
       }
       this.repair(RULE.SkipProse, this.proseAt);
       this.proseAt = -1;
+      this.candidateSeen = true;
       i = j;
+      if (c === BACKTICK || c === TILDE) continue;
+      // Read the candidate as the value (a fence goes round the loop again).
+      return i;
     }
   }
 
   /** Absolute offset where prose before the value began, or -1. */
   private proseAt = -1;
+  /** Prose was skipped before the value (so an empty rest is "no value found"). */
+  private candidateSeen = false;
+  /** The fence around the value: its character (` or ~) and length (1 for inline code). */
+  private fenceChar = 0;
+  private fenceLength = 0;
+  /** The name of the wrapper tag around the value (`tool_call` for `<tool_call>`), or "". */
+  private wrapper = "";
 
-  /** A code fence line (```lang\n) at i: its end, -3 when it is not one, SUSPEND when unsure. */
+  /**
+   * Whether a `[` at i in prose starts a candidate array: 1 yes (`[{`,
+   * `[[`, `["`, `[1,`, `[-`, `[]`, `[true`…), CITATION for one integer in
+   * brackets (`[12]`), 0 no (a word `[optional]`, `[TOOL_CALLS]`, a `[` that
+   * ends the text), SUSPEND when the chunk ends before it can tell.
+   */
+  private arrayCandidate(text: string, i: number, n: number, final: boolean): number {
+    let j = i + 1, c = 0;
+    while (j < n && ((c = text.charCodeAt(j)) === SPACE || c === TAB)) j++;
+    // A `[` that ends the text opens nothing: it holds no value.
+    if (j >= n) return final ? 0 : this.waitFor(WAIT_NON_SPACE);
+    if (isDigit(c)) {
+      let k = j;
+      while (k < n && isDigit(text.charCodeAt(k))) k++;
+      if (k >= n) return final ? 1 : this.waitFor(WAIT_NON_WORD);
+      // `[12]` in prose is a citation, never the value.
+      return text.charCodeAt(k) === RBRACKET ? CITATION : 1;
+    }
+    if (
+      c === LBRACE || c === LBRACKET || c === RBRACKET || isQuote(c) || c === MINUS ||
+      c === LF || c === CR
+    ) return 1;
+    if (LITERAL_STARTS.has(c)) {
+      // `[true, …]` is an array; `[TOOL_CALLS]`, `[note]` are words in brackets.
+      let k = j;
+      while (k < n && isWordChar(text.charCodeAt(k))) k++;
+      if (k >= n) return final ? 1 : this.waitFor(WAIT_NON_WORD);
+      return WORDS.has(text.slice(j, k)) ? 1 : 0;
+    }
+    return 0;
+  }
+
+  /**
+   * Whether a `[` at the start of the text is a label, not a value: a word
+   * in brackets (`[TOOL_CALLS]`, `[INST]`) or a citation followed by its
+   * sentence (`[1] Call…`). 1 yes, 0 no, SUSPEND when the chunk ends first.
+   */
+  private bracketLabel(text: string, i: number, n: number, final: boolean): number {
+    if (i + 1 >= n) return final ? 0 : this.waitFor(WAIT_ANY);
+    const c = text.charCodeAt(i + 1);
+    if (isDigit(c)) {
+      // A citation followed by its sentence (`[1] Call…`); `[1]`, `[1], [2]`
+      // or `[1] {…}` are values.
+      let k = i + 1;
+      while (k < n && isDigit(text.charCodeAt(k))) k++;
+      if (k >= n) return final ? 0 : this.waitFor(WAIT_NON_WORD);
+      if (text.charCodeAt(k) !== RBRACKET) return 0;
+      k++;
+      let d = 0;
+      while (k < n && ((d = text.charCodeAt(k)) === SPACE || d === TAB)) k++;
+      if (k >= n) return final ? 0 : this.waitFor(WAIT_NON_SPACE);
+      return isWordStart(d) ? 1 : 0;
+    }
+    if (!((c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || c === UNDERSCORE)) {
+      return 0;
+    }
+    let k = i + 1;
+    while (k < n && isWordChar(text.charCodeAt(k))) k++;
+    if (k >= n) return final ? 0 : this.waitFor(WAIT_NON_WORD);
+    return text.charCodeAt(k) === RBRACKET && !WORDS.has(text.slice(i + 1, k)) ? 1 : 0;
+  }
+
+  /** A code fence line (```lang\n, ~~~, four backticks, inline `) at i: its end, -3 when it is not one, SUSPEND when unsure. */
   private fenceLine(text: string, i: number, n: number, final: boolean): number {
-    if (i + 3 > n) return final ? -3 : SUSPEND;
-    if (text.charCodeAt(i + 1) !== BACKTICK || text.charCodeAt(i + 2) !== BACKTICK) return -3;
-    let j = i + 3;
-    while (j < n) {
-      const c = text.charCodeAt(j);
-      if (c === LF) return j + 1;
-      if (
-        !((c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || isDigit(c) ||
-          c === CR || c === SPACE || c === MINUS || c === UNDERSCORE)
-      ) {
-        return j; // ```{...} on one line: the fence ends at the value
+    const f = text.charCodeAt(i);
+    let j = i;
+    while (j < n && text.charCodeAt(j) === f) j++;
+    if (j >= n && !final) {
+      if (j - i < 3) return this.waitFor(WAIT_NON_SPACE);
+      // A fence whose run or language line the chunk cuts: the rest is read
+      // as it comes (`fenceTail`), never the run again.
+      this.fenceChar = f;
+      this.fenceLength = j - i;
+      this.fenceTail = true;
+      return j;
+    }
+    const run = j - i;
+    if (run < 3) {
+      // Inline code: one backtick right before an object or array.
+      if (run === 1 && f === BACKTICK && j < n) {
+        const c = text.charCodeAt(j);
+        if (c === LBRACE || c === LBRACKET) {
+          this.fenceChar = f;
+          this.fenceLength = 1;
+          return j;
+        }
       }
+      return -3;
+    }
+    this.fenceChar = f;
+    this.fenceLength = run;
+    const end = fenceLineEnd(text, j, n);
+    if (end >= 0) return end;
+    return final ? n : this.waitFor(WAIT_LINE_END);
+  }
+
+  /** The rest of a fence line cut by a chunk end (its run, its language): the index past it, or SUSPEND. */
+  private fenceRest(text: string, i: number, n: number, final: boolean): number {
+    const f = this.fenceChar;
+    while (i < n && text.charCodeAt(i) === f) i++;
+    const end = fenceLineEnd(text, i, n);
+    if (end >= 0 || final) {
+      this.fenceTail = false;
+      return end >= 0 ? end : n;
+    }
+    // Keep the language read so far (read again once the line ends).
+    this.suspendWait = i >= n ? WAIT_ANY : WAIT_LINE_END;
+    this.suspend(i, PREAMBLE);
+    return SUSPEND;
+  }
+
+  /** A fence's run or language line is being read across chunks. */
+  private fenceTail = false;
+
+  /**
+   * A wrapper tag (`<tool_call>`, `<json>`, any `<name>`) at i before the
+   * value: its end (the name kept in `wrapper`), -3 when it is not one,
+   * SUSPEND when unsure.
+   */
+  private wrapperTag(text: string, i: number, n: number, final: boolean): number {
+    let j = i + 1;
+    while (j < n && j - i <= MAX_WRAPPER) {
+      const c = text.charCodeAt(j);
+      if (c === GREATER) break;
+      if (
+        !((c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || c === UNDERSCORE ||
+          c === MINUS || (j > i + 1 && isDigit(c)))
+      ) return -3;
       j++;
     }
-    return final ? j : this.waitFor(WAIT_LINE_END);
+    if (j >= n) return final ? -3 : this.waitFor(WAIT_NON_WORD);
+    if (j === i + 1 || text.charCodeAt(j) !== GREATER) return -3;
+    this.wrapper = text.slice(i + 1, j);
+    return j + 1;
   }
 
   /** 1 when a value can start at i, 0 when it is prose, SUSPEND when unsure. */
   private rootStart(text: string, i: number, n: number, final: boolean): number {
     const c = text.charCodeAt(i);
+    if (c === LBRACKET) {
+      const label = this.bracketLabel(text, i, n, final);
+      return label === SUSPEND ? SUSPEND : label === 1 ? 0 : 1;
+    }
     if (
-      c === LBRACE || c === LBRACKET || c === QUOTE || c === APOS || c === LDQUO || c === LSQUO ||
-      isDigit(c) || c === MINUS || c === PLUS
+      c === LBRACE || c === QUOTE || c === APOS || c === LDQUO || c === LSQUO ||
+      isDigit(c)
     ) return 1;
-    if (c === DOT) {
-      if (i + 1 >= n) return final ? 0 : SUSPEND;
-      return isDigit(text.charCodeAt(i + 1)) ? 1 : 0;
+    if (c === DOT || c === MINUS || c === PLUS) {
+      // A sign or dot starts a number only before a digit (`- item` is a list marker).
+      if (i + 1 >= n) return final ? 0 : this.waitFor(WAIT_NON_SPACE);
+      const d = text.charCodeAt(i + 1);
+      return isDigit(d) || (c !== DOT && (d === DOT || d === 73 || d === 78)) ? 1 : 0;
     }
     if (!isWordStart(c)) return 0;
     let j = i;
@@ -1505,32 +1964,97 @@ export class Scanner {
 
   // --------------------------------------------------------------- epilogue
 
-  private epilogue(text: string, i: number, n: number, final: boolean): void {
+  /**
+   * Reads what follows the root value, to the end of the input: white space,
+   * comments, the closing fence or wrapper, and then prose, in which every
+   * further candidate (an object, an array that is not a citation) is
+   * counted: a second candidate is `R040 MultipleCandidates`. A root scalar
+   * followed by anything but those was itself prose (`1. Call…`, `True
+   * story.`, `"Sure!" she said.`, `12abc`): the scan then goes back to the
+   * preamble as if the scalar had been prose, and returns where it resumes
+   * (else -1). Each character is read once: the state (`tail`, the depth and
+   * string state of a candidate being skipped) survives a suspension.
+   */
+  private epilogue(text: string, i: number, n: number, final: boolean): number {
     const base = this.base;
     let c = 0;
     for (;;) {
+      if (this.tail !== T_START) {
+        i = this.skipTail(text, i, n, final);
+        if (i === SUSPEND) return -1;
+        this.mode = END;
+        return -1;
+      }
+      if (this.fenceRun !== 0) {
+        // The rest of a closing fence's run, across a chunk end.
+        while (i < n && text.charCodeAt(i) === this.fenceRun) i++;
+        if (i < n) this.fenceRun = 0;
+      }
       while (i < n && ((c = text.charCodeAt(i)) === SPACE || c === LF || c === CR || c === TAB)) {
         i++;
       }
       if (i >= n) {
-        if (!final) return this.suspend(i, DONE);
+        if (!final) {
+          this.suspend(i, DONE);
+          return -1;
+        }
         this.mode = END;
-        return;
+        return -1;
       }
       if (c === SLASH || c === HASH) {
-        const end = this.skipComment(text, i, n, final);
-        if (end === SUSPEND) return this.suspend(i, DONE);
-        i = end;
-        continue;
-      }
-      if (c === BACKTICK) {
-        if (i + 3 > n && !final) return this.suspend(i, DONE);
+        if (i + 1 >= n && !final) {
+          this.suspend(i, DONE);
+          return -1;
+        }
+        const d = i + 1 < n ? text.charCodeAt(i + 1) : 0;
+        // After the value `#` starts a comment only as a comment is written
+        // (`# note`, `#` alone): `#[2]` or `#tag` are prose, read for candidates.
         if (
-          i + 3 <= n && text.charCodeAt(i + 1) === BACKTICK && text.charCodeAt(i + 2) === BACKTICK
+          c === HASH
+            ? d === 0 || d === SPACE || d === TAB || d === LF || d === CR || d === HASH
+            : d === SLASH || d === STAR
         ) {
+          const end = this.skipComment(text, i, n, final);
+          if (end === SUSPEND) {
+            this.suspend(i, DONE);
+            return -1;
+          }
+          i = end;
+          continue;
+        }
+      }
+      if (c === BACKTICK || c === TILDE) {
+        // The closing fence (or a stray one): three of the fence's character,
+        // or the one backtick of inline code.
+        const length = this.fence && c === this.fenceChar && this.fenceLength < 3 ? 1 : 3;
+        if (i + length > n && !final) {
+          this.suspend(i, DONE);
+          return -1;
+        }
+        let run = 0;
+        while (run < length && i + run < n && text.charCodeAt(i + run) === c) run++;
+        if (run === length && (c === BACKTICK || (this.fence && c === this.fenceChar))) {
           if (!this.fence) this.repair(RULE.StripCodeFence, base + i);
           this.fence = false;
-          i += 3;
+          this.closedAfter = true;
+          i += run;
+          this.fenceRun = c;
+          continue;
+        }
+      }
+      if (c === LESS && this.wrapper !== "") {
+        const length = this.wrapper.length + 3;
+        if (i + length > n && !final) {
+          this.suspend(i, DONE);
+          return -1;
+        }
+        if (
+          i + length <= n && text.charCodeAt(i + 1) === SLASH &&
+          sameText(text, i + 2, this.wrapper) && text.charCodeAt(i + length - 1) === GREATER
+        ) {
+          this.wrapper = "";
+          this.closedAfter = true;
+          i += length;
           continue;
         }
       }
@@ -1539,33 +2063,234 @@ export class Scanner {
         i++;
         continue;
       }
+      // A scalar closed by its fence or wrapper is a fenced block, a candidate.
+      const scalar = !this.closedAfter && this.rootMayBeProse();
+      if (c === RBRACE || c === RBRACKET) {
+        if (scalar) return this.proseAgain(i);
+        this.repair(RULE.TrailingGarbage, base + i);
+        this.tail = T_PROSE;
+        i++;
+        continue;
+      }
       if (c === COMMA) {
-        // `{...}, {...}`: a second document after a comma.
+        // `{...}, {...}`: a second document after a comma; `{...}, thanks` is prose.
         let j = i + 1;
         while (j < n && ((c = text.charCodeAt(j)) === SPACE || c === LF || c === CR || c === TAB)) {
           j++;
         }
         if (j >= n && !final) {
           this.suspendWait = WAIT_NON_SPACE;
-          return this.suspend(i, DONE);
+          this.suspend(i, DONE);
+          return -1;
         }
+        if (scalar) return this.proseAgain(i);
         if (j < n && (c === LBRACE || c === LBRACKET)) {
-          this.repair(RULE.ConcatenatedDocuments, base + i);
-        } else {
-          this.repair(RULE.TrailingGarbage, base + i);
+          // `{...}, {...}`: a second candidate after a comma.
+          this.candidate(base + j);
+          i = j + 1;
+          continue;
         }
-      } else if (c === LBRACE || c === LBRACKET || isQuote(c) || isDigit(c) || c === MINUS) {
-        this.repair(RULE.ConcatenatedDocuments, base + i);
-      } else if (isWordStart(c)) {
-        this.repair(RULE.SkipProse, base + i);
-      } else {
-        this.repair(RULE.TrailingGarbage, base + i);
+        this.repair(j >= n ? RULE.TrailingGarbage : RULE.SkipProse, base + i);
+        this.tail = T_PROSE;
+        i++;
+        continue;
       }
-      // What follows is not read: the window is dropped.
-      this.mode = END;
-      this.finished = true;
-      return;
+      if (c === MINUS && i + 1 >= n && !final) {
+        this.suspend(i, DONE);
+        return -1;
+      }
+      if (isDigit(c) && !scalar) {
+        // `2. Next step` or `3) note` after the value is a list marker: prose.
+        const marker = listMarker(text, i, n, final);
+        if (marker === SUSPEND) {
+          this.suspend(i, DONE);
+          return -1;
+        }
+        if (marker === 1) {
+          this.repair(RULE.SkipProse, base + i);
+          this.tail = T_PROSE;
+          continue;
+        }
+      }
+      if (c === LBRACE || c === LBRACKET) {
+        // A second object or array right after the value: a second candidate
+        // (a citation or a word in brackets is prose).
+        if (scalar) return this.proseAgain(i);
+        const verdict = c === LBRACE ? 1 : this.arrayCandidate(text, i, n, final);
+        if (verdict === SUSPEND) {
+          this.suspend(i, DONE);
+          return -1;
+        }
+        // Right after the value even `[2]` is a second value, not a citation.
+        if (verdict === 1 || verdict === CITATION) {
+          this.candidate(base + i);
+          i++;
+          continue;
+        }
+      }
+      if (
+        isQuote(c) || isDigit(c) || (c === MINUS && i + 1 < n && isDigit(text.charCodeAt(i + 1)))
+      ) {
+        if (scalar) return this.proseAgain(i);
+        this.concatenated(base + i);
+        return -1;
+      }
+      if (scalar) return this.proseAgain(i);
+      this.repair(RULE.SkipProse, base + i);
+      this.tail = T_PROSE;
     }
+  }
+
+  /** A second scalar document right after the value: `R028`, and nothing after it is read. */
+  private concatenated(at: number): void {
+    this.repair(RULE.ConcatenatedDocuments, at);
+    this.mode = END;
+    this.finished = true;
+  }
+
+  /**
+   * Whether the root value, followed by text, was part of the prose: a
+   * scalar (a string, number or literal), or a citation written `[12]`.
+   */
+  private rootMayBeProse(): boolean {
+    const root = this.root;
+    if (!this.hasRoot) return false;
+    if (typeof root !== "object" || root === null) return true;
+    if (!Array.isArray(root) || root.length !== 1 || this.repairCount !== this.markCount) {
+      return false;
+    }
+    const item = root[0];
+    return typeof item === "number" && Number.isSafeInteger(item) && item >= 0 &&
+      this.valueEnd - this.valueStart === String(item).length + 2;
+  }
+
+  /**
+   * The root scalar was prose after all: everything recorded since it began
+   * is forgotten, and the scan goes back to the preamble's prose search at i.
+   */
+  private proseAgain(i: number): number {
+    this.restoreMark();
+    this.root = undefined;
+    this.hasRoot = false;
+    this.syntaxEnd = -1;
+    this.valueEnd = 0;
+    this.proseAt = this.valueStart;
+    this.mode = PREAMBLE;
+    return i;
+  }
+
+  /**
+   * Prose after the value, read to the end: counts every further candidate
+   * (an object, or an array that is not a citation), skipping each by its
+   * brackets and double-quoted strings. Returns the end, or SUSPEND.
+   */
+  private skipTail(text: string, i: number, n: number, final: boolean): number {
+    const base = this.base;
+    let c = 0;
+    while (i < n) {
+      c = text.charCodeAt(i);
+      if (this.tail === T_PROSE) {
+        if (c === LBRACE) {
+          this.candidate(base + i);
+        } else if (c === LBRACKET) {
+          const verdict = this.arrayCandidate(text, i, n, final);
+          if (verdict === SUSPEND) {
+            this.suspend(i, DONE);
+            return SUSPEND;
+          }
+          if (verdict === 1) this.candidate(base + i);
+        }
+        i++;
+        continue;
+      }
+      // Inside a further candidate.
+      if (this.tailString) {
+        if (this.tailEscape) this.tailEscape = false;
+        else if (c === BACKSLASH) this.tailEscape = true;
+        else if (c === QUOTE) this.tailString = false;
+      } else if (c === QUOTE) {
+        this.tailString = true;
+      } else if (c === LBRACE || c === LBRACKET) {
+        this.tailDepth++;
+      } else if ((c === RBRACE || c === RBRACKET) && --this.tailDepth === 0) {
+        this.tail = T_PROSE;
+      }
+      i++;
+    }
+    if (!final) {
+      this.suspend(i, DONE);
+      return SUSPEND;
+    }
+    return i;
+  }
+
+  /** A further candidate value at an absolute offset (its `{` or `[`). */
+  private candidate(at: number): void {
+    if (this.candidates.length < MAX_LISTED_CANDIDATES) this.candidates.push(at);
+    this.candidateCount++;
+    this.repair(RULE.MultipleCandidates, at);
+    this.tail = T_CANDIDATE;
+    this.tailDepth = 1;
+    this.tailString = false;
+    this.tailEscape = false;
+  }
+
+  /** A closing fence or wrapper followed the value at once. */
+  private closedAfter = false;
+  /** The character of a closing fence whose run is being read (0 when none). */
+  private fenceRun = 0;
+  /** Where the epilogue is: before any prose, in prose, inside a further candidate. */
+  private tail = T_START;
+  private tailDepth = 0;
+  private tailString = false;
+  private tailEscape = false;
+  /** Offsets of the further candidates (the first few), and how many there were. */
+  private candidates: number[] = [];
+  private candidateCount = 0;
+
+  // The classification as it stood when the root value began: a root
+  // scalar that turns out to be prose is forgotten by going back to it.
+  private markListed = 0;
+  private markCount = 0;
+  private markExact = 0;
+  private markAmbiguity = 0;
+  private markValid = true;
+  private markTruncated = false;
+  private markRefusalRule: RepairRule | null = null;
+  private markRefusalOffset = 0;
+  private markLastListed = 0;
+  private markUnordered = false;
+  private markNegativeZero = false;
+
+  /** Remembers the classification as the root value begins. */
+  private mark(): void {
+    this.closedAfter = false;
+    this.markListed = this.repairs.length;
+    this.markCount = this.repairCount;
+    this.markExact = this.exactRank;
+    this.markAmbiguity = this.ambiguityRank;
+    this.markValid = this.validJson;
+    this.markTruncated = this.truncated;
+    this.markRefusalRule = this.refusalRule;
+    this.markRefusalOffset = this.refusalOffset;
+    this.markLastListed = this.lastListed;
+    this.markUnordered = this.unordered;
+    this.markNegativeZero = this.negativeZero;
+  }
+
+  /** Goes back to the classification remembered by `mark`. */
+  private restoreMark(): void {
+    this.repairs.length = this.markListed;
+    this.repairCount = this.markCount;
+    this.exactRank = this.markExact;
+    this.ambiguityRank = this.markAmbiguity;
+    this.validJson = this.markValid;
+    this.truncated = this.markTruncated;
+    this.refusalRule = this.markRefusalRule;
+    this.refusalOffset = this.markRefusalOffset;
+    this.lastListed = this.markLastListed;
+    this.unordered = this.markUnordered;
+    this.negativeZero = this.markNegativeZero;
   }
 
   // ---------------------------------------------------------------- tokens
@@ -1600,10 +2325,12 @@ export class Scanner {
     }
     this.place(value, at);
     // Closed by the end of the input, the string is final only there.
-    return this.completed(
+    const mode = this.completed(
       this.base + i,
       this.stringFinalAt < 0 ? this.base + i : this.stringFinalAt,
     );
+    this.lastToken = STRING_TOKEN;
+    return mode;
   }
 
   /** Absolute offset just past the character that confirmed a string's closing quote. */
@@ -1640,7 +2367,7 @@ export class Scanner {
     while (j < n) {
       c = text.charCodeAt(j);
       if (c === QUOTE) break;
-      if (c === BACKSLASH || c < SPACE || c >= WIDE) return -1;
+      if (c === BACKSLASH || c < SPACE || c >= FIRST_HAZARD_UNIT) return -1;
       if ((c >= UPPER_A && c <= UPPER_Z) || c >= 0x80) cased = true;
       h = (Math.imul(h, 31) + c) | 0;
       j++;
@@ -1679,7 +2406,7 @@ export class Scanner {
     while (j < n) {
       c = text.charCodeAt(j);
       if (c === QUOTE) break;
-      if (c === BACKSLASH || c < SPACE || c >= WIDE) return -1;
+      if (c === BACKSLASH || c < SPACE || c >= FIRST_HAZARD_UNIT) return -1;
       if ((c >= UPPER_A && c <= UPPER_Z) || c >= 0x80) cased = true;
       h = (Math.imul(h, 31) + c) | 0;
       j++;
@@ -1842,11 +2569,13 @@ export class Scanner {
     let segment = i;
     let out = this.strOut;
     let c = 0;
+    // Every default-ignorable is a hazard in a key; a value stops at bidi controls and up.
+    const wide = this.strIsKey ? FIRST_HAZARD_UNIT : WIDE;
     for (;;) {
       while (i < n) {
         c = text.charCodeAt(i);
         if (c > BACKSLASH) {
-          if (c >= WIDE) break;
+          if (c >= wide) break;
         } else if (c === q || c === BACKSLASH || c < SPACE) break;
         i++;
       }
@@ -1946,29 +2675,16 @@ export class Scanner {
         i++;
         continue;
       }
-      // c >= WIDE: hazards and surrogates.
-      if (c >= 0xd800 && c <= 0xdfff) {
-        if (c <= 0xdbff) {
-          if (i + 1 >= n) {
-            if (!final) return this.suspendString(text, segment, i, out);
-            this.repair(RULE.TruncatedEscape, base + i);
-            this.repair(RULE.CloseString, base + n);
-            this.strValue = out + text.slice(segment, i);
-            return n;
-          }
-          const low = text.charCodeAt(i + 1);
-          if (low >= 0xdc00 && low <= 0xdfff) {
-            if (c === 0xdb40 && low <= 0xdc7f) this.repair(RULE.InvisibleControl, base + i);
-            i += 2;
-            continue;
-          }
-        }
-        this.repair(RULE.LoneSurrogate, base + i);
-        i++;
-        continue;
+      // c >= wide: the hazards of engine/hazards.ts.
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 >= n) {
+        // A high surrogate whose low half is not read yet.
+        if (!final) return this.suspendString(text, segment, i, out);
+        this.repair(RULE.TruncatedEscape, base + i);
+        this.repair(RULE.CloseString, base + n);
+        this.strValue = out + text.slice(segment, i);
+        return n;
       }
-      this.classifyWide(c, base + i);
-      i++;
+      i += this.hazardStep(c, i + 1 < n ? text.charCodeAt(i + 1) : -1, base + i);
     }
   }
 
@@ -2006,7 +2722,8 @@ export class Scanner {
       }
       const next = text.charCodeAt(end);
       if (next >= 0xdc00 && next <= 0xdfff) {
-        if (unit === 0xdb40 && next <= 0xdc7f) this.repair(RULE.InvisibleControl, base + i);
+        // An escaped high surrogate and a raw low one: one code point.
+        this.hazardStep(unit, next, base + i);
         this.escaped = String.fromCharCode(unit, next);
         return end + 1;
       }
@@ -2021,25 +2738,49 @@ export class Scanner {
           low = low * 16 + hexValue(h);
         }
         if (ok && low >= 0xdc00 && low <= 0xdfff) {
-          if (unit === 0xdb40 && low <= 0xdc7f) this.repair(RULE.InvisibleControl, base + i);
+          this.hazardStep(unit, low, base + i);
           this.escaped = String.fromCharCode(unit, low);
           return end + 6;
         }
       }
-      this.repair(RULE.LoneSurrogate, base + i);
-    } else if (unit >= 0xdc00 && unit <= 0xdfff) {
-      this.repair(RULE.LoneSurrogate, base + i);
-    } else if (unit >= WIDE) {
-      this.classifyWide(unit, base + i);
     }
+    // A lone surrogate (high without a low one, or low) or a BMP code point.
+    this.hazardStep(unit, -1, base + i);
     this.escaped = String.fromCharCode(unit);
     return end;
   }
 
-  /** Hazards of a code unit at or above U+061C (not a surrogate). */
-  private classifyWide(c: number, at: number): void {
-    if (isBidiControl(c)) this.repair(RULE.InvisibleControl, at);
-    else if (this.strIsKey && isZeroWidth(c)) this.repair(RULE.ZeroWidthInKey, at);
+  /**
+   * The hazards of the characters of an unquoted key, as a quoted key's are
+   * found while its string is read (the same {@linkcode Scanner.hazardStep}).
+   */
+  private checkKeyCharacters(key: string, at: number): void {
+    const wasKey = this.strIsKey;
+    this.strIsKey = true;
+    const n = key.length;
+    for (let k = 0; k < n;) {
+      const c = key.charCodeAt(k);
+      k += c < FIRST_HAZARD_UNIT
+        ? 1
+        : this.hazardStep(c, k + 1 < n ? key.charCodeAt(k + 1) : -1, at + k);
+    }
+    this.strIsKey = wasKey;
+  }
+
+  /**
+   * Reports the hazard of the code point starting with the decoded code unit
+   * `unit` (`next` is the decoded unit after it, -1 for none), found at
+   * `at`, by `hazardAt` of `engine/hazards.ts`: a bidi control or a tag
+   * character is `R037` anywhere, a lone surrogate `R035`, any other
+   * default-ignorable `R038` in a key (in a value it is content). Returns
+   * how many units the code point takes (2 for a surrogate pair).
+   */
+  private hazardStep(unit: number, next: number, at: number): number {
+    const hazard: Hazard = hazardAt(unit, next);
+    if (hazard === BIDI || hazard === TAG) this.repair(RULE.InvisibleControl, at);
+    else if (hazard === LONE_SURROGATE) this.repair(RULE.LoneSurrogate, at);
+    else if (hazard === IGNORABLE && this.strIsKey) this.repair(RULE.ZeroWidthInKey, at);
+    return hazard !== LONE_SURROGATE && unit >= 0xd800 && unit <= 0xdbff ? 2 : 1;
   }
 
   private suspendString(text: string, segment: number, i: number, out: string): number {
@@ -2133,7 +2874,17 @@ export class Scanner {
       }
       if (j >= n && !final) return this.waitFor(WAIT_NON_WORD);
       if (j > i + 2) {
+        if (j - start > this.profile.maxToken) {
+          this.failAt(
+            "E022",
+            base + start,
+            `a number of ${j - start} code units exceeds max_token ${this.profile.maxToken}`,
+          );
+          return FATAL;
+        }
         this.repair(RULE.NumberNotation, base + start);
+        // `-0x0` is -0, as JavaScript reads it: the renderer keeps the sign.
+        if (negative && value === 0) this.negativeZero = true;
         this.numValue = negative ? -value : value;
         if (!Number.isSafeInteger(value)) this.repair(RULE.UnsafeInteger, base + start);
         return j;
@@ -2157,11 +2908,9 @@ export class Scanner {
       digits++;
       i++;
     }
-    let simple = true;
     let fractionDigits = -1;
     let exponentDigits = -1;
     if (i < n && c === DOT) {
-      simple = false;
       i++;
       fractionDigits = 0;
       while (i < n && (c = text.charCodeAt(i)) >= ZERO && c <= NINE) {
@@ -2178,7 +2927,6 @@ export class Scanner {
     }
     let exponent = 0;
     if (i < n && (c === LOWER_E || c === UPPER_E) && (digits > 0 || fractionDigits > 0)) {
-      simple = false;
       i++;
       exponentDigits = 0;
       let exponentNegative = false;
@@ -2223,17 +2971,28 @@ export class Scanner {
       this.repair(atEnd ? RULE.TruncatedNumber : RULE.SkippedCharacter, base + start);
       return -(end + 3);
     }
-    if (atEnd) this.repair(RULE.TruncatedNumber, base + start);
+    // A number cut by the end of the input: inside a container, or at the
+    // root when its fraction or exponent is empty (`1.`, `1e`): its digits
+    // are unknown. An empty exponent elsewhere (`1e+}`) invents them too.
+    // At the root a trailing dot is cut wherever it stands (`1. ` is a list
+    // number as much as a number).
+    const cut = atEnd || (end >= n && (fractionDigits === 0 || exponentDigits === 0)) ||
+      (this.depth === 0 && fractionDigits === 0 && exponentDigits < 0);
+    if (cut) this.repair(RULE.TruncatedNumber, base + start);
+    else if (exponentDigits === 0) this.repair(RULE.EmptyExponent, base + start);
     if (digits > 1 && text.charCodeAt(digitsStart) === ZERO) {
       this.repair(RULE.LeadingZero, base + start);
     }
-    if (notation || (!atEnd && (digits === 0 || fractionDigits === 0 || exponentDigits === 0))) {
+    if (notation || (!cut && (digits === 0 || fractionDigits === 0))) {
       this.repair(RULE.NumberNotation, base + start);
     }
     const power = exponent - scale;
     if (!inexact && power >= -22 && power <= 22) {
       const magnitude = power >= 0 ? mantissa * POW10[power] : mantissa / POW10[-power];
       if (negative && magnitude === 0) this.negativeZero = true;
+      if (magnitude >= MAX_SAFE && isUnsafeInteger(text, digitsStart, end, magnitude)) {
+        this.repair(RULE.UnsafeInteger, base + start);
+      }
       this.numValue = negative ? -magnitude : magnitude;
       return end;
     }
@@ -2260,7 +3019,8 @@ export class Scanner {
           break;
         }
       }
-    } else if (simple && !Number.isSafeInteger(value)) {
+    } else if (Math.abs(value) >= MAX_SAFE && isUnsafeInteger(text, digitsStart, end, value)) {
+      // On the exact decimal value, in any notation (`9007199254740993.0`, `…3e0`).
       this.repair(RULE.UnsafeInteger, base + start);
     }
     this.numValue = value;
@@ -2280,7 +3040,7 @@ export class Scanner {
       this.place(known.value, base + i);
       return j;
     }
-    if (j >= n) {
+    if (j >= n && j > i) {
       const completion = completionOf(word);
       if (completion !== undefined) {
         this.repair(RULE.CompleteLiteral, base + i);
@@ -2334,8 +3094,22 @@ export class Scanner {
       return FATAL;
     }
     const d = this.depth - 1;
-    this.repair(RULE.UnquotedKey, this.base + i);
-    this.pendingKeys[d] = text.slice(i, j);
+    const at = this.base + i;
+    this.repair(RULE.UnquotedKey, at);
+    // A number (`1e5` is the key "100000" in JavaScript, an integer in
+    // Python) or a dotted path (`a.b`) is read differently by readers.
+    const first = text.charCodeAt(i);
+    let dotted = false;
+    for (let k = i; k < j; k++) if (text.charCodeAt(k) === DOT) dotted = true;
+    const key = text.slice(i, j);
+    // So is a literal (`{true: 1}`, `{None: 1}`: a bool or null key in
+    // Python) and `__proto__` (a JavaScript object literal sets the prototype).
+    if (isDigit(first) || dotted || WORDS.has(key) || key === "__proto__") {
+      this.repair(RULE.AmbiguousKey, at);
+    }
+    // An unquoted key gets every check a quoted one gets.
+    this.checkKeyCharacters(key, at);
+    this.pendingKeys[d] = key;
     if (hasCase) this.caseFlags[d] = true;
     return j;
   }
@@ -2366,6 +3140,15 @@ export class Scanner {
     return j;
   }
 
+  /**
+   * A `/*` comment cut by the chunk end: its absolute offset, and the index
+   * of the window from which to keep it (-1 when none is cut); the mode to
+   * go back to once it ends.
+   */
+  private commentAt = -1;
+  private commentKeep = -1;
+  private commentReturn = VALUE;
+
   /** A placeholder was just dropped: a comma next belongs to it. */
   private placeholderComma = false;
 
@@ -2384,7 +3167,14 @@ export class Scanner {
         let j = i + 2;
         while (j + 1 < n && !(text.charCodeAt(j) === STAR && text.charCodeAt(j + 1) === SLASH)) j++;
         if (j + 1 >= n) {
-          if (!final) return this.waitFor(WAIT_SLASH);
+          if (!final) {
+            // Cut by the chunk end: the scan suspends in COMMENT_REST, which
+            // keeps only the comment's last character and goes on from there
+            // (so `/* / / … */` fed one character at a time stays linear).
+            this.commentAt = base + i;
+            this.commentKeep = n - 1 >= i + 2 ? n - 1 : n;
+            return this.waitFor(WAIT_SLASH);
+          }
           this.repair(RULE.StripComment, base + i);
           return n;
         }

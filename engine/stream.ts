@@ -30,8 +30,8 @@
  * @module
  */
 
-import type { Declaration } from "./declarations.ts";
-import { declaredMembers } from "./declarations.ts";
+import type { Form } from "./declarations/form.ts";
+import { declaredMembers, declaresObject } from "./declarations/verdict.ts";
 import type { EngineError } from "./errors.ts";
 import {
   checkText,
@@ -92,7 +92,7 @@ export interface StreamSnapshot {
  */
 export class JsonStream implements StreamSnapshot {
   readonly #scanner: Scanner | null;
-  readonly #declaration: Declaration | null = null;
+  readonly #declaration: Form | null = null;
   readonly #declared: ReadonlySet<string> | null = null;
   /**
    * Text pushed since the last scan: one chunk as is, more chunks listed in
@@ -124,7 +124,7 @@ export class JsonStream implements StreamSnapshot {
     const prepared = prepare(options, "agent", GATE_OPTION_SPECS, "JsonStream");
     this.#scanner = new Scanner(prepared.profile, true);
     this.#declaration = prepared.declaration;
-    if (prepared.declaration !== null && prepared.declaration.kind === "object") {
+    if (prepared.declaration !== null && declaresObject(prepared.declaration)) {
       this.#declared = new Set(declaredMembers(prepared.declaration).map((m) => m.name));
     }
   }

@@ -18,7 +18,7 @@
  * @module
  */
 
-import { checkDeclaration, describeVerdictProblems, type Verdict } from "./declarations.ts";
+import { checkDeclaration, describeVerdictProblems, type Verdict } from "./declarations/verdict.ts";
 import type { EngineError } from "./errors.ts";
 import { engineError } from "./errors.ts";
 import {
@@ -30,6 +30,8 @@ import {
 } from "./gate.ts";
 import type { Exactness, Repair } from "./rules.ts";
 import { scan } from "./scanner.ts";
+import type { Form } from "./declarations/form.ts";
+import type { Profile } from "./profiles.ts";
 
 /**
  * Options of {@linkcode validate}: only a declaration (validation has no profile).
@@ -42,7 +44,7 @@ import { scan } from "./scanner.ts";
  * strictEqual(validate('{"id":7}', options).valid, true);
  * ```
  */
-export type ValidateOptions = Pick<GateOptions, "schema" | "schemaJson">;
+export type ValidateOptions = Pick<GateOptions, "schema" | "schemaJson" | "assertFormat">;
 
 /**
  * What {@linkcode validate} answers.
@@ -53,7 +55,9 @@ export type ValidateOptions = Pick<GateOptions, "schema" | "schemaJson">;
  * import { deepStrictEqual, strictEqual } from "node:assert/strict";
  * const result = validate('{"id":"7"}', { schema: "{!id:integer}" });
  * strictEqual(result.valid, false);
- * deepStrictEqual(result.schema?.mismatched, [{ pointer: "/id", expected: "integer", found: "string" }]);
+ * deepStrictEqual(result.schema?.mismatched, [
+ *   { pointer: "/id", expected: "an integer", found: 'the string "7"' },
+ * ]);
  * ```
  */
 export interface ValidateResult {
@@ -92,6 +96,25 @@ export interface ValidateResult {
 export function validate(text: string, options: ValidateOptions = {}): ValidateResult {
   checkText(text, "validate");
   const prepared = prepare(options, "strict", DECLARATION_OPTION_SPECS, "validate");
+  return validatePrepared(text, prepared);
+}
+
+/**
+ * {@linkcode validate} with the profile and declaration already resolved
+ * (what a compiled gate calls).
+ *
+ * @example
+ * ```ts
+ * import { validatePrepared } from "./validate.ts";
+ * import { PROFILES } from "./profiles.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(validatePrepared("[1]", { profile: PROFILES.strict, declaration: null }).valid, true);
+ * ```
+ */
+export function validatePrepared(
+  text: string,
+  prepared: { profile: Profile; declaration: Form | null },
+): ValidateResult {
   // One scan under strict: the scanner repairs alike under every profile, so
   // its value shows what a repair would make, and its refusal says why the
   // text is not valid as written.

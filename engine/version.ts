@@ -4,7 +4,8 @@
  * @example
  * ```ts
  * import { VERSION } from "./version.ts";
- * console.log(`interjson ${VERSION}`);
+ * import { match } from "node:assert/strict";
+ * match(VERSION, /^\d+\.\d+\.\d+/);
  * ```
  *
  * @module

@@ -1,18 +1,28 @@
 /**
  * The MCP lifecycle: identity, instructions, capabilities, and protocol
- * revision negotiation.
+ * revisions, in both eras.
  *
- * Four revisions are implemented and accepted verbatim. Any other requested
- * revision (or none) is answered with the latest, {@linkcode LATEST_REVISION},
- * and the requested string is never echoed back. What a revision changes on
- * the wire is a row of {@linkcode REVISIONS}: JSON-RPC batches exist only in
- * `2025-03-26`, and `structuredContent` only from `2025-06-18` on.
+ * - **Legacy** (`initialize` handshake): four revisions are implemented and
+ *   accepted verbatim. Any other requested revision (or none) is answered
+ *   with {@linkcode LATEST_REVISION}, and the requested string is never
+ *   echoed back.
+ * - **Modern** (stateless, {@linkcode MODERN_REVISION} `2026-07-28`): no
+ *   handshake; each request names its version in
+ *   `_meta["io.modelcontextprotocol/protocolVersion"]`, and `server/discover`
+ *   ({@linkcode discover}) lists what the server supports.
+ *
+ * What a revision changes on the wire is a row of {@linkcode REVISIONS}:
+ * JSON-RPC batches exist only in `2025-03-26`, `structuredContent` from
+ * `2025-06-18` on, and the stateless shape (`resultType`, caching hints,
+ * `serverInfo` in each result's `_meta`) only in `2026-07-28`.
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { negotiateRevision } from "./lifecycle.ts";
- * console.log(negotiateRevision("2024-11-05")); // "2024-11-05"
- * console.log(negotiateRevision("1999-01-01")); // "2025-11-25"
+ * strictEqual(negotiateRevision("2024-11-05"), "2024-11-05");
+ * strictEqual(negotiateRevision("1999-01-01"), "2025-11-25");
+ * strictEqual(negotiateRevision("2026-07-28"), "2025-11-25");
  * ```
  *
  * @module
@@ -21,8 +31,11 @@
 import { VERSION } from "../mod.ts";
 import { isObject } from "../wire/jsonrpc.ts";
 
-/** A protocol revision the server implements. */
-export type Revision = "2024-11-05" | "2025-03-26" | "2025-06-18" | "2025-11-25";
+/** A revision negotiated by the `initialize` handshake. */
+export type LegacyRevision = "2024-11-05" | "2025-03-26" | "2025-06-18" | "2025-11-25";
+
+/** A protocol revision the server implements, in either era. */
+export type Revision = LegacyRevision | "2026-07-28";
 
 /** What a revision changes on the wire. */
 export interface RevisionFeatures {
@@ -30,6 +43,8 @@ export interface RevisionFeatures {
   readonly batches: boolean;
   /** Tool results carry `structuredContent`; older clients also get it as JSON text. */
   readonly structuredContent: boolean;
+  /** Stateless: no handshake, `resultType` and caching hints on results. */
+  readonly stateless: boolean;
 }
 
 /**
@@ -37,64 +52,99 @@ export interface RevisionFeatures {
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { REVISIONS } from "./lifecycle.ts";
- * console.log(REVISIONS["2025-03-26"].batches); // true
+ * strictEqual(REVISIONS["2025-03-26"].batches, true);
+ * strictEqual(REVISIONS["2026-07-28"].stateless, true);
  * ```
  */
 export const REVISIONS: Readonly<Record<Revision, RevisionFeatures>> = {
-  "2025-11-25": { batches: false, structuredContent: true },
-  "2025-06-18": { batches: false, structuredContent: true },
-  "2025-03-26": { batches: true, structuredContent: false },
-  "2024-11-05": { batches: false, structuredContent: false },
+  "2026-07-28": { batches: false, structuredContent: true, stateless: true },
+  "2025-11-25": { batches: false, structuredContent: true, stateless: false },
+  "2025-06-18": { batches: false, structuredContent: true, stateless: false },
+  "2025-03-26": { batches: true, structuredContent: false, stateless: false },
+  "2024-11-05": { batches: false, structuredContent: false, stateless: false },
 };
 
-/** The revision answered when the client asks for one the server does not implement. */
-export const LATEST_REVISION: Revision = "2025-11-25";
+/** The revision `initialize` answers when the client asks for one it does not implement. */
+export const LATEST_REVISION: LegacyRevision = "2025-11-25";
+
+/** The stateless revision, served per request from `_meta`. */
+export const MODERN_REVISION = "2026-07-28" as const;
 
 /**
- * Whether `value` names an implemented revision.
+ * Every revision the server supports, newest first: `server/discover`'s
+ * `supportedVersions` and the `supported` list of a `-32022` error.
  *
  * @example
  * ```ts
- * import { isRevision } from "./lifecycle.ts";
- * console.log(isRevision("2025-06-18"), isRevision("2025-06-19")); // true false
+ * import { strictEqual } from "node:assert/strict";
+ * import { SUPPORTED_VERSIONS } from "./lifecycle.ts";
+ * strictEqual(SUPPORTED_VERSIONS[0], "2026-07-28");
+ * strictEqual(SUPPORTED_VERSIONS.length, 5);
  * ```
  */
-export function isRevision(value: unknown): value is Revision {
-  return typeof value === "string" && Object.hasOwn(REVISIONS, value);
+export const SUPPORTED_VERSIONS: readonly Revision[] = Object.keys(REVISIONS) as Revision[];
+
+/**
+ * Whether `value` names a revision the `initialize` handshake accepts.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { isRevision } from "./lifecycle.ts";
+ * deepStrictEqual([isRevision("2025-06-18"), isRevision("2025-06-19"), isRevision("2026-07-28")], [
+ *   true,
+ *   false,
+ *   false,
+ * ]);
+ * ```
+ */
+export function isRevision(value: unknown): value is LegacyRevision {
+  return typeof value === "string" && Object.hasOwn(REVISIONS, value) &&
+    !REVISIONS[value as Revision].stateless;
 }
 
 /**
- * The revision to answer with: the requested one when implemented, otherwise
- * the latest. Never the requested string when it is not implemented.
+ * The revision `initialize` answers with: the requested one when it is a
+ * handshake revision, otherwise the latest. Never the requested string when
+ * it is not implemented.
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { negotiateRevision } from "./lifecycle.ts";
- * console.log(negotiateRevision(undefined)); // "2025-11-25"
+ * strictEqual(negotiateRevision(undefined), "2025-11-25");
  * ```
  */
-export function negotiateRevision(requested: unknown): Revision {
+export function negotiateRevision(requested: unknown): LegacyRevision {
   return isRevision(requested) ? requested : LATEST_REVISION;
 }
 
 /**
- * Who the server is (`serverInfo`).
+ * Who the server is (`serverInfo`): the same description and website as
+ * `server.json`.
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { SERVER_INFO } from "./lifecycle.ts";
- * console.log(SERVER_INFO.name); // "interjson"
+ * strictEqual(SERVER_INFO.name, "interjson");
  * ```
  */
 export const SERVER_INFO: {
   readonly name: "interjson";
   readonly title: string;
   readonly version: string;
+  readonly description: string;
+  readonly websiteUrl: string;
 } = {
   name: "interjson",
   title: "InterJSON — the execution gate",
   version: VERSION,
+  description:
+    "Execution gate for LLM JSON: repairs what is safe, refuses to invent, returns a retry prompt.",
+  websiteUrl: "https://github.com/interjson/interjson/blob/main/docs/INSTALL.md",
 };
 
 /**
@@ -102,8 +152,9 @@ export const SERVER_INFO: {
  *
  * @example
  * ```ts
+ * import { ok } from "node:assert/strict";
  * import { INSTRUCTIONS } from "./lifecycle.ts";
- * console.log(INSTRUCTIONS.includes("interjson_gate")); // true
+ * ok(INSTRUCTIONS.includes("interjson_gate"));
  * ```
  */
 export const INSTRUCTIONS: string = [
@@ -122,8 +173,9 @@ export const INSTRUCTIONS: string = [
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { CAPABILITIES } from "./lifecycle.ts";
- * console.log(CAPABILITIES.tools.listChanged); // false
+ * strictEqual(CAPABILITIES.tools.listChanged, false);
  * ```
  */
 export const CAPABILITIES = { tools: { listChanged: false } } as const;
@@ -135,15 +187,17 @@ export const CAPABILITIES = { tools: { listChanged: false } } as const;
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { initialize } from "./lifecycle.ts";
  * const { revision, result } = initialize({ protocolVersion: "2025-06-18" });
- * console.log(revision, result.serverInfo.name); // "2025-06-18" "interjson"
+ * strictEqual(revision, "2025-06-18");
+ * strictEqual(result.serverInfo.name, "interjson");
  * ```
  */
 export function initialize(params: unknown): {
-  revision: Revision;
+  revision: LegacyRevision;
   result: {
-    protocolVersion: Revision;
+    protocolVersion: LegacyRevision;
     capabilities: typeof CAPABILITIES;
     serverInfo: typeof SERVER_INFO;
     instructions: string;
@@ -159,4 +213,75 @@ export function initialize(params: unknown): {
       instructions: INSTRUCTIONS,
     },
   };
+}
+
+/** The `_meta` key naming a modern request's protocol version. */
+export const PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
+
+/** The `_meta` key of the server's identity on a modern result. */
+export const SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo";
+
+/**
+ * How long a client may keep `server/discover` and `tools/list` (one hour:
+ * the list is fixed for the life of the process; a new release may change it).
+ */
+export const LIST_TTL_MS = 3_600_000;
+
+/**
+ * The protocol version a request names in its `_meta`, or `undefined` when
+ * it names none (a legacy request).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { requestedVersion } from "./lifecycle.ts";
+ * strictEqual(requestedVersion({ _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } }), "2026-07-28");
+ * strictEqual(requestedVersion({ name: "x" }), undefined);
+ * ```
+ */
+export function requestedVersion(params: unknown): string | undefined {
+  if (!isObject(params) || !isObject(params._meta)) return undefined;
+  const version = params._meta[PROTOCOL_VERSION_KEY];
+  return typeof version === "string" ? version : undefined;
+}
+
+/**
+ * A modern (`2026-07-28`) result: the payload with `resultType: "complete"`
+ * and the server's identity in `_meta`.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { modernResult } from "./lifecycle.ts";
+ * strictEqual(modernResult({ tools: [] }).resultType, "complete");
+ * ```
+ */
+export function modernResult<T extends Record<string, unknown>>(
+  payload: T,
+): T & { resultType: "complete"; _meta: Record<string, unknown> } {
+  return { ...payload, resultType: "complete", _meta: { [SERVER_INFO_KEY]: SERVER_INFO } };
+}
+
+/**
+ * The `server/discover` result: every supported version, the capabilities,
+ * the identity and the instructions, cacheable for {@linkcode LIST_TTL_MS}.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { discover } from "./lifecycle.ts";
+ * deepStrictEqual(discover().capabilities, { tools: { listChanged: false } });
+ * ```
+ */
+export function discover(): Record<string, unknown> & {
+  supportedVersions: readonly Revision[];
+  capabilities: typeof CAPABILITIES;
+} {
+  return modernResult({
+    supportedVersions: SUPPORTED_VERSIONS,
+    capabilities: CAPABILITIES,
+    instructions: INSTRUCTIONS,
+    ttlMs: LIST_TTL_MS,
+    cacheScope: "public",
+  });
 }

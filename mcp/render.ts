@@ -6,13 +6,21 @@
  *
  * The gate's summary is `decision=… executable=… exactness=…`, then
  * `error=<code> <message>` when there is an error, then
- * `retry (send this back to the model): <prompt>` when the call was refused.
+ * `retry (send this back to the model): <prompt>` when the call was refused,
+ * or — when the call is executable and something was repaired —
+ * `repaired text (execute this): <text>`, so that a model reading only the
+ * text channel has the value to use. A repaired text longer than
+ * {@linkcode SUMMARY_TEXT_LIMIT} characters is not copied: the line says how
+ * long it is and that it is the `text` field of the structured result.
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { renderReadiness } from "./render.ts";
- * console.log(renderReadiness({ syntax_permille: 1000, schema_permille: 800, settled_permille: 1000 }));
- * // syntax_permille=1000 schema_permille=800 settled_permille=1000
+ * strictEqual(
+ *   renderReadiness({ syntax_permille: 1000, schema_permille: 800, settled_permille: 1000 }),
+ *   "syntax_permille=1000 schema_permille=800 settled_permille=1000",
+ * );
  * ```
  *
  * @module
@@ -57,14 +65,39 @@ function verdictLine(label: string, verdict: unknown): string[] {
   return [line];
 }
 
+/** The longest repaired text the gate's summary copies, in UTF-16 code units. */
+export const SUMMARY_TEXT_LIMIT = 4096;
+
+function repairedTextLine(result: Payload): string[] {
+  const repairs = result.repairs as unknown[] | undefined;
+  const repaired = result.exactness !== "exact" || (repairs !== undefined && repairs.length > 0);
+  if (result.executable !== true || !repaired || typeof result.text !== "string") return [];
+  const text = result.text;
+  if (text.length <= SUMMARY_TEXT_LIMIT) return [`repaired text (execute this): ${text}`];
+  return [
+    `repaired text (execute this): ${text.length} characters, longer than this summary's ` +
+    `limit of ${SUMMARY_TEXT_LIMIT}; it is the \`text\` field of the structured result`,
+  ];
+}
+
 /**
  * The gate's summary.
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { renderGate } from "./render.ts";
- * console.log(renderGate({ decision: "safe", executable: true, exactness: "exact", error: null, retry: null }));
- * // decision=safe executable=true exactness=exact
+ * strictEqual(
+ *   renderGate({ decision: "safe", executable: true, exactness: "exact", error: null, retry: null }),
+ *   "decision=safe executable=true exactness=exact",
+ * );
+ * strictEqual(
+ *   renderGate({
+ *     decision: "cosmetic_repair", executable: true, exactness: "cosmetic", error: null,
+ *     retry: null, repairs: [{}], text: '{"a":1}',
+ *   }),
+ *   'decision=cosmetic_repair executable=true exactness=cosmetic\nrepaired text (execute this): {"a":1}',
+ * );
  * ```
  */
 export function renderGate(result: Payload): string {
@@ -74,6 +107,7 @@ export function renderGate(result: Payload): string {
   ];
   const retry = result.retry as { prompt: string } | null;
   if (retry) lines.push(`retry (send this back to the model): ${retry.prompt}`);
+  lines.push(...repairedTextLine(result));
   return lines.join("\n");
 }
 
@@ -82,13 +116,15 @@ export function renderGate(result: Payload): string {
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { renderRepair } from "./render.ts";
- * console.log(renderRepair({
- *   text: "[1,2]", exactness: "cosmetic", ambiguous: false, completeness: "complete",
- *   repairs: [{}], repairs_truncated: false,
- * }));
- * // exactness=cosmetic ambiguous=false completeness=complete repairs=1
- * // [1,2]
+ * strictEqual(
+ *   renderRepair({
+ *     text: "[1,2]", exactness: "cosmetic", ambiguous: false, completeness: "complete",
+ *     repairs: [{}], repairs_truncated: false,
+ *   }),
+ *   "exactness=cosmetic ambiguous=false completeness=complete repairs=1\n[1,2]",
+ * );
  * ```
  */
 export function renderRepair(result: Payload): string {
@@ -103,9 +139,9 @@ export function renderRepair(result: Payload): string {
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { renderValidate } from "./render.ts";
- * console.log(renderValidate({ valid: true }));
- * // valid=true
+ * strictEqual(renderValidate({ valid: true }), "valid=true");
  * ```
  */
 export function renderValidate(result: Payload): string {
@@ -122,9 +158,12 @@ export function renderValidate(result: Payload): string {
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { renderReadiness } from "./render.ts";
- * console.log(renderReadiness({ syntax_permille: 500, schema_permille: 400, settled_permille: 500 }));
- * // syntax_permille=500 schema_permille=400 settled_permille=500
+ * strictEqual(
+ *   renderReadiness({ syntax_permille: 500, schema_permille: 400, settled_permille: 500 }),
+ *   "syntax_permille=500 schema_permille=400 settled_permille=500",
+ * );
  * ```
  */
 export function renderReadiness(result: Payload): string {
@@ -142,9 +181,10 @@ export function renderReadiness(result: Payload): string {
  *
  * @example
  * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
  * import { toolResult } from "./render.ts";
  * const result = toolResult({ isError: true, summary: "`text` is required" }, "2025-11-25");
- * console.log(result); // { content: [{ type: "text", text: "`text` is required" }], isError: true }
+ * deepStrictEqual(result, { content: [{ type: "text", text: "`text` is required" }], isError: true });
  * ```
  */
 export function toolResult(outcome: ToolOutcome, revision: Revision): {

@@ -1,22 +1,27 @@
 /**
- * The MCP server over stdio: the session state machine ({@linkcode Session})
- * and the loop that connects it to stdin and stdout ({@linkcode serve}).
+ * The MCP server: the session state machine ({@linkcode Session}), and the
+ * loop that connects it to stdin and stdout ({@linkcode serve}).
  *
  * - One message per line in, one per line out; stdout carries JSON-RPC only.
+ * - Both eras on one stream, chosen by how the client opens: `initialize`
+ *   starts a legacy session (2024-11-05 … 2025-11-25); a request whose
+ *   `_meta` names `2026-07-28` is served statelessly whenever it comes, and
+ *   `server/discover` is answered before, after and without `initialize`.
  * - Requests are answered in the order they arrive. Reading does not wait for
  *   each reply to be written (so a client that writes many requests before
  *   reading cannot deadlock the pipe pair) unless more than
- *   {@linkcode WRITE_HIGH_WATER} bytes of replies are still queued, which
+ *   `WRITE_HIGH_WATER` (`wire/stdio.ts`, 32 MiB) of replies are still queued, which
  *   keeps memory bounded.
  * - At end of input the server waits until every queued reply has been
  *   written to the OS, then returns exit code 0.
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { Session } from "./server.ts";
  * const session = new Session();
- * console.log(session.handleLine('{"jsonrpc":"2.0","id":1,"method":"tools/list"}'));
- * // {"jsonrpc":"2.0","id":1,"error":{"code":-32002,"message":"server not initialized: ..."}}
+ * const reply = JSON.parse(session.handleLine('{"jsonrpc":"2.0","id":1,"method":"tools/list"}')!);
+ * strictEqual(reply.error.code, -32002);
  * ```
  *
  * @module
@@ -26,24 +31,68 @@ import type { ProfileName } from "../mod.ts";
 
 export type { ProfileName };
 import { type Frame, MAX_LINE_BYTES, readFrames } from "../wire/framing.ts";
-import { classify, failure, type RequestId, type Response, RPC, success } from "../wire/jsonrpc.ts";
-import { initialize, type Revision, REVISIONS } from "./lifecycle.ts";
+import {
+  classify,
+  encodeResponse,
+  failure,
+  isObject,
+  type RequestId,
+  type Response,
+  RPC,
+  success,
+} from "../wire/jsonrpc.ts";
+import { isIntegerLiteral, rawIdsOfBatch, RawInteger, rawMemberText } from "../wire/request_id.ts";
+import {
+  type ByteSink,
+  LineWriter,
+  readChunks,
+  revokeAll,
+  WRITE_HIGH_WATER,
+} from "../wire/stdio.ts";
+import {
+  discover,
+  initialize,
+  LIST_TTL_MS,
+  MODERN_REVISION,
+  modernResult,
+  requestedVersion,
+  type Revision,
+  REVISIONS,
+  SUPPORTED_VERSIONS,
+} from "./lifecycle.ts";
 import { toolResult } from "./render.ts";
 import { callTool, TOOLS, type ToolSettings } from "./tools.ts";
 
-/** Bytes of unwritten replies above which the server stops reading until they drain. */
-export const WRITE_HIGH_WATER = 32 * 1024 * 1024;
+/** What the server answers to a method it does not implement, by era. */
+const LEGACY_METHODS = "initialize, ping, server/discover, tools/list, tools/call";
+const MODERN_METHODS = "server/discover, tools/list, tools/call";
 
 /**
- * One client session: the negotiated revision and the settings every call
- * uses. It never touches I/O; it turns lines into reply lines.
+ * Replaces a number id parsed from `text` by the id's own text, so that it is
+ * echoed byte for byte; a number written with a fraction or an exponent
+ * (`1.0` parses to the integer 1) becomes `NaN`, which the classifier refuses
+ * with `-32600` like any id that is not a string or an integer.
+ */
+function keepRawId(message: Record<string, unknown>, raw: string | undefined): void {
+  if (typeof message.id === "number" && raw !== undefined && isIntegerLiteral(raw)) {
+    message.id = new RawInteger(raw);
+  } else if (typeof message.id === "number" && raw !== undefined) {
+    message.id = Number.NaN;
+  }
+}
+
+/**
+ * One client connection's state: the revision a legacy client negotiated,
+ * and the settings every call uses. It never touches I/O; it turns lines
+ * into reply lines.
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { Session } from "./server.ts";
  * const session = new Session({ policy: "execution" });
  * session.handleLine('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18"}}');
- * console.log(session.revision); // "2025-06-18"
+ * strictEqual(session.revision, "2025-06-18");
  * ```
  */
 export class Session {
@@ -66,13 +115,17 @@ export class Session {
 
   /**
    * Answers one frame from the line reader: the reply line (no LF), or `null`
-   * when nothing is to be sent.
+   * when nothing is to be sent. A line over the cap is answered with the id
+   * the line reader found in it, when there is one.
    *
    * @example
    * ```ts
+   * import { strictEqual } from "node:assert/strict";
    * import { Session } from "./server.ts";
-   * console.log(new Session().handleFrame({ kind: "invalid_utf8" }));
-   * // {"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: the line is not valid UTF-8"}}
+   * strictEqual(
+   *   new Session().handleFrame({ kind: "invalid_utf8" }),
+   *   '{"jsonrpc":"2.0","error":{"code":-32700,"message":"parse error: the line is not valid UTF-8"}}',
+   * );
    * ```
    */
   handleFrame(frame: Frame): string | null {
@@ -80,27 +133,31 @@ export class Session {
       case "line":
         return this.handleLine(frame.text);
       case "too_long":
-        return JSON.stringify(failure(
-          null,
+        return encodeResponse(failure(
+          frame.id,
           RPC.PARSE_ERROR,
           `parse error: message exceeds MAX_LINE (${MAX_LINE_BYTES} bytes of UTF-8); ` +
             "the line was discarded through the next LF",
         ));
       case "invalid_utf8":
-        return JSON.stringify(
-          failure(null, RPC.PARSE_ERROR, "parse error: the line is not valid UTF-8"),
+        return encodeResponse(
+          failure(undefined, RPC.PARSE_ERROR, "parse error: the line is not valid UTF-8"),
         );
     }
   }
 
   /**
-   * Answers one line of text: the reply line (no LF), or `null`.
+   * Answers one line of text: the reply line (no LF), or `null`. Integer ids
+   * are echoed exactly as written on the line.
    *
    * @example
    * ```ts
+   * import { strictEqual } from "node:assert/strict";
    * import { Session } from "./server.ts";
-   * console.log(new Session().handleLine('{"jsonrpc":"2.0","id":"a","method":"ping"}'));
-   * // {"jsonrpc":"2.0","id":"a","result":{}}
+   * strictEqual(
+   *   new Session().handleLine('{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}'),
+   *   '{"jsonrpc":"2.0","id":9007199254740993,"result":{}}',
+   * );
    * ```
    */
   handleLine(text: string): string | null {
@@ -109,17 +166,34 @@ export class Session {
       message = JSON.parse(text);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
-      return JSON.stringify(failure(null, RPC.PARSE_ERROR, `parse error: ${detail}`));
+      return encodeResponse(failure(undefined, RPC.PARSE_ERROR, `parse error: ${detail}`));
     }
-    const reply = Array.isArray(message) ? this.#batch(message) : this.handleMessage(message);
-    if (reply === null) return null;
-    try {
-      return JSON.stringify(reply);
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      const id = Array.isArray(reply) ? null : reply.id;
-      return JSON.stringify(failure(id, RPC.INTERNAL_ERROR, `internal error: ${detail}`));
+    return encodeReply(this.reply(text, message));
+  }
+
+  /**
+   * Answers a message already parsed from `text` (the line, or an HTTP
+   * body): the response, the responses of a batch, or `null`. `text` is read
+   * again only for the raw text of integer ids.
+   *
+   * @example
+   * ```ts
+   * import { deepStrictEqual } from "node:assert/strict";
+   * import { Session } from "./server.ts";
+   * const text = '{"jsonrpc":"2.0","id":"a","method":"ping"}';
+   * deepStrictEqual(new Session().reply(text, JSON.parse(text)), { jsonrpc: "2.0", id: "a", result: {} });
+   * ```
+   */
+  reply(text: string, message: unknown): Response | Response[] | null {
+    if (isObject(message) && typeof message.id === "number") {
+      keepRawId(message, rawMemberText(text, 0));
+    } else if (Array.isArray(message) && message.some((m) => typeof m?.id === "number")) {
+      const raws = rawIdsOfBatch(text);
+      message.forEach((member, index) => {
+        if (isObject(member)) keepRawId(member, raws[index]);
+      });
     }
+    return Array.isArray(message) ? this.#batch(message) : this.handleMessage(message);
   }
 
   /**
@@ -128,8 +202,9 @@ export class Session {
    *
    * @example
    * ```ts
+   * import { strictEqual } from "node:assert/strict";
    * import { Session } from "./server.ts";
-   * console.log(new Session().handleMessage({ jsonrpc: "2.0", method: "notifications/whatever" })); // null
+   * strictEqual(new Session().handleMessage({ jsonrpc: "2.0", method: "notifications/whatever" }), null);
    * ```
    */
   handleMessage(message: unknown, inBatch = false): Response | null {
@@ -155,14 +230,14 @@ export class Session {
     if (this.#revision === null || !REVISIONS[this.#revision].batches) {
       const revision = this.#revision ?? "none negotiated yet";
       return failure(
-        null,
+        undefined,
         RPC.INVALID_REQUEST,
         `invalid request: JSON-RPC batches are accepted only in a session that negotiated ` +
           `2025-03-26 (this session: ${revision}); send one message per line`,
       );
     }
     if (messages.length === 0) {
-      return failure(null, RPC.INVALID_REQUEST, "invalid request: an empty batch");
+      return failure(undefined, RPC.INVALID_REQUEST, "invalid request: an empty batch");
     }
     const replies: Response[] = [];
     for (const message of messages) {
@@ -173,24 +248,32 @@ export class Session {
   }
 
   #request(id: RequestId, method: string, params: unknown, inBatch: boolean): Response {
-    if (method === "initialize") {
-      if (inBatch) {
-        return failure(id, RPC.INVALID_REQUEST, "invalid request: initialize must not be batched");
-      }
-      const { revision, result } = initialize(params);
-      this.#revision = revision;
-      return success(id, result);
+    if (method === "initialize") return this.#initialize(id, params, inBatch);
+    const version = requestedVersion(params);
+    if (version === MODERN_REVISION) return this.#modern(id, method, params);
+    if (version !== undefined && this.#revision === null) {
+      return failure(
+        id,
+        RPC.UNSUPPORTED_PROTOCOL_VERSION,
+        `unsupported protocol version \`${version}\` in _meta: requests without initialize ` +
+          `must name ${MODERN_REVISION}; this server supports ${SUPPORTED_VERSIONS.join(", ")}`,
+        { supported: SUPPORTED_VERSIONS, requested: version },
+      );
     }
+    if (method === "server/discover") return success(id, discover());
     if (method === "ping") return success(id, {});
     if (this.#revision === null) {
       return failure(
         id,
         RPC.NOT_INITIALIZED,
-        "server not initialized: send initialize first (only initialize and ping are answered " +
-          "before it)",
+        "server not initialized: send initialize first (only initialize, ping and " +
+          `server/discover are answered before it), or name ${MODERN_REVISION} in each ` +
+          "request's _meta",
       );
     }
-    if (method === "tools/list") return success(id, { tools: TOOLS });
+    if (method === "tools/list") {
+      return hasCursor(params) ? invalidCursor(id) : success(id, { tools: TOOLS });
+    }
     if (method === "tools/call") {
       const call = callTool(params, this.#settings);
       if (call.kind === "protocol_error") return failure(id, call.code, call.message);
@@ -199,85 +282,92 @@ export class Session {
     return failure(
       id,
       RPC.METHOD_NOT_FOUND,
-      `unknown method \`${method}\`; this server implements initialize, ping, tools/list, ` +
-        "tools/call",
+      `unknown method \`${method}\`; this server implements ${LEGACY_METHODS}`,
+    );
+  }
+
+  #initialize(id: RequestId, params: unknown, inBatch: boolean): Response {
+    if (inBatch) {
+      return failure(id, RPC.INVALID_REQUEST, "invalid request: initialize must not be batched");
+    }
+    if (this.#revision !== null) {
+      return failure(
+        id,
+        RPC.INVALID_REQUEST,
+        `invalid request: this session is already initialized (${this.#revision}); ` +
+          "a second initialize is refused, start a new connection to renegotiate",
+      );
+    }
+    const { revision, result } = initialize(params);
+    this.#revision = revision;
+    return success(id, result);
+  }
+
+  /** A stateless `2026-07-28` request: no handshake, no ping, no logging. */
+  #modern(id: RequestId, method: string, params: unknown): Response {
+    if (method === "server/discover") return success(id, discover());
+    if (method === "tools/list") {
+      if (hasCursor(params)) return invalidCursor(id);
+      return success(
+        id,
+        modernResult({ tools: TOOLS, ttlMs: LIST_TTL_MS, cacheScope: "public" }),
+      );
+    }
+    if (method === "tools/call") {
+      const call = callTool(params, this.#settings);
+      if (call.kind === "protocol_error") return failure(id, call.code, call.message);
+      return success(id, modernResult(toolResult(call.outcome, MODERN_REVISION)));
+    }
+    return failure(
+      id,
+      RPC.METHOD_NOT_FOUND,
+      `unknown method \`${method}\` in ${MODERN_REVISION}; this server implements ` +
+        `${MODERN_METHODS} (ping and logging/setLevel do not exist in this revision)`,
     );
   }
 }
 
-/** Where replies go: anything with `Deno.stdout`'s `write`. */
-export interface ByteSink {
-  /** Writes some of `bytes`; resolves to how many were written. */
-  write(bytes: Uint8Array): Promise<number>;
-}
-
 /**
- * Writes reply lines in order, in the background, and says how many bytes
- * are still queued.
+ * A reply as one line of JSON (no LF), or `null` for no reply. A reply that
+ * cannot be serialized becomes `-32603` for its request.
  *
  * @example
  * ```ts
- * import { ReplyWriter } from "./server.ts";
- * const writer = new ReplyWriter({ write: (bytes) => Promise.resolve(bytes.length) });
- * writer.enqueue('{"jsonrpc":"2.0","id":1,"result":{}}');
- * await writer.drain();
- * console.log(writer.queued); // 0
+ * import { strictEqual } from "node:assert/strict";
+ * import { encodeReply } from "./server.ts";
+ * strictEqual(encodeReply({ jsonrpc: "2.0", id: 1, result: {} }), '{"jsonrpc":"2.0","id":1,"result":{}}');
+ * strictEqual(encodeReply(null), null);
  * ```
  */
-export class ReplyWriter {
-  readonly #sink: ByteSink;
-  readonly #encoder = new TextEncoder();
-  #tail: Promise<void> = Promise.resolve();
-  #queued = 0;
-  #failure: unknown = undefined;
-
-  /**
-   * A writer with nothing queued.
-   *
-   * @param sink where the bytes go
-   */
-  constructor(sink: ByteSink) {
-    this.#sink = sink;
+export function encodeReply(reply: Response | Response[] | null): string | null {
+  if (reply === null) return null;
+  try {
+    return Array.isArray(reply)
+      ? `[${reply.map(encodeResponse).join(",")}]`
+      : encodeResponse(reply);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    const id = Array.isArray(reply) ? undefined : reply.id;
+    return encodeResponse(failure(id, RPC.INTERNAL_ERROR, `internal error: ${detail}`));
   }
+}
 
-  /** Bytes queued and not yet written. */
-  get queued(): number {
-    return this.#queued;
-  }
+function hasCursor(params: unknown): boolean {
+  return isObject(params) && params.cursor !== undefined;
+}
 
-  /** The error that stopped writing, if any. */
-  get failure(): unknown {
-    return this.#failure;
-  }
-
-  /** Queues one line (an LF is added). */
-  enqueue(line: string): void {
-    const bytes = this.#encoder.encode(line + "\n");
-    this.#queued += bytes.length;
-    this.#tail = this.#tail.then(async () => {
-      if (this.#failure === undefined) {
-        try {
-          let written = 0;
-          while (written < bytes.length) {
-            written += await this.#sink.write(bytes.subarray(written));
-          }
-        } catch (error) {
-          this.#failure = error;
-        }
-      }
-      this.#queued -= bytes.length;
-    });
-  }
-
-  /** Resolves when everything queued so far has been written (or writing failed). */
-  drain(): Promise<void> {
-    return this.#tail;
-  }
+function invalidCursor(id: RequestId): Response {
+  return failure(
+    id,
+    RPC.INVALID_PARAMS,
+    "invalid params: `cursor` is not one this server issued (tools/list has a single page " +
+      "and never returns nextCursor)",
+  );
 }
 
 /** How to run the server. */
 export interface ServeOptions {
-  /** The bytes coming in (the server reads `Deno.stdin` with {@linkcode readChunks}). */
+  /** The bytes coming in (the server reads `Deno.stdin` with `readChunks`). */
   readonly input: AsyncIterable<Uint8Array>;
   /** Where replies go (the server uses `Deno.stdout`). */
   readonly output: ByteSink;
@@ -293,17 +383,24 @@ export interface ServeOptions {
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { serve } from "./server.ts";
  * const lines = ['{"jsonrpc":"2.0","id":1,"method":"ping"}\n'];
  * const input = ReadableStream.from(lines.map((line) => new TextEncoder().encode(line)));
  * let out = "";
- * const output = { write: (bytes: Uint8Array) => { out += new TextDecoder().decode(bytes); return Promise.resolve(bytes.length); } };
- * console.log(await serve({ input, output }), out); // 0 {"jsonrpc":"2.0","id":1,"result":{}}
+ * const output = {
+ *   write: (bytes: Uint8Array) => {
+ *     out += new TextDecoder().decode(bytes);
+ *     return Promise.resolve(bytes.length);
+ *   },
+ * };
+ * strictEqual(await serve({ input, output }), 0);
+ * strictEqual(out, '{"jsonrpc":"2.0","id":1,"result":{}}\n');
  * ```
  */
 export async function serve(options: ServeOptions): Promise<number> {
   const session = new Session({ policy: options.policy });
-  const writer = new ReplyWriter(options.output);
+  const writer = new LineWriter(options.output);
   for await (const frame of readFrames(options.input, options.maxLineBytes ?? MAX_LINE_BYTES)) {
     const reply = session.handleFrame(frame);
     if (reply !== null) writer.enqueue(reply);
@@ -319,78 +416,6 @@ export async function serve(options: ServeOptions): Promise<number> {
     return 1;
   }
   return 0;
-}
-
-/** The permissions the server gives up before it reads its first line. */
-export const PERMISSION_NAMES = [
-  "read",
-  "write",
-  "net",
-  "env",
-  "run",
-  "ffi",
-  "sys",
-  "import",
-] as const;
-
-/**
- * Revokes every permission the process holds (a compiled binary, or
- * `deno run -A`): the server reads stdin and writes stdout and stderr, which
- * need none. Names this Deno does not know are skipped.
- *
- * @example
- * ```ts ignore
- * import { revokeAll } from "./server.ts";
- * revokeAll();
- * console.log(Deno.permissions.querySync({ name: "net" }).state); // "prompt" (not granted)
- * ```
- */
-export function revokeAll(): void {
-  for (const name of PERMISSION_NAMES) {
-    try {
-      Deno.permissions.revokeSync({ name } as Deno.PermissionDescriptor);
-    } catch (error) {
-      if (!(error instanceof TypeError)) throw error;
-    }
-  }
-}
-
-/** Where requests come from: anything with `Deno.stdin`'s `read`. */
-export interface ByteSource {
-  /** Reads into `buffer`; resolves to how many bytes were read, or `null` at the end. */
-  read(buffer: Uint8Array): Promise<number | null>;
-}
-
-/** The read size: the usual pipe buffer. */
-const READ_SIZE = 65_536;
-
-/**
- * The chunks of a byte source, read straight into one reused buffer. Each
- * chunk is valid until the next one is requested (the line reader copies
- * what it keeps). This is about twice as fast per round trip as
- * `Deno.stdin.readable`, whose stream layers cost more than a small request.
- *
- * @example
- * ```ts
- * import { readChunks } from "./server.ts";
- * const bytes = new TextEncoder().encode("[1]\n");
- * let done = false;
- * const source = { read: (buffer: Uint8Array) => {
- *   if (done) return Promise.resolve(null);
- *   done = true;
- *   buffer.set(bytes);
- *   return Promise.resolve(bytes.length);
- * } };
- * for await (const chunk of readChunks(source)) console.log(chunk.length); // 4
- * ```
- */
-export async function* readChunks(source: ByteSource): AsyncGenerator<Uint8Array> {
-  const buffer = new Uint8Array(READ_SIZE);
-  while (true) {
-    const count = await source.read(buffer);
-    if (count === null) return;
-    if (count > 0) yield buffer.subarray(0, count);
-  }
 }
 
 /**

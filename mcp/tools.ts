@@ -16,8 +16,9 @@
  * @example
  * ```ts
  * import { callTool } from "./tools.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const call = callTool({ name: "interjson_gate", arguments: { text: '{"a":1}' } });
- * if (call.kind === "outcome") console.log(call.outcome.structured?.executable); // true
+ * strictEqual(call.kind === "outcome" && call.outcome.structured?.executable, true);
  * ```
  *
  * @module
@@ -47,8 +48,9 @@ export type JsonSchema = Readonly<Record<string, unknown>>;
  * @example
  * ```ts
  * import { TOOLS } from "./tools.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const gateTool = TOOLS.find((tool) => tool.name === "interjson_gate");
- * console.log(gateTool?.title); // "Gate: may I execute this?"
+ * strictEqual(gateTool?.title, "Gate: may I execute this?");
  * ```
  */
 export interface ToolDefinition {
@@ -136,6 +138,7 @@ const VERDICT = {
       },
     },
     ok: { type: "boolean" },
+    omitted: { ...COUNT, description: "problems found beyond those listed" },
   },
   required: ["total", "satisfied", "missing", "mismatched", "ok"],
   additionalProperties: false,
@@ -160,9 +163,9 @@ const SCHEMA_ARGUMENT = {
 } as const;
 const SCHEMA_JSON_ARGUMENT = {
   type: "object",
-  description: "Optional JSON Schema (subset: type, properties, required, items, enum, const, " +
-    "minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern); " +
-    "typically the inputSchema of the tool about to be called. Other keywords are refused.",
+  description: "Optional JSON Schema (2020-12 by default; 2019-09, draft-07/06/04 by $schema): " +
+    "typically the inputSchema of the tool about to be called. Annotations are accepted; " +
+    "remote $ref, $dynamicRef, $vocabulary and unknown keywords are refused.",
 } as const;
 
 function profileArgument(defaultText: string): JsonSchema {
@@ -327,8 +330,13 @@ const READINESS_OUTPUT = closedObject({
  * @example
  * ```ts
  * import { TOOLS } from "./tools.ts";
- * console.log(TOOLS.map((tool) => tool.name).join(" "));
- * // interjson_gate interjson_repair interjson_validate interjson_readiness
+ * import { deepStrictEqual } from "node:assert/strict";
+ * deepStrictEqual(TOOLS.map((tool) => tool.name), [
+ *   "interjson_gate",
+ *   "interjson_repair",
+ *   "interjson_validate",
+ *   "interjson_readiness",
+ * ]);
  * ```
  */
 export const TOOLS: readonly ToolDefinition[] = [
@@ -390,8 +398,9 @@ export const TOOL_NAMES: readonly string[] = TOOLS.map((tool) => tool.name);
  * @example
  * ```ts
  * import type { ToolOutcome } from "./tools.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const outcome: ToolOutcome = { isError: true, summary: "`text` is required" };
- * console.log(outcome.isError);
+ * strictEqual(outcome.isError, true);
  * ```
  */
 export interface ToolOutcome {
@@ -409,8 +418,9 @@ export interface ToolOutcome {
  * @example
  * ```ts
  * import type { ToolCall } from "./tools.ts";
+ * import { strictEqual } from "node:assert/strict";
  * const call: ToolCall = { kind: "protocol_error", code: -32602, message: "unknown tool `x`" };
- * console.log(call.kind);
+ * strictEqual(call.kind, "protocol_error");
  * ```
  */
 export type ToolCall =
@@ -543,8 +553,9 @@ const RUNNERS: Readonly<Record<string, Runner>> = {
  * @example
  * ```ts
  * import { callTool } from "./tools.ts";
+ * import { match } from "node:assert/strict";
  * const call = callTool({ name: "interjson_gat", arguments: { text: "{}" } });
- * console.log(call.kind === "protocol_error" && call.message);
+ * match(call.kind === "protocol_error" ? call.message : "", /did you mean `interjson_gate`/);
  * // unknown tool `interjson_gat` (did you mean `interjson_gate`?); the tools are ...
  * ```
  */

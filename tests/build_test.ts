@@ -21,6 +21,7 @@ import {
   shellQuote,
   TARGETS,
 } from "../scripts/build.ts";
+import { type Ran, runDeno } from "./fixtures/run_deno.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 const BUILD_TS = `${ROOT}scripts/build.ts`;
@@ -185,23 +186,8 @@ Deno.test("build: sha256sums equals sha256sum over the same files, sorted by nam
   }
 });
 
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-async function runBuild(flags: string[], args: string[]): Promise<Run> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", ...flags, BUILD_TS, ...args],
-    stdin: "null",
-    env: { NO_COLOR: "1" },
-  }).output();
-  return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
-  };
+function runBuild(flags: string[], args: string[]): Promise<Ran> {
+  return runDeno(["run", ...flags, BUILD_TS, ...args], { env: { NO_COLOR: "1" } });
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -120,7 +120,12 @@ Deno.test("mod.ts: only the import.meta.main branch reaches cli.ts and the surfa
     s.slice(ROOT.href.length)
   );
   assert.ok(local.includes("engine/gate.ts"), local.join(" "));
-  assert.deepEqual(local.filter((path) => path === "cli.ts" || /^(cli|mcp|wire)\//.test(path)), []);
+  assert.deepEqual(
+    local.filter((path) =>
+      path === "cli.ts" || /^(adapters|cli|hook|mcp|playground|proxy|serve|wire)\//.test(path)
+    ),
+    [],
+  );
   assert.deepEqual(dynamic, [`${MOD.href} → ${new URL("cli.ts", ROOT).href}`]);
 });
 

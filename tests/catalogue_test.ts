@@ -105,8 +105,17 @@ const RULE_HEADER = [
   "example output",
 ];
 
+/** A rule's code cell carries its anchor, `<a id="r010"></a>R010`, so a link can name one rule. */
+function anchoredCode(cell: string): string {
+  const match = /^<a id="(r\d{3})"><\/a>(R\d{3})$/.exec(cell);
+  if (match === null || match[1] !== match[2].toLowerCase()) {
+    throw new Error(`RULES.md: the code cell ${cell} lacks its anchor <a id="rNNN"></a>`);
+  }
+  return match[2];
+}
+
 const documentedRules: RepairRule[] = tableWith(read("RULES.md"), RULE_HEADER).map((row) => ({
-  code: row.code,
+  code: anchoredCode(row.code),
   name: row.name,
   severity: row.severity as RepairRule["severity"],
   ambiguity: row.ambiguity as RepairRule["ambiguity"],
@@ -301,7 +310,7 @@ const OPTION_HEADER = ["option", "field", "default", "range", "out of range", "p
 const LIMIT_PROBES: Record<string, { input: string; options: Options }> = {
   maxLoss: { input: "[1,]", options: { maxLoss: "exact" } },
   allowAmbiguity: { input: "[1,2}", options: { allowAmbiguity: false } },
-  skipProse: { input: "Here: [1]", options: { profile: "agent", skipProse: false } },
+  skipProse: { input: "Here: [1, 2]", options: { profile: "agent", skipProse: false } },
   maxDepth: { input: "[[1]]", options: { maxDepth: 1 } },
   maxInput: { input: "[1]", options: { maxInput: 2 } },
   maxToken: { input: "[123]", options: { maxToken: 2 } },

@@ -1,35 +1,51 @@
 /**
- * The command line: routing, `--version`, `--help`, `mcp --print-config`, the
- * engine commands and every exit code, one-line usage errors that name the
- * closest valid choice — in-process through `main()` with captured streams,
- * and on the real process for the wiring (`deno run cli.ts …`). Also: the
- * library entry point loads no CLI or MCP code.
+ * The command line, as a specification: routing, `--version`, `--help`, `mcp --print-config` for
+ * every way of starting the server, the engine commands and every exit code, the option flags,
+ * `--output`, input that is not UTF-8, one-line usage errors that suggest only what is close, the
+ * report for people on a terminal, the stdin hint, the prose hint — in-process through `main()`
+ * with captured streams, and on the real process for the wiring (`deno run cli.ts …`), including
+ * the demo with an empty Deno cache and no network. Also: the library entry point loads no CLI or
+ * MCP code, the README's checkout commands do what they say, and docs/PROFILES.md's two tables are
+ * what the code refuses.
  *
  * @module
  */
 
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { HELP, invokedName, main } from "../cli.ts";
-import { memoryIO } from "../cli/io.ts";
-import { CLIENTS } from "../cli/client_configs.ts";
-import { VERSION } from "../mod.ts";
+import { memoryIO, type MemoryTerminal } from "../cli/io.ts";
+import { CLIENTS, DENO_LAUNCH } from "../cli/client_configs.ts";
+import { didYouMean } from "../cli/arguments.ts";
+import { OPTION_FLAGS } from "../cli/engine_commands.ts";
+import { gate, type Options, PROFILE_NAMES, repair, VERSION } from "../mod.ts";
+import { CANNOT_RUN } from "../scripts/demo.ts";
 import { ROOT, runCli } from "./mcp_harness.ts";
+import { runDeno } from "./fixtures/run_deno.ts";
 import { SEED_SCHEMA_JSON } from "./mcp_seed.ts";
 
 const SAFE = '{"query":"weather in Paris","limit":3}';
 const TRUNCATED = '{"query":"weather in Par';
+const PROSE = 'Here are the args:\n{"a":1}';
+const ESC = "\x1b[";
 
-async function run(args: string[], stdin = "", files: Record<string, string> = {}) {
-  const io = memoryIO(stdin, files);
+async function run(
+  args: string[],
+  stdin: string | Uint8Array = "",
+  files: Record<string, string | Uint8Array> = {},
+  terminal: MemoryTerminal = {},
+) {
+  const io = memoryIO(stdin, files, terminal);
   const code = await main(args, { invokedAs: "interjson", io });
   return { code, ...io.captured };
 }
 
 function oneLine(stderr: string): string {
-  ok(stderr.endsWith("\n"), "ends with a newline");
+  ok(stderr.endsWith("\n"), `ends with a newline: ${JSON.stringify(stderr)}`);
   equal(stderr.trimEnd().split("\n").length, 1, `one line: ${stderr}`);
   return stderr;
 }
+
+const read = (path: string) => Deno.readTextFile(new URL(`../${path}`, import.meta.url));
 
 // ---------------------------------------------------------------------------
 // Routing, version, help.
@@ -47,93 +63,245 @@ Deno.test("cli: --help lists every command", async () => {
   }
 });
 
-const usageErrors: [string, string[], RegExp][] = [
-  ["no command", [], /a command is needed/],
-  ["an unknown command", ["gat"], /unknown command `gat`; did you mean `gate`\?/],
-  ["an unknown command far from all", ["serve"], /unknown command `serve`; did you mean `\w+`\?/],
-  [
-    "an unknown top-level flag",
-    ["--verison"],
-    /unknown option --verison; did you mean --version\?/,
-  ],
-  ["--version with an argument", ["--version", "x"], /--version takes no arguments/],
-  [
-    "mcp: an unknown flag",
-    ["mcp", "--polcy=agent"],
-    /unknown option --polcy; did you mean --policy\?/,
-  ],
-  [
-    "mcp: an unknown policy",
-    ["mcp", "--policy=loose"],
-    /unknown profile `loose`; did you mean `\w+`\?/,
-  ],
-  ["mcp: a policy without value", ["mcp", "--policy"], /--policy needs a value/],
-  [
-    "mcp: an unknown client",
-    ["mcp", "--print-config=claud"],
-    /unknown client `claud`; did you mean `claude`\?/,
-  ],
-  [
-    "mcp: a client as a separate word",
-    ["mcp", "--print-config", "zed"],
-    /did you mean --print-config=zed\?/,
-  ],
-  ["mcp: a positional", ["mcp", "serve"], /unexpected argument `serve`/],
-  ["mcp: --help with a value", ["mcp", "--help=yes"], /--help takes no value/],
-  [
-    "gate: an unknown flag",
-    ["gate", "--profil", "agent"],
-    /unknown option --profil; did you mean --profile\?/,
-  ],
-  [
-    "gate: an unknown profile",
-    ["gate", "--profile", "agnt"],
-    /unknown profile `agnt`; did you mean `agent`\?/,
-  ],
-  ["gate: a short flag", ["gate", "-p", "agent"], /unknown option -p; did you mean --\w+/],
-  ["gate: two files", ["gate", "a.json", "b.json"], /unexpected argument `b.json`/],
-  [
-    "gate: both declarations",
-    ["gate", "--schema", "{a:integer}", "--schema-json", "s.json"],
-    /either --schema or --schema-json/,
-  ],
-  ["gate: a missing file", ["gate", "missing.json"], /cannot read missing.json/],
-  [
-    "gate: a missing schema file",
-    ["gate", "--schema-json", "missing.json"],
-    /cannot read missing.json/,
-  ],
-  [
-    "gate: a schema file that is not JSON",
-    ["gate", "--schema-json", "bad.json"],
-    /bad.json is not JSON/,
-  ],
-  ["validate: a profile", ["validate", "--profile", "strict"], /validate takes no --profile/],
-  ["readiness: a profile", ["readiness", "--profile=strict"], /readiness takes no --profile/],
-  [
-    "repair: an unknown flag",
-    ["repair", "--max-depth=3"],
-    /unknown option --max-depth; did you mean --\w/,
-  ],
+Deno.test("cli: each engine command has --help, naming every option flag where it repairs", async (t) => {
+  for (const command of ["gate", "repair", "validate", "readiness"]) {
+    await t.step(command, async () => {
+      const { code, stdout } = await run([command, "--help"]);
+      equal(code, 0);
+      match(stdout, new RegExp(`^interjson ${command} `));
+      const repairs = command === "gate" || command === "repair";
+      for (const { flag } of OPTION_FLAGS) equal(stdout.includes(flag), repairs, flag);
+      equal(stdout.includes("--output=text"), repairs);
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------
+// Usage errors: exit 2, one line on stderr, a suggestion only when it is close.
+
+interface UsageCase {
+  name: string;
+  args: string[];
+  stderr: RegExp;
+  /** A pattern stderr must not match (a far-fetched suggestion). */
+  not?: RegExp;
+}
+
+const USAGE_ERRORS: UsageCase[] = [
+  { name: "no command", args: [], stderr: /a command is needed/ },
+  { name: "a near command", args: ["gat"], stderr: /unknown command `gat`; did you mean `gate`\?/ },
+  {
+    name: "a far command gets the list, not a guess",
+    args: ["frobnicate"],
+    stderr:
+      /unknown command `frobnicate` \(commands: mcp, proxy, hook, serve, gate, repair, validate, readiness\)/,
+    not: /did you mean/,
+  },
+  {
+    name: "a near top-level flag",
+    args: ["--verison"],
+    stderr: /unknown option --verison; did you mean --version\?/,
+  },
+  { name: "--version with an argument", args: ["--version", "x"], stderr: /takes no arguments/ },
+  {
+    name: "mcp: a near flag",
+    args: ["mcp", "--polcy=agent"],
+    stderr: /unknown option --polcy; did you mean --policy\?/,
+  },
+  {
+    name: "mcp: a far policy gets the list",
+    args: ["mcp", "--policy=loose"],
+    stderr: /unknown profile `loose` \(one of permissive, interactive, execution, agent, strict\)/,
+    not: /did you mean/,
+  },
+  {
+    name: "mcp: a policy without value",
+    args: ["mcp", "--policy"],
+    stderr: /--policy needs a value/,
+  },
+  {
+    name: "mcp: a near client",
+    args: ["mcp", "--print-config=claud"],
+    stderr: /unknown client `claud`; did you mean `claude`\?/,
+  },
+  {
+    name: "mcp: a client as a separate word",
+    args: ["mcp", "--print-config", "zed"],
+    stderr: /did you mean --print-config=zed\?/,
+  },
+  { name: "mcp: a positional", args: ["mcp", "serve"], stderr: /unexpected argument `serve`/ },
+  {
+    name: "mcp: --help with a value",
+    args: ["mcp", "--help=yes"],
+    stderr: /--help takes no value/,
+  },
+  {
+    name: "mcp: --command without --print-config",
+    args: ["mcp", "--command=deno"],
+    stderr: /--command goes with --print-config/,
+  },
+  {
+    name: "mcp: --command with a relative path",
+    args: ["mcp", "--print-config=claude", "--command=bin/interjson"],
+    stderr: /--command takes interjson, deno, or an absolute path; got `bin\/interjson`/,
+  },
+  {
+    name: "gate: a near flag",
+    args: ["gate", "--profil", "agent"],
+    stderr: /unknown option --profil; did you mean --profile\?/,
+  },
+  {
+    name: "gate: a near profile",
+    args: ["gate", "--profile", "agnt"],
+    stderr: /unknown profile `agnt`; did you mean `agent`\?/,
+  },
+  {
+    name: "gate: a short flag gets no far-fetched --help",
+    args: ["gate", "-p", "agent"],
+    stderr: /unknown option -p \(see interjson gate --help\)/,
+    not: /did you mean/,
+  },
+  {
+    name: "gate: --profile= with an empty value needs a value, not `agent`",
+    args: ["gate", "--profile="],
+    stderr: /option --profile needs a value/,
+    not: /did you mean/,
+  },
+  {
+    name: "gate: two files",
+    args: ["gate", "a.json", "b.json"],
+    stderr: /unexpected argument `b.json`/,
+  },
+  {
+    name: "gate: both declarations",
+    args: ["gate", "--schema", "{a:integer}", "--schema-json", "s.json"],
+    stderr: /either --schema or --schema-json/,
+  },
+  {
+    name: "gate: a missing file",
+    args: ["gate", "missing.json"],
+    stderr: /cannot read missing.json/,
+  },
+  {
+    name: "gate: a missing schema file",
+    args: ["gate", "--schema-json", "missing.json"],
+    stderr: /cannot read missing.json/,
+  },
+  {
+    name: "gate: a schema file that is not JSON",
+    args: ["gate", "--schema-json", "bad.json"],
+    stderr: /--schema-json bad.json is not JSON: /,
+  },
+  {
+    name: "gate: a schema file that is not UTF-8",
+    args: ["gate", "--schema-json", "latin1.json"],
+    stderr: /--schema-json latin1.json is not UTF-8/,
+  },
+  {
+    name: "gate: an unknown --output",
+    args: ["gate", "--output=json"],
+    stderr: /unknown output `json`/,
+  },
+  {
+    name: "gate: an unknown --color",
+    args: ["gate", "--color=yes"],
+    stderr: /unknown color `yes`/,
+  },
+  {
+    name: "gate: --max-loss out of its three levels",
+    args: ["gate", "--max-loss=cosmetc"],
+    stderr: /unknown max-loss `cosmetc`; did you mean `cosmetic`\?/,
+  },
+  {
+    name: "gate: --max-depth not a number",
+    args: ["gate", "--max-depth=deep"],
+    stderr: /--max-depth takes a whole number, got `deep`/,
+  },
+  {
+    name: "gate: --max-depth above its ceiling is E050",
+    args: ["gate", "--max-depth=5000"],
+    stderr: /E050 OptionOutOfRange at \/maxDepth: max_depth must be an integer from 1 to 4096/,
+  },
+  {
+    name: "gate: --skip-prose and --no-skip-prose",
+    args: ["gate", "--skip-prose", "--no-skip-prose"],
+    stderr: /give --skip-prose or --no-skip-prose, not both/,
+  },
+  {
+    name: "validate: a profile",
+    args: ["validate", "--profile", "strict"],
+    stderr: /validate takes no --profile/,
+  },
+  {
+    name: "readiness: a profile",
+    args: ["readiness", "--profile=strict"],
+    stderr: /readiness takes no --profile/,
+  },
+  {
+    name: "validate: an option flag",
+    args: ["validate", "--max-depth=3"],
+    stderr: /validate takes no --max-depth/,
+  },
+  {
+    name: "validate: --output",
+    args: ["validate", "--output=text"],
+    stderr: /validate takes no --output/,
+  },
+  {
+    name: "repair: a far flag",
+    args: ["repair", "--frobnicate"],
+    stderr: /unknown option --frobnicate \(see interjson repair --help\)/,
+  },
 ];
 
-for (const [label, args, expected] of usageErrors) {
-  Deno.test(`cli: exit 2 with one line on stderr: ${label}`, async () => {
-    const { code, stdout, stderr } = await run(args, SAFE, { "bad.json": "{nope" });
-    equal(code, 2);
-    equal(stdout, "");
-    match(oneLine(stderr), expected);
-    match(stderr, /^interjson( \w+)?: /);
-  });
-}
+Deno.test("cli: a usage error exits 2 with one line on stderr and nothing on stdout", async (t) => {
+  const files = { "bad.json": "{nope\n", "latin1.json": new Uint8Array([0x7b, 0xe9, 0x7d]) };
+  for (const row of USAGE_ERRORS) {
+    await t.step(row.name, async () => {
+      const { code, stdout, stderr } = await run(row.args, SAFE, files);
+      equal(code, 2);
+      equal(stdout, "");
+      match(oneLine(stderr), row.stderr);
+      match(stderr, /^interjson( \w+)?: /);
+      if (row.not) ok(!row.not.test(stderr), `no ${row.not}: ${stderr}`);
+    });
+  }
+});
+
+Deno.test("cli: a JSON parser's message on several lines is one line on stderr", async () => {
+  // A schema file with a control character inside a string makes some parsers cite the line.
+  const files = { "s.json": '{\n  "type": "object",\n  "x": "a\nb"\n}' };
+  const { code, stderr } = await run(["gate", "--schema-json", "s.json"], SAFE, files);
+  equal(code, 2);
+  match(oneLine(stderr), /is not JSON/);
+});
+
+Deno.test("cli: did you mean — only within a third of the word's length", async (t) => {
+  const table: { word: string; choices: string[]; expected: string | undefined }[] = [
+    { word: "gat", choices: ["mcp", "gate", "repair"], expected: "gate" },
+    { word: "valdiate", choices: ["gate", "validate"], expected: "validate" },
+    { word: "frobnicate", choices: ["gate", "repair", "validate"], expected: undefined },
+    { word: "-p", choices: ["--help", "--profile", "--schema"], expected: undefined },
+    { word: "", choices: ["agent", "strict"], expected: undefined },
+    { word: "--verison", choices: ["--version", "--help"], expected: "--version" },
+    { word: "VSCode", choices: ["claude", "vscode"], expected: "vscode" },
+    { word: "serve", choices: ["mcp", "gate", "repair"], expected: undefined },
+  ];
+  for (const row of table) {
+    await t.step(`${JSON.stringify(row.word)} → ${row.expected ?? "nothing"}`, () => {
+      equal(didYouMean(row.word, row.choices), row.expected);
+    });
+  }
+});
 
 // ---------------------------------------------------------------------------
 // interjson mcp --help and --print-config.
 
-Deno.test("cli: mcp --help names interjson_gate and the six clients", async () => {
+Deno.test("cli: mcp --help names interjson_gate, the six clients and --command", async () => {
   const { code, stdout } = await run(["mcp", "--help"]);
   equal(code, 0);
   match(stdout, /interjson_gate/);
+  match(stdout, /--command=interjson\|deno\|PATH/);
   for (const client of ["claude", "cursor", "vscode", "codex", "zed", "json"]) {
     match(stdout, new RegExp(`\\n  ${client} `), client);
   }
@@ -147,12 +315,51 @@ Deno.test("cli: mcp --version prints the version (what interjson-mcp --version r
   });
 });
 
-Deno.test("cli: mcp --print-config=claude prints the Claude Code command", async () => {
-  deepEqual(await run(["mcp", "--print-config=claude"]), {
-    code: 0,
+const PRINT_CONFIGS: { name: string; args: string[]; stdout: string }[] = [
+  {
+    name: "the installed binary (default)",
+    args: ["--print-config=claude"],
     stdout: "claude mcp add interjson -- interjson mcp\n",
-    stderr: "",
-  });
+  },
+  {
+    name: "--command=interjson is the default",
+    args: ["--print-config=claude", "--command=interjson"],
+    stdout: "claude mcp add interjson -- interjson mcp\n",
+  },
+  {
+    name: "an absolute path",
+    args: ["--print-config=claude", "--command=/opt/interjson/bin/interjson"],
+    stdout: "claude mcp add interjson -- /opt/interjson/bin/interjson mcp\n",
+  },
+  {
+    name: "an absolute path with a space, quoted for the shell",
+    args: ["--print-config=claude", "--command=/Users/a b/interjson"],
+    stdout: "claude mcp add interjson -- '/Users/a b/interjson' mcp\n",
+  },
+  {
+    name: "a Windows path in TOML",
+    args: ["--print-config=codex", "--command=C:\\tools\\interjson.exe"],
+    stdout: '[mcp_servers.interjson]\ncommand = "C:\\\\tools\\\\interjson.exe"\nargs = ["mcp"]\n',
+  },
+  {
+    name: "deno run jsr:@interjson/cli mcp",
+    args: ["--print-config=claude", "--command=deno"],
+    stdout: "claude mcp add interjson -- deno run jsr:@interjson/cli mcp\n",
+  },
+  {
+    name: "deno in mcpServers JSON",
+    args: ["--print-config=cursor", "--command=deno"],
+    stdout: '{\n  "mcpServers": {\n    "interjson": { "command": "deno", "args": ' +
+      '["run", "jsr:@interjson/cli", "mcp"] }\n  }\n}\n',
+  },
+];
+
+Deno.test("cli: mcp --print-config prints the snippet for each way of starting the server", async (t) => {
+  for (const row of PRINT_CONFIGS) {
+    await t.step(row.name, async () => {
+      deepEqual(await run(["mcp", ...row.args]), { code: 0, stdout: row.stdout, stderr: "" });
+    });
+  }
 });
 
 Deno.test("cli: mcp --print-config alone prints the generic json snippet", async () => {
@@ -164,39 +371,63 @@ Deno.test("cli: mcp --print-config alone prints the generic json snippet", async
   });
 });
 
-Deno.test("cli: every JSON snippet parses and runs `interjson mcp`", async () => {
+Deno.test("cli: every JSON and TOML snippet, for every launch, names its command and arguments", async (t) => {
+  const launches = [
+    { command: "interjson", args: ["mcp"] },
+    { command: "/opt/x/interjson", args: ["mcp"] },
+    { command: "deno", args: [...DENO_LAUNCH.args] },
+  ];
   for (const client of CLIENTS) {
-    const { code, stdout } = await run(["mcp", `--print-config=${client.name}`]);
-    equal(code, 0);
-    equal(stdout, client.snippet + "\n");
-    if (client.name === "claude" || client.name === "codex") continue;
-    const parsed = JSON.parse(stdout);
-    const server = parsed.mcpServers?.interjson ?? parsed.servers?.interjson ??
-      parsed.context_servers?.interjson.command;
-    equal(server.command ?? server.path, "interjson", client.name);
-    deepEqual(server.args, ["mcp"], client.name);
+    for (const launch of launches) {
+      await t.step(`${client.name} --command=${launch.command}`, async () => {
+        const { code, stdout } = await run([
+          "mcp",
+          `--print-config=${client.name}`,
+          `--command=${launch.command}`,
+        ]);
+        equal(code, 0);
+        if (client.name === "claude") {
+          equal(
+            stdout,
+            `claude mcp add interjson -- ${[launch.command, ...launch.args].join(" ")}\n`,
+          );
+          return;
+        }
+        if (client.name === "codex") {
+          const lines = stdout.trimEnd().split("\n");
+          deepEqual(lines.slice(1).map((line) => JSON.parse(line.split(" = ")[1])), [
+            launch.command,
+            launch.args,
+          ]);
+          return;
+        }
+        const parsed = JSON.parse(stdout);
+        const server = parsed.mcpServers?.interjson ?? parsed.servers?.interjson ??
+          parsed.context_servers?.interjson.command;
+        equal(server.command ?? server.path, launch.command);
+        deepEqual(server.args, launch.args);
+      });
+    }
   }
 });
 
-Deno.test("cli: the snippets are exactly seed 000's, as docs/MCP.md shows them", async () => {
-  const docs = await Deno.readTextFile(new URL("../docs/MCP.md", import.meta.url));
-  const blocks = [...docs.matchAll(/```(?:json|toml|sh)\n([\s\S]*?)\n```/g)].map((m) => m[1]);
-  for (const client of CLIENTS) {
-    const found = client.name === "claude"
-      ? blocks.some((block) => block.split("\n")[0] === client.snippet)
-      : blocks.includes(client.snippet);
-    ok(found, `docs/MCP.md lacks the ${client.name} snippet`);
-  }
-  const seed = await Deno.readTextFile(
-    new URL("../../shared/seeds/000_44ee3f76fb666b8c.txt", import.meta.url),
-  ).catch(() => undefined);
-  if (seed !== undefined) {
-    for (const client of CLIENTS) ok(seed.includes(client.snippet), `seed lacks ${client.name}`);
+Deno.test("cli: the default snippets are seed 000's, as docs/MCP.md shows them", async () => {
+  const docs = await read("docs/MCP.md");
+  // The seed's "Configure a client" section, vendored with a note of its origin.
+  const seed = await read("tests/fixtures/seed_000_configure_a_client.md");
+  for (const source of [docs, seed]) {
+    const blocks = [...source.matchAll(/```(?:json|toml|sh)\n([\s\S]*?)\n```/g)].map((m) => m[1]);
+    for (const client of CLIENTS) {
+      const found = client.name === "claude"
+        ? blocks.some((block) => block.split("\n")[0] === client.snippet)
+        : blocks.includes(client.snippet);
+      ok(found, `${source === docs ? "docs/MCP.md" : "seed 000"} lacks the ${client.name} snippet`);
+    }
   }
 });
 
 // ---------------------------------------------------------------------------
-// Engine commands: output and exit codes.
+// Engine commands: output and exit codes (stdout a pipe: JSON).
 
 Deno.test("cli: gate prints the twenty fields; exit 0 when executable", async () => {
   const { code, stdout, stderr } = await run(["gate"], SAFE);
@@ -205,7 +436,7 @@ Deno.test("cli: gate prints the twenty fields; exit 0 when executable", async ()
   const result = JSON.parse(stdout);
   equal(Object.keys(result).length, 20);
   equal(result.executable, true);
-  ok(stdout.startsWith("{\n  "), "indented by two spaces");
+  equal(stdout, JSON.stringify(gate(SAFE), null, 2) + "\n", "exactly the library's result");
 });
 
 Deno.test("cli: gate exit 1 when refused, with the retry prompt in the output", async () => {
@@ -229,18 +460,19 @@ Deno.test("cli: gate reads FILE and --schema-json FILE", async () => {
 
 Deno.test("cli: gate --schema DECL, and a profile that refuses what agent accepts", async () => {
   equal((await run(["gate", "--schema", "{!query:string,!limit:integer}"], SAFE)).code, 0);
-  const prose = 'Here are the args:\n{"a":1}';
-  equal((await run(["gate"], prose)).code, 0);
-  equal((await run(["gate", "--profile", "execution"], prose)).code, 1);
+  equal((await run(["gate"], PROSE)).code, 0);
+  equal((await run(["gate", "--profile", "execution"], PROSE)).code, 1);
 });
 
-Deno.test("cli: E070 (a bad declaration) and E050 are usage errors: exit 2, one line", async () => {
+Deno.test("cli: E070 (a bad declaration) is a usage error: exit 2, one line", async (t) => {
   for (const command of ["gate", "repair", "validate", "readiness"]) {
-    const files = { "s.json": '{"type":"object","allOf":[]}' };
-    const { code, stdout, stderr } = await run([command, "--schema-json", "s.json"], SAFE, files);
-    equal(code, 2, command);
-    equal(stdout, "");
-    match(oneLine(stderr), /E070/);
+    await t.step(command, async () => {
+      const files = { "s.json": '{"type":"object","allOf":[]}' };
+      const { code, stdout, stderr } = await run([command, "--schema-json", "s.json"], SAFE, files);
+      equal(code, 2);
+      equal(stdout, "");
+      match(oneLine(stderr), /E070/);
+    });
   }
 });
 
@@ -269,29 +501,582 @@ Deno.test("cli: readiness exit 0 and the four fractions", async () => {
   }
 });
 
-Deno.test("cli: input that is not UTF-8 is a usage error", async () => {
-  const io = memoryIO("");
-  io.readStdin = () => Promise.resolve(new Uint8Array([0x7b, 0xff, 0x7d]));
-  equal(await main(["gate"], { invokedAs: "interjson", io }), 2);
-  match(io.captured.stderr, /stdin is not valid UTF-8/);
-});
+// ---------------------------------------------------------------------------
+// A flag for every field of Options, overriding the profile.
 
-Deno.test("cli: each engine command has --help", async () => {
-  for (const command of ["gate", "repair", "validate", "readiness"]) {
-    const { code, stdout } = await run([command, "--help"]);
-    equal(code, 0);
-    match(stdout, new RegExp(`^interjson ${command} `));
+interface OptionCase {
+  name: string;
+  args: string[];
+  stdin: string;
+  code: number;
+  /** The error code of the result, or null. */
+  error: string | null;
+  /** The same call through the library. */
+  library: { operation: "gate" | "repair"; options: Options };
+}
+
+const OPTION_CASES: OptionCase[] = [
+  {
+    name: "--skip-prose lets repair's permissive profile read a chat answer",
+    args: ["repair", "--skip-prose"],
+    stdin: PROSE,
+    code: 0,
+    error: null,
+    library: { operation: "repair", options: { skipProse: true } },
+  },
+  {
+    name: "--skip-prose lets repair complete a truncated value after prose (no profile does)",
+    args: ["repair", "--skip-prose"],
+    stdin: "Here are the args:\n" + TRUNCATED,
+    code: 0,
+    error: null,
+    library: { operation: "repair", options: { skipProse: true } },
+  },
+  {
+    name: "--no-skip-prose makes agent refuse prose",
+    args: ["gate", "--no-skip-prose"],
+    stdin: PROSE,
+    code: 1,
+    error: "E002",
+    library: { operation: "gate", options: { profile: "agent", skipProse: false } },
+  },
+  {
+    name: "--max-loss=cosmetic makes permissive refuse a truncated value",
+    args: ["repair", "--max-loss=cosmetic"],
+    stdin: TRUNCATED,
+    code: 1,
+    error: "E010",
+    library: { operation: "repair", options: { maxLoss: "cosmetic" } },
+  },
+  {
+    name: "--max-loss=lossy makes execution's repair complete a truncated value",
+    args: ["repair", "--profile=execution", "--max-loss=lossy"],
+    stdin: TRUNCATED,
+    code: 0,
+    error: null,
+    library: { operation: "repair", options: { profile: "execution", maxLoss: "lossy" } },
+  },
+  {
+    name: "--allow-ambiguity makes execution's repair take the likeliest reading",
+    args: ["repair", "--profile=execution", "--allow-ambiguity"],
+    stdin: "[1,2}",
+    code: 0,
+    error: null,
+    library: { operation: "repair", options: { profile: "execution", allowAmbiguity: true } },
+  },
+  {
+    name: "--no-allow-ambiguity makes permissive refuse an ambiguous reading",
+    args: ["repair", "--no-allow-ambiguity"],
+    stdin: "[1,2}",
+    code: 1,
+    error: "E011",
+    library: { operation: "repair", options: { allowAmbiguity: false } },
+  },
+  {
+    name: "--max-depth=2 refuses depth 3 (E020)",
+    args: ["gate", "--max-depth=2"],
+    stdin: "[[[1]]]",
+    code: 1,
+    error: "E020",
+    library: { operation: "gate", options: { maxDepth: 2 } },
+  },
+  {
+    name: "--max-input=4 refuses a longer input (E021)",
+    args: ["gate", "--max-input=4"],
+    stdin: "[1,2]",
+    code: 1,
+    error: "E021",
+    library: { operation: "gate", options: { maxInput: 4 } },
+  },
+  {
+    name: "--max-token=3 refuses a longer string (E022)",
+    args: ["gate", "--max-token", "3"],
+    stdin: '["abcdef"]',
+    code: 1,
+    error: "E022",
+    library: { operation: "gate", options: { maxToken: 3 } },
+  },
+];
+
+Deno.test("cli: each option flag overrides the profile, as the library's Options field does", async (t) => {
+  for (const row of OPTION_CASES) {
+    await t.step(row.name, async () => {
+      const { code, stdout } = await run(row.args, row.stdin);
+      equal(code, row.code);
+      const printed = JSON.parse(stdout);
+      equal(printed.error?.code ?? null, row.error);
+      const operation = row.library.operation === "gate" ? gate : repair;
+      equal(stdout, JSON.stringify(operation(row.stdin, row.library.options), null, 2) + "\n");
+    });
   }
 });
 
-Deno.test("cli: the invoked name is argv[0]'s basename without .exe", () => {
-  const table: [string, string][] = [
-    ["deno", "deno"],
-    ["/usr/local/bin/interjson-mcp", "interjson-mcp"],
-    ["C:\\bin\\interjson-mcp.exe", "interjson-mcp"],
-    ["interjson.EXE", "interjson"],
+Deno.test("cli: OPTION_FLAGS covers every field of Options but the profile", () => {
+  const fields = OPTION_FLAGS.map((flag) => flag.field).sort();
+  deepEqual(fields, ["allowAmbiguity", "maxDepth", "maxInput", "maxLoss", "maxToken", "skipProse"]);
+});
+
+// ---------------------------------------------------------------------------
+// The prose hint.
+
+interface ProseCase {
+  name: string;
+  args: string[];
+  stdin: string;
+  /** Whether the one-line hint names --skip-prose and --profile agent. */
+  hint: boolean;
+}
+
+const PROSE_CASES: ProseCase[] = [
+  {
+    name: "repair (permissive) of the repository's own chat example",
+    args: ["repair", "examples/chat-tool-call.txt"],
+    stdin: "",
+    hint: true,
+  },
+  {
+    name: "gate --profile execution of a chat answer",
+    args: ["gate", "--profile=execution"],
+    stdin: PROSE,
+    hint: true,
+  },
+  {
+    name: "not when the value would be refused anyway (truncated, under execution)",
+    args: ["gate", "--profile=execution"],
+    stdin: 'Here:\n{"a":"trunc',
+    hint: false,
+  },
+  {
+    name: "not when --no-skip-prose asked for the refusal",
+    args: ["gate", "--no-skip-prose"],
+    stdin: PROSE,
+    hint: false,
+  },
+  { name: "not for a refusal of something else", args: ["gate"], stdin: TRUNCATED, hint: false },
+];
+
+Deno.test("cli: a refusal only about prose names the fix (--skip-prose, --profile agent) in one line", async (t) => {
+  const chat = await read("examples/chat-tool-call.txt");
+  for (const row of PROSE_CASES) {
+    await t.step(row.name, async () => {
+      const { code, stdout, stderr } = await run(row.args, row.stdin, {
+        "examples/chat-tool-call.txt": chat,
+      });
+      equal(code, 1);
+      JSON.parse(stdout); // the JSON is unchanged: the hint goes to stderr
+      if (row.hint) {
+        match(oneLine(stderr), /hint: only the prose around the value was refused/);
+        match(stderr, /--skip-prose/);
+        match(stderr, /--profile agent/);
+      } else {
+        equal(stderr, "");
+      }
+    });
+  }
+  const fixed = await run(["repair", "--skip-prose", "examples/chat-tool-call.txt"], "", {
+    "examples/chat-tool-call.txt": chat,
+  });
+  equal(fixed.code, 0, "the fix the hint names works");
+});
+
+// ---------------------------------------------------------------------------
+// --output=result|value|text.
+
+interface OutputCase {
+  name: string;
+  args: string[];
+  stdin: string;
+  code: number;
+  stdout: string;
+  /** stderr: empty, or one line matching. */
+  stderr: RegExp | "";
+}
+
+const OUTPUT_CASES: OutputCase[] = [
+  {
+    name: "text: the executable JSON exactly as written when it was exact",
+    args: ["gate", "--output=text"],
+    stdin: SAFE,
+    code: 0,
+    stdout: SAFE + "\n",
+    stderr: "",
+  },
+  {
+    name: "text: the repaired JSON",
+    args: ["gate", "--output=text"],
+    stdin: "```json\n{'a': True,}\n```",
+    code: 0,
+    stdout: '{"a":true}\n',
+    stderr: "",
+  },
+  {
+    name: "value: the value as indented JSON",
+    args: ["gate", "--output=value"],
+    stdin: "[1,2,]",
+    code: 0,
+    stdout: "[\n  1,\n  2\n]\n",
+    stderr: "",
+  },
+  {
+    name: "text when refused: nothing on stdout, why on stderr",
+    args: ["gate", "--output=text"],
+    stdin: TRUNCATED,
+    code: 1,
+    stdout: "",
+    stderr: /^interjson gate: refused: E010 StrictViolation at 1:25/,
+  },
+  {
+    name: "value when refused: nothing on stdout",
+    args: ["gate", "--output=value"],
+    stdin: TRUNCATED,
+    code: 1,
+    stdout: "",
+    stderr: /refused: E010/,
+  },
+  {
+    name: "repair --output=text",
+    args: ["repair", "--output=text"],
+    stdin: TRUNCATED,
+    code: 0,
+    stdout: '{"query":"weather in Par"}\n',
+    stderr: "",
+  },
+  {
+    name: "result: today's JSON",
+    args: ["gate", "--output=result"],
+    stdin: SAFE,
+    code: 0,
+    stdout: JSON.stringify(gate(SAFE), null, 2) + "\n",
+    stderr: "",
+  },
+  {
+    name: "text on a terminal is still just the text",
+    args: ["gate", "--output=text", "--color=always"],
+    stdin: SAFE,
+    code: 0,
+    stdout: SAFE + "\n",
+    stderr: "",
+  },
+];
+
+Deno.test("cli: --output=result|value|text", async (t) => {
+  for (const row of OUTPUT_CASES) {
+    await t.step(row.name, async () => {
+      const terminal = row.name.includes("terminal") ? { terminal: { stdout: true } } : {};
+      const { code, stdout, stderr } = await run(row.args, row.stdin, {}, terminal);
+      equal(code, row.code);
+      equal(stdout, row.stdout);
+      if (row.stderr === "") equal(stderr, "");
+      else match(oneLine(stderr), row.stderr);
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------
+// Model output that is not UTF-8: a refusal (exit 1) naming the byte offset.
+
+interface EncodingCase {
+  name: string;
+  bytes: number[];
+  /** The offset of the first bad byte. */
+  offset: number;
+  /** The bad byte, as the message names it. */
+  byte: string;
+}
+
+const encode = (text: string) => [...new TextEncoder().encode(text)];
+
+const ENCODING_CASES: EncodingCase[] = [
+  {
+    name: "Latin-1 é in a string",
+    bytes: [...encode('{"a":"caf'), 0xe9, ...encode('"}')],
+    offset: 9,
+    byte: "0xE9",
+  },
+  {
+    name: "after a multi-byte character (the offset counts bytes, not characters)",
+    bytes: [...encode('{"é":"'), 0xff, ...encode('"}')],
+    offset: 7,
+    byte: "0xFF",
+  },
+  {
+    name: "a multi-byte sequence cut at the end",
+    bytes: [...encode('["'), 0xe2, 0x82],
+    offset: 2,
+    byte: "0xE2",
+  },
+  {
+    name: "an overlong encoding of /",
+    bytes: [...encode("["), 0xc0, 0xaf, ...encode("]")],
+    offset: 1,
+    byte: "0xC0",
+  },
+  {
+    name: "an encoded surrogate",
+    bytes: [...encode('["'), 0xed, 0xa0, 0x80, ...encode('"]')],
+    offset: 2,
+    byte: "0xED",
+  },
+  {
+    name: "on the second line",
+    bytes: [...encode('{\n"a":"'), 0xfc, ...encode('"}')],
+    offset: 7,
+    byte: "0xFC",
+  },
+];
+
+Deno.test("cli: input that is not UTF-8 is refused (exit 1) with a retry prompt naming the byte offset", async (t) => {
+  for (const row of ENCODING_CASES) {
+    await t.step(row.name, async () => {
+      const bytes = new Uint8Array(row.bytes);
+      const named = `byte ${row.byte} at byte offset ${row.offset} `;
+      const gated = await run(["gate"], bytes);
+      equal(gated.code, 1);
+      equal(gated.stderr, "");
+      const result = JSON.parse(gated.stdout);
+      equal(result.executable, false);
+      equal(result.decision, "invalid");
+      equal(result.error.code, "E003");
+      ok(result.error.message.includes(named), result.error.message);
+      ok(result.retry.prompt.includes(named), result.retry.prompt);
+      equal(Object.keys(result).length, 20);
+      for (const command of ["repair", "validate", "readiness"]) {
+        const other = await run([command], bytes);
+        equal(other.code, 1, command);
+        ok(JSON.parse(other.stdout).error.message.includes(named), command);
+      }
+      const file = await run(["gate", "latin1.txt"], "", { "latin1.txt": bytes });
+      equal(file.code, 1, "a file reads the same as stdin");
+    });
+  }
+});
+
+Deno.test("cli: a bad declaration is still a usage error when the input is not UTF-8", async () => {
+  const { code, stderr } = await run(["gate", "--schema", "{a:nope}"], new Uint8Array([0xff]));
+  equal(code, 2);
+  match(oneLine(stderr), /E070/);
+});
+
+// ---------------------------------------------------------------------------
+// A terminal: the report for people, colours, the stdin hint.
+
+interface ReportCase {
+  name: string;
+  args: string[];
+  stdin: string;
+  code: number;
+  /** Lines the report holds (without colour). */
+  lines: string[];
+}
+
+const REPORT_CASES: ReportCase[] = [
+  {
+    name: "gate refused: decision, label, carets per repair, retry prompt",
+    args: ["gate", "--schema", "{!query:string,limit:integer}"],
+    stdin: TRUNCATED,
+    code: 1,
+    lines: [
+      "REFUSED: REJECT (a value was changed) [decision lossy_repair, exit 1]",
+      "  E010 StrictViolation at 1:25 (offset 24): R010 CloseString: exactness lossy exceeds max_loss cosmetic",
+      "Repairs (2):",
+      '  1 | {"query":"weather in Par',
+      "    |                         ^ R010 CloseString (lossy)",
+      "    |                         ^ R011 CloseContainer (lossy)",
+      "Retry prompt (send it back to the model):",
+      "  InterJSON refused the arguments: E010 R010 CloseString at line 1 column 25 (offset 24).",
+      "  Re-emit the arguments as valid JSON with exactly one reading.",
+    ],
+  },
+  {
+    name: "gate executable: the value",
+    args: ["gate"],
+    stdin: "Here are the args:\n{'a': True,}",
+    code: 0,
+    lines: [
+      "EXECUTABLE: SAFE TO EXECUTE (notation repaired) [decision cosmetic_repair, exit 0]",
+      "  1 | Here are the args:",
+      "    | ^ R003 SkipProse (cosmetic)",
+      "  2 | {'a': True,}",
+      "    |  ^ R008 SingleQuotes (cosmetic)",
+      "    |       ^ R015 PythonLiteral (cosmetic)",
+      "    |           ^ R005 TrailingComma (cosmetic)",
+      "Value (what may be executed):",
+      '  {"a":true}',
+    ],
+  },
+  {
+    name: "gate ambiguous: magenta carets name the ambiguity",
+    args: ["gate"],
+    stdin: '{"a":1,"a":2}',
+    code: 1,
+    lines: ["    |            ^ R032 DuplicateKey (lossy, ambiguous semantic)"],
+  },
+  {
+    name: "repair refused: the prose hint and a retry prompt",
+    args: ["repair"],
+    stdin: PROSE,
+    code: 1,
+    lines: [
+      "REFUSED: E002 [exactness cosmetic, complete, exit 1]",
+      "  hint: only the prose around the value was refused: add --skip-prose, or use --profile agent (which skips prose)",
+      "Retry prompt (send it back to the model):",
+    ],
+  },
+  {
+    name: "validate invalid: what a repair would give",
+    args: ["validate"],
+    stdin: "[1,2,]",
+    code: 1,
+    lines: ["INVALID: not JSON as written [exit 1]", "A repair would give:", "  [1,2]"],
+  },
+  {
+    name: "validate valid",
+    args: ["validate"],
+    stdin: SAFE,
+    code: 0,
+    lines: ["VALID: JSON as written [exit 0]"],
+  },
+];
+
+const stripColor = (text: string) => text.replaceAll(new RegExp(`${ESC}[0-9;]*m`, "g"), "");
+
+Deno.test("cli: on a terminal, gate, repair and validate print a report for people", async (t) => {
+  for (const row of REPORT_CASES) {
+    await t.step(row.name, async () => {
+      const { code, stdout, stderr } = await run(row.args, row.stdin, {}, {
+        terminal: { stdout: true },
+      });
+      equal(code, row.code);
+      equal(stderr, "", "the hint is in the report, not on stderr");
+      const lines = stripColor(stdout).split("\n");
+      for (const line of row.lines) {
+        ok(lines.includes(line), `missing ${JSON.stringify(line)} in\n${stdout}`);
+      }
+    });
+  }
+});
+
+Deno.test("cli: the caret stands under the column each repair names", async () => {
+  const text = '{"path": "/tmp/x", "force": True, "tags": [1,2,],}';
+  const { stdout } = await run(["gate", "--color=never"], text, {}, { terminal: { stdout: true } });
+  const lines = stdout.split("\n");
+  const source = lines.findIndex((line) => line.startsWith("  1 | "));
+  const carets = lines.slice(source + 1).filter((line) => line.startsWith("    | "));
+  const repairs = gate(text).repairs;
+  equal(carets.length, repairs.length);
+  for (const [k, repair] of repairs.entries()) {
+    equal(carets[k].indexOf("^") - "    | ".length, repair.column - 1, repair.name);
+    match(carets[k], new RegExp(`\\^ ${repair.rule} ${repair.name} `));
+  }
+});
+
+interface ColorCase {
+  name: string;
+  args: string[];
+  terminal: MemoryTerminal;
+  /** What stdout is: the report with colours, without, or the JSON. */
+  expect: "colour" | "plain" | "json";
+}
+
+const COLOR_CASES: ColorCase[] = [
+  {
+    name: "a terminal: colours",
+    args: ["gate"],
+    terminal: { terminal: { stdout: true } },
+    expect: "colour",
+  },
+  {
+    name: "NO_COLOR: the report without colours",
+    args: ["gate"],
+    terminal: { terminal: { stdout: true }, noColor: true },
+    expect: "plain",
+  },
+  {
+    name: "--color=never",
+    args: ["gate", "--color=never"],
+    terminal: { terminal: { stdout: true } },
+    expect: "plain",
+  },
+  {
+    name: "--color=always beats NO_COLOR",
+    args: ["gate", "--color=always"],
+    terminal: { terminal: { stdout: true }, noColor: true },
+    expect: "colour",
+  },
+  {
+    name: "--json on a terminal: today's JSON",
+    args: ["gate", "--json"],
+    terminal: { terminal: { stdout: true } },
+    expect: "json",
+  },
+  { name: "a pipe: today's JSON", args: ["gate"], terminal: {}, expect: "json" },
+  {
+    name: "a pipe with --color=always: still JSON",
+    args: ["gate", "--color=always"],
+    terminal: {},
+    expect: "json",
+  },
+];
+
+Deno.test("cli: colours follow NO_COLOR and --color; --json and pipes give the JSON unchanged", async (t) => {
+  const json = JSON.stringify(gate(TRUNCATED), null, 2) + "\n";
+  for (const row of COLOR_CASES) {
+    await t.step(row.name, async () => {
+      const { code, stdout } = await run(row.args, TRUNCATED, {}, row.terminal);
+      equal(code, 1);
+      if (row.expect === "json") return equal(stdout, json);
+      equal(stdout.includes(ESC), row.expect === "colour");
+      match(stripColor(stdout), /^REFUSED: /);
+    });
+  }
+  const { stdout } = await run(["gate"], '{"a":1,"a":2}', {}, { terminal: { stdout: true } });
+  ok(stdout.includes(`${ESC}35m^ R032 DuplicateKey`), "ambiguous is magenta");
+  const lossy = await run(["gate"], TRUNCATED, {}, { terminal: { stdout: true } });
+  ok(lossy.stdout.includes(`${ESC}31m^ R010 CloseString`), "lossy is red");
+  const cosmetic = await run(["gate"], "[1,2,]", {}, { terminal: { stdout: true } });
+  ok(cosmetic.stdout.includes(`${ESC}36m^ R005 TrailingComma`), "cosmetic is cyan");
+});
+
+Deno.test("cli: readiness prints JSON even on a terminal", async () => {
+  const { stdout } = await run(["readiness"], SAFE, {}, { terminal: { stdout: true } });
+  equal(typeof JSON.parse(stdout).step, "number");
+});
+
+Deno.test("cli: waiting on a terminal's stdin prints a one-line hint on stderr", async (t) => {
+  const table = [
+    { name: "no FILE, stdin a terminal", args: ["gate"], stdinTerminal: true, hint: true },
+    { name: "-, stdin a terminal", args: ["repair", "-"], stdinTerminal: true, hint: true },
+    { name: "stdin a pipe", args: ["gate"], stdinTerminal: false, hint: false },
+    { name: "a FILE", args: ["gate", "a.json"], stdinTerminal: true, hint: false },
   ];
-  for (const [argv0, name] of table) equal(invokedName(argv0), name);
+  for (const row of table) {
+    await t.step(row.name, async () => {
+      const { code, stderr } = await run(row.args, SAFE, { "a.json": SAFE }, {
+        terminal: { stdin: row.stdinTerminal },
+      });
+      equal(code, 0);
+      if (!row.hint) return equal(stderr, "");
+      equal(
+        oneLine(stderr),
+        `interjson ${
+          row.args[0]
+        }: reading the model output from stdin; end with Ctrl-D, or pass a file\n`,
+      );
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------
+// Names.
+
+Deno.test("cli: the invoked name is argv[0]'s basename without .exe", async (t) => {
+  const table = [
+    { argv0: "deno", name: "deno" },
+    { argv0: "/usr/local/bin/interjson-mcp", name: "interjson-mcp" },
+    { argv0: "C:\\bin\\interjson-mcp.exe", name: "interjson-mcp" },
+    { argv0: "interjson.EXE", name: "interjson" },
+  ];
+  for (const row of table) await t.step(row.argv0, () => equal(invokedName(row.argv0), row.name));
 });
 
 Deno.test("cli: under the name interjson-mcp, --print-config and --help are the mcp command's", async () => {
@@ -306,22 +1091,59 @@ Deno.test("cli: under the name interjson-mcp, --print-config and --help are the 
 // ---------------------------------------------------------------------------
 // The real process.
 
-Deno.test("process: exit codes 0, 1 and 2 reach the shell; nothing else needs a permission", async () => {
-  const table: [string[], string, number][] = [
-    [["--version"], "", 0],
-    [["gate"], SAFE, 0],
-    [["gate", "-"], TRUNCATED, 1],
-    [["validate"], "[1,2,]", 1],
-    [["repair"], "[1,2,]", 0],
-    [["readiness"], SAFE, 0],
-    [["gate", "--profile", "nope"], SAFE, 2],
-    [["frobnicate"], "", 2],
-    [["mcp", "--print-config=codex"], "", 0],
+Deno.test("process: exit codes 0, 1 and 2 reach the shell; nothing else needs a permission", async (t) => {
+  const table = [
+    { args: ["--version"], stdin: "", code: 0 },
+    { args: ["gate"], stdin: SAFE, code: 0 },
+    { args: ["gate", "-"], stdin: TRUNCATED, code: 1 },
+    { args: ["validate"], stdin: "[1,2,]", code: 1 },
+    { args: ["repair"], stdin: "[1,2,]", code: 0 },
+    { args: ["readiness"], stdin: SAFE, code: 0 },
+    { args: ["gate", "--output=text"], stdin: SAFE, code: 0 },
+    { args: ["gate", "--profile", "nope"], stdin: SAFE, code: 2 },
+    { args: ["frobnicate"], stdin: "", code: 2 },
+    { args: ["mcp", "--print-config=codex", "--command=deno"], stdin: "", code: 0 },
   ];
-  for (const [args, stdin, expected] of table) {
-    const { code, stderr } = await runCli(args, stdin);
-    equal(code, expected, `${args.join(" ")}: ${stderr}`);
+  for (const row of table) {
+    await t.step(row.args.join(" "), async () => {
+      const { code, stderr } = await runCli(row.args, row.stdin);
+      equal(code, row.code, stderr);
+    });
   }
+});
+
+Deno.test('process: printf \'{"a":"caf\\xe9"}\' | interjson gate - is a refusal naming byte 9', async () => {
+  const bytes = new Uint8Array([...encode('{"a":"caf'), 0xe9, ...encode('"}')]);
+  const { code, stdout, stderr } = await runCli(["gate", "-"], bytes);
+  equal(code, 1);
+  equal(stderr, "");
+  match(JSON.parse(stdout).retry.prompt, /byte 0xE9 at byte offset 9 /);
+});
+
+Deno.test("process: on a real terminal (util-linux `script`), gate prints the report; piped, JSON", async () => {
+  const probe = await new Deno.Command("script", {
+    args: ["--version"],
+    stdout: "null",
+    stderr: "null",
+  })
+    .output().catch(() => null);
+  ok(probe?.success, "this test needs util-linux's `script` (apt-get install util-linux)");
+  const command =
+    `'${Deno.execPath()}' run --allow-read cli.ts gate examples/truncated-tool-call.txt`;
+  const { stdout } = await new Deno.Command("script", {
+    args: ["-qec", command, "/dev/null"],
+    cwd: ROOT,
+    env: { NO_COLOR: "1", TERM: "dumb" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const shown = new TextDecoder().decode(stdout).replaceAll("\r\n", "\n");
+  match(shown, /^REFUSED: REJECT \(a value was changed\) \[decision lossy_repair, exit 1\]\n/);
+  match(shown, /\^ R010 CloseString \(lossy\)/);
+  ok(!shown.includes(ESC), "NO_COLOR: no colours");
+  const piped = await runCli(["gate", "examples/truncated-tool-call.txt"], "", ["--allow-read"]);
+  equal(JSON.parse(piped.stdout).executable, false);
 });
 
 Deno.test("process: --version prints exactly one line", async () => {
@@ -342,6 +1164,273 @@ Deno.test("process: a FILE argument needs --allow-read under deno run", async ()
 });
 
 // ---------------------------------------------------------------------------
+// No download: the demo, the MCP server and the gate run with an empty Deno cache and no network.
+
+/** An environment with an empty DENO_DIR and every way to the network pointing at a closed port. */
+async function offline(): Promise<{ env: Record<string, string>; denoDir: string }> {
+  const denoDir = await Deno.makeTempDir({ prefix: "interjson-empty-deno-dir-" });
+  const closed = "http://127.0.0.1:9";
+  return {
+    denoDir,
+    env: {
+      DENO_DIR: denoDir,
+      NPM_CONFIG_REGISTRY: `${closed}/`,
+      HTTP_PROXY: closed,
+      HTTPS_PROXY: closed,
+      ALL_PROXY: closed,
+      NO_PROXY: "",
+      DENO_NO_UPDATE_CHECK: "1",
+      NO_COLOR: "1",
+    },
+  };
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every file below `path` (none when it does not exist). */
+async function filesUnder(path: string): Promise<string[]> {
+  const files: string[] = [];
+  const folders = [path];
+  while (folders.length > 0) {
+    const folder = folders.pop()!;
+    try {
+      for await (const entry of Deno.readDir(folder)) {
+        if (entry.isDirectory) folders.push(`${folder}/${entry.name}`);
+        else files.push(`${folder}/${entry.name}`);
+      }
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+    }
+  }
+  return files;
+}
+
+Deno.test("process: with an empty DENO_DIR and no network, the demo, mcp and gate download nothing", async (t) => {
+  const table = [
+    {
+      name: "deno task demo: refused (exit 1) with the expected retry prompt",
+      args: ["task", "demo"],
+      stdin: "",
+      code: 1,
+      stdout:
+        /"prompt": "InterJSON refused the arguments: E010 R010 CloseString at line 1 column 25/,
+    },
+    {
+      name: "deno task mcp: answers a ping",
+      args: ["task", "mcp"],
+      stdin: '{"jsonrpc":"2.0","id":1,"method":"ping"}\n',
+      code: 0,
+      stdout: /^\{"jsonrpc":"2.0","id":1,"result":\{\}\}\n$/,
+    },
+    {
+      name: "deno run --allow-read cli.ts gate (the README's checkout form)",
+      args: [
+        "run",
+        "--allow-read",
+        "cli.ts",
+        "gate",
+        "--output=text",
+        "examples/chat-tool-call.txt",
+      ],
+      stdin: "",
+      code: 0,
+      stdout: /^\{"query":"weather in Paris","limit":3\}\n$/,
+    },
+    {
+      name: "deno task interjson gate",
+      args: ["task", "interjson", "gate", "-"],
+      stdin: TRUNCATED,
+      code: 1,
+      stdout: /"executable": false/,
+    },
+  ];
+  for (const row of table) {
+    await t.step(row.name, async () => {
+      const { env, denoDir } = await offline();
+      try {
+        const { code, stdout, stderr } = await runDeno(row.args, {
+          cwd: ROOT,
+          env,
+          stdin: row.stdin,
+        });
+        equal(code, row.code, stderr);
+        match(stdout, row.stdout);
+        ok(!/Download/.test(stderr), `downloaded something: ${stderr}`);
+        deepEqual(await filesUnder(`${denoDir}/npm`), [], "no npm package was cached");
+      } finally {
+        await Deno.remove(denoDir, { recursive: true });
+      }
+    });
+  }
+});
+
+Deno.test("process: a demo that cannot load the command line exits 3, not 0 or 1", async () => {
+  // A copy of what the demo loads, with cli.ts importing a module that is not there.
+  const copy = await Deno.makeTempDir({ prefix: "interjson-broken-demo-" });
+  try {
+    const paths = [
+      "cli.ts",
+      "mod.ts",
+      "deno.json",
+      "scripts",
+      "examples",
+      "engine",
+      "cli",
+      "mcp",
+      "wire",
+    ];
+    for (const path of paths) {
+      const copied = await new Deno.Command("cp", { args: ["-R", `${ROOT}${path}`, `${copy}/`] })
+        .output();
+      ok(copied.success, `copy ${path}`);
+    }
+    const cli = await Deno.readTextFile(`${copy}/cli.ts`);
+    await Deno.writeTextFile(`${copy}/cli.ts`, `import "./not_there.ts";\n${cli}`);
+    const { env, denoDir } = await offline();
+    try {
+      const { code, stdout, stderr } = await runDeno(["task", "demo"], {
+        cwd: copy,
+        env,
+        stdin: "",
+      });
+      equal(code, CANNOT_RUN, stderr);
+      equal(stdout, "");
+      match(stderr, /interjson demo: the command line could not be loaded: /);
+    } finally {
+      await Deno.remove(denoDir, { recursive: true });
+    }
+  } finally {
+    await Deno.remove(copy, { recursive: true });
+  }
+});
+
+Deno.test("deno.json: the CLI's resolution has no lockfile of npm packages; dev tasks pin theirs", async () => {
+  const config = JSON.parse(await read("deno.json"));
+  equal(config.lock, false, "deno task would install every npm package of a discovered deno.lock");
+  ok(!(await exists(`${ROOT}deno.lock`)), "no deno.lock beside deno.json");
+  for (const task of ["test", "check", "bench", "bench:report", "fuzz"]) {
+    match(config.tasks[task], /--lock=deno\.dev\.lock /, task);
+  }
+  for (const task of ["interjson", "demo", "mcp"]) {
+    ok(!/npm:|--lock/.test(config.tasks[task]), task);
+  }
+});
+
+// ---------------------------------------------------------------------------
+// The README's newcomer path.
+
+/** PATH with the running Deno's folder first, so `deno` in a shell is this Deno. */
+function withDenoOnPath(): string {
+  const folder = Deno.execPath().split("/").slice(0, -1).join("/");
+  return `${folder}:${Deno.env.get("PATH") ?? ""}`;
+}
+
+Deno.test("README: every checkout command with `# exit N` exits N from a checkout", async (t) => {
+  const readme = await read("README.md");
+  const commands = [...readme.matchAll(/^((?:deno (?:run|task)|echo) [^\n#]*?)\s+# exit (\d)\b/gm)]
+    .map((m) => ({ command: m[1], code: Number(m[2]) }));
+  ok(
+    commands.length >= 4,
+    `README lists checkout commands with their exit codes: ${commands.length}`,
+  );
+  for (const row of commands) {
+    await t.step(row.command, async () => {
+      const { code, stderr } = await new Deno.Command("sh", {
+        args: ["-c", row.command],
+        cwd: ROOT,
+        stdout: "null",
+        stderr: "piped",
+        env: { NO_COLOR: "1", PATH: withDenoOnPath() },
+      }).output();
+      equal(code, row.code, new TextDecoder().decode(stderr));
+    });
+  }
+});
+
+Deno.test("README: every `deno task` it names exists", async () => {
+  const readme = await read("README.md");
+  const tasks = Object.keys(JSON.parse(await read("deno.json")).tasks);
+  for (const [, task] of readme.matchAll(/deno(?:@[\d.]+)? task ([\w:]+)/g)) {
+    ok(tasks.includes(task), `deno task ${task}`);
+  }
+});
+
+// ---------------------------------------------------------------------------
+// docs/PROFILES.md: what each profile refuses, under repair and under gate, generated from the code.
+
+/** The example inputs of both tables (JSON string literals in the document). */
+const PROFILE_TABLE_INPUTS = [
+  '{"a":1}',
+  "{'a':1,}",
+  'Here are the args:\n{"a":1}',
+  '{"query":"weather in Par',
+  '{"a":undefined}',
+  '{"a":1,"a":2}',
+  "[1,2}",
+  '```json\n{"a": True}\n```',
+  'Here are the args:\n{"query":"weather in Par',
+  "",
+];
+
+/** A Markdown code span, fenced by more backticks than the text holds in a row. */
+function codeSpan(text: string): string {
+  const run = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  if (run === 0) return `\`${text}\``;
+  const fence = "`".repeat(run + 1);
+  return `${fence} ${text} ${fence}`;
+}
+
+function profileTable(operation: "repair" | "gate"): string {
+  const header = operation === "repair" ? "input" : "input to gate";
+  const rows = PROFILE_TABLE_INPUTS.map((input) => {
+    const cells = PROFILE_NAMES.map((profile) => {
+      const error = operation === "repair"
+        ? repair(input, { profile }).error
+        : gate(input, { profile }).error;
+      return error?.code ?? "—";
+    });
+    return `| ${codeSpan(JSON.stringify(input))} | ${cells.join(" | ")} |`;
+  });
+  return [
+    `| ${header} | ${PROFILE_NAMES.join(" | ")} |`,
+    `| --- | ${PROFILE_NAMES.map(() => "---").join(" | ")} |`,
+    ...rows,
+  ].join("\n");
+}
+
+function between(text: string, operation: string): { start: number; end: number } {
+  const open = `<!-- generated by tests/cli_test.ts: ${operation} -->\n`;
+  const close = `\n<!-- end of the generated ${operation} table -->`;
+  const start = text.indexOf(open);
+  const end = text.indexOf(close);
+  ok(start >= 0 && end > start, `docs/PROFILES.md marks the ${operation} table`);
+  return { start: start + open.length, end };
+}
+
+Deno.test("docs/PROFILES.md: the repair and gate tables are what the code refuses", async (t) => {
+  const path = new URL("../docs/PROFILES.md", import.meta.url);
+  let doc = await Deno.readTextFile(path);
+  // INTERJSON_UPDATE_DOCS=1 deno task test … rewrites the tables from the code.
+  const update = Deno.env.get("INTERJSON_UPDATE_DOCS") === "1";
+  for (const operation of ["repair", "gate"] as const) {
+    await t.step(operation, () => {
+      const { start, end } = between(doc, operation);
+      const expected = profileTable(operation);
+      if (update) doc = doc.slice(0, start) + expected + doc.slice(end);
+      else equal(doc.slice(start, end), expected);
+    });
+  }
+  if (update) await Deno.writeTextFile(path, doc);
+});
+
+// ---------------------------------------------------------------------------
 // The library entry point.
 
 interface ModuleInfo {
@@ -350,14 +1439,9 @@ interface ModuleInfo {
 }
 
 Deno.test("library: importing mod.ts loads no CLI or MCP code (statically)", async () => {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", "mod.ts"],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  equal(output.code, 0, new TextDecoder().decode(output.stderr));
-  const info = JSON.parse(new TextDecoder().decode(output.stdout));
+  const output = await runDeno(["info", "--json", "mod.ts"], { cwd: ROOT });
+  equal(output.code, 0, output.stderr);
+  const info = JSON.parse(output.stdout);
   const modules = new Map<string, ModuleInfo>(
     info.modules.map((m: ModuleInfo) => [m.specifier, m]),
   );
@@ -373,41 +1457,30 @@ Deno.test("library: importing mod.ts loads no CLI or MCP code (statically)", asy
     }
   }
   ok(seen.size > 1, "mod.ts imports the engine");
+  const root = new URL("..", import.meta.url).href;
   for (const specifier of seen) {
-    ok(!specifier.endsWith("/cli.ts"), `mod.ts statically loads ${specifier}`);
-    ok(!/\/(cli|mcp|wire)\//.test(specifier), `mod.ts statically loads ${specifier}`);
+    // Relative to the repository: the checkout itself may sit in a folder named cli/.
+    const path = specifier.startsWith(root) ? specifier.slice(root.length) : specifier;
+    ok(path !== "cli.ts", `mod.ts statically loads ${specifier}`);
+    ok(
+      !/^(adapters|cli|hook|mcp|playground|proxy|serve|wire)\//.test(path),
+      `mod.ts statically loads ${specifier}`,
+    );
   }
 });
 
-// mod.ts runs the CLI when it is the main module. Awaiting `import("./cli.ts")` at its top level
-// deadlocks (cli.ts imports mod.ts, which is still evaluating), so this test waits for the
-// `import("./cli.ts").then(...)` form.
-const modSource = await Deno.readTextFile(new URL("../mod.ts", import.meta.url));
-const modRunsCli = modSource.includes("import.meta.main") &&
-  !/await import\(["']\.\/cli\.ts["']\)/.test(modSource);
-
-Deno.test({
-  name: "library: `deno run mod.ts` (what `deno run jsr:@interjson/cli` runs) is the CLI",
-  ignore: !modRunsCli,
-  fn: async () => {
-    deepEqual(await runModule(["--version"]), `interjson ${VERSION}\n`);
-    const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}\n';
-    deepEqual(await runModule(["mcp"], ping), '{"jsonrpc":"2.0","id":1,"result":{}}\n');
-  },
+Deno.test("library: `deno run mod.ts` (what `deno run jsr:@interjson/cli` runs) is the CLI", async () => {
+  const mod = await read("mod.ts");
+  // Awaiting `import("./cli.ts")` at mod.ts's top level would deadlock (cli.ts imports mod.ts).
+  ok(mod.includes("import.meta.main"), "mod.ts starts the CLI when it is the main module");
+  ok(!/await import\(["']\.\/cli\.ts["']\)/.test(mod), "without a top-level await");
+  deepEqual(await runModule(["--version"]), `interjson ${VERSION}\n`);
+  const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}\n';
+  deepEqual(await runModule(["mcp"], ping), '{"jsonrpc":"2.0","id":1,"result":{}}\n');
 });
 
 async function runModule(args: string[], stdin = ""): Promise<string> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "mod.ts", ...args],
-    cwd: ROOT,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(stdin));
-  await writer.close();
-  const output = await child.output();
-  equal(output.code, 0);
-  return new TextDecoder().decode(output.stdout);
+  const output = await runDeno(["run", "mod.ts", ...args], { cwd: ROOT, stdin });
+  equal(output.code, 0, output.stderr);
+  return output.stdout;
 }

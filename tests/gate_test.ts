@@ -403,7 +403,7 @@ const PROFILE_MATRIX: readonly {
     text: '{"a":1,"a":2}',
     codes: {
       permissive: "E011",
-      interactive: "E010",
+      interactive: "E011",
       execution: "E011",
       agent: "E011",
       strict: "E011",
@@ -436,7 +436,7 @@ const PROFILE_MATRIX: readonly {
     text: "[9007199254740993]",
     codes: {
       permissive: "E011",
-      interactive: "E010",
+      interactive: "E011",
       execution: "E011",
       agent: "E011",
       strict: "E011",
@@ -447,7 +447,7 @@ const PROFILE_MATRIX: readonly {
     text: '{"a":1}{"b":2}',
     codes: {
       permissive: "E011",
-      interactive: "E010",
+      interactive: "E011",
       execution: "E011",
       agent: "E011",
       strict: "E011",
@@ -523,7 +523,7 @@ Deno.test("gate: a value failing its declaration is refused, and the prompt name
   assert.equal(
     result.retry?.prompt,
     "InterJSON refused the arguments: E030 DeclarationMismatch at line 1 column 1 (offset 0).\n" +
-      "Reason: required member /b is missing; /a must be integer, found string; " +
+      'Reason: required member /b is missing; /a must be an integer; got the string "x"; ' +
       "declared {!a:integer,!b:string}\n" +
       'Context: {"a":"x"}\n' +
       "         ^\n" +
@@ -536,7 +536,7 @@ Deno.test("gate: the E030 position is the value's start, after prose on an earli
   assert.equal(
     result.retry?.prompt,
     "InterJSON refused the arguments: E030 DeclarationMismatch at line 2 column 1 (offset 6).\n" +
-      "Reason: /a must be integer, found string; declared {!a:integer}\n" +
+      'Reason: /a must be an integer; got the string "x"; declared {!a:integer}\n' +
       'Context: {"a":"x"}\n' +
       "         ^\n" +
       CLOSING_SENTENCE,

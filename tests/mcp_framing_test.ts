@@ -7,7 +7,8 @@
 
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { type Frame, LineSplitter, MAX_LINE_BYTES, readFrames } from "../wire/framing.ts";
-import { readChunks } from "../mcp/server.ts";
+import { RawInteger } from "../wire/request_id.ts";
+import { readChunks } from "../wire/stdio.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -22,7 +23,7 @@ function split(chunks: (string | Uint8Array)[], maxBytes?: number): Frame[] {
 }
 
 const line = (text: string): Frame => ({ kind: "line", text });
-const TOO_LONG: Frame = { kind: "too_long" };
+const tooLong = (id?: string | RawInteger): Frame => ({ kind: "too_long", id });
 const INVALID: Frame = { kind: "invalid_utf8" };
 
 Deno.test("the cap is 8 MiB: 8,388,608 bytes", () => {
@@ -96,31 +97,54 @@ const cases: {
     name: "one byte over the cap is too long",
     maxBytes: 4,
     chunks: ["12345\n[1]\n"],
-    frames: [TOO_LONG, line("[1]")],
+    frames: [tooLong(), line("[1]")],
   },
   {
     name: "over the cap before the LF arrives: reported once, discarded through the LF",
     maxBytes: 4,
     chunks: ["123", "45", "6789", "0\n[", "2]\n"],
-    frames: [TOO_LONG, line("[2]")],
+    frames: [tooLong(), line("[2]")],
   },
   {
     name: "a CR at the cap followed by more bytes is too long",
     maxBytes: 4,
     chunks: ["1234\r", "5\n[3]\n"],
-    frames: [TOO_LONG, line("[3]")],
+    frames: [tooLong(), line("[3]")],
   },
   {
     name: "the cap counts UTF-8 bytes, not characters",
     maxBytes: 4,
     chunks: ['"€"\n', '"é"\n'],
-    frames: [TOO_LONG, line('"é"')],
+    frames: [tooLong(), line('"é"')],
+  },
+  {
+    name: "an over-long line's top-level id is found in its first bytes and reported there",
+    maxBytes: 10,
+    chunks: ['{"id":7,"x":"' + "a".repeat(60), "a".repeat(60) + '"}\n[4]\n'],
+    frames: [tooLong(new RawInteger("7")), line("[4]")],
+  },
+  {
+    name: "an over-long line's id written last is found as the bytes stream past",
+    maxBytes: 10,
+    chunks: [
+      '{"method":"x","params":{"id":1,"t":"',
+      '}\\"'.repeat(30),
+      '"},"id":"r-9"}',
+      "\n[5]\n",
+    ],
+    frames: [tooLong("r-9"), line("[5]")],
+  },
+  {
+    name: "an over-long line with no top-level id is reported at its LF, without one",
+    maxBytes: 10,
+    chunks: ['{"method":"x","params":{"id":1}', ',"z":2}\n[6]\n'],
+    frames: [tooLong(), line("[6]")],
   },
   {
     name: "an over-long last line without LF is reported once",
     maxBytes: 4,
     chunks: ["123456"],
-    frames: [TOO_LONG],
+    frames: [tooLong()],
   },
 ];
 
@@ -142,8 +166,8 @@ Deno.test("framing: memory stays bounded by the cap while a long line streams in
   }
   ok(most <= cap + 1, `held ${most} bytes`);
   equal(splitter.buffered, 0);
-  deepEqual(frames, [TOO_LONG]);
-  deepEqual(splitter.push(bytes("x\n[1]\n")), [line("[1]")]);
+  deepEqual(frames, [], "white space may still start an object: not reported before the LF");
+  deepEqual(splitter.push(bytes("x\n[1]\n")), [tooLong(), line("[1]")]);
 });
 
 Deno.test("framing: readFrames reads an async byte stream to its end", async () => {

@@ -17,6 +17,8 @@
  * @module
  */
 
+import { runDeno } from "./fixtures/run_deno.ts";
+
 /** The repository root (where `cli.ts` is). */
 export const ROOT: string = new URL("..", import.meta.url).pathname;
 
@@ -32,6 +34,16 @@ export interface Finished {
   /** Everything on stderr. */
   readonly stderr: string;
 }
+
+/** The stateless revision the modern-era tests speak. */
+export const MODERN = "2026-07-28";
+
+/** The `_meta` every 2026-07-28 request carries: version, client info, capabilities. */
+export const META = {
+  "io.modelcontextprotocol/protocolVersion": MODERN,
+  "io.modelcontextprotocol/clientInfo": { name: "t", version: "0" },
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
 
 /** A JSON-RPC message as the tests see it. */
 // deno-lint-ignore no-explicit-any
@@ -49,28 +61,12 @@ const encoder = new TextEncoder();
  * console.log((await runCli(["--version"])).stdout);
  * ```
  */
-export async function runCli(
+export function runCli(
   args: readonly string[],
   stdin: string | Uint8Array = "",
   denoFlags: readonly string[] = [],
 ): Promise<Finished> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...denoFlags, CLI, ...args],
-    cwd: ROOT,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(typeof stdin === "string" ? encoder.encode(stdin) : stdin);
-  await writer.close();
-  const output = await child.output();
-  const decoder = new TextDecoder();
-  return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
-  };
+  return runDeno(["run", ...denoFlags, CLI, ...args], { cwd: ROOT, stdin });
 }
 
 /** A running server process. */

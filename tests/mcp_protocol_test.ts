@@ -13,7 +13,7 @@ import { Ajv } from "npm:ajv@8.17.1";
 // deno-lint-ignore no-import-prefix -- a dev-only dependency of this test
 import { Ajv2020 } from "npm:ajv@8.17.1/dist/2020.js";
 import { VERSION } from "../mod.ts";
-import { LATEST_REVISION, type Revision, REVISIONS } from "../mcp/lifecycle.ts";
+import { isRevision, LATEST_REVISION, type Revision, REVISIONS } from "../mcp/lifecycle.ts";
 import { Session } from "../mcp/server.ts";
 import { TOOLS } from "../mcp/tools.ts";
 import type { ProfileName } from "../mod.ts";
@@ -156,20 +156,20 @@ Deno.test("-32602: tools/call with no name, a name that is not a string, or no p
   }
 });
 
-Deno.test("-32700: a line that is not JSON, with id null", () => {
+Deno.test("-32700: a line that is not JSON, with no id member (never id null)", () => {
   const session = initialized();
   for (const line of ["{", "hello", '{"jsonrpc":"2.0","id":1,"method":"ping"', "[1,]"]) {
     const answer = reply(session, line);
     equal(errorCode(answer), -32700, line);
-    equal(answer.id, null);
+    equal("id" in answer, false);
   }
 });
 
 Deno.test("-32700: a line over 8 MiB and a line that is not UTF-8 (from the reader)", () => {
   const session = initialized();
-  const tooLong = JSON.parse(session.handleFrame({ kind: "too_long" })!);
+  const tooLong = JSON.parse(session.handleFrame({ kind: "too_long", id: undefined })!);
   equal(tooLong.error.code, -32700);
-  equal(tooLong.id, null);
+  equal("id" in tooLong, false);
   match(tooLong.error.message, /8388608 bytes/);
   const invalid = JSON.parse(session.handleFrame({ kind: "invalid_utf8" })!);
   equal(invalid.error.code, -32700);
@@ -182,14 +182,17 @@ const notRequests: [string, unknown, unknown][] = [
   ["jsonrpc as a number", { jsonrpc: 2, id: "a", method: "ping" }, "a"],
   ["method not a string", { jsonrpc: "2.0", id: 1, method: 5 }, 1],
   ["no method", { jsonrpc: "2.0", id: 1 }, 1],
-  ["id null", { jsonrpc: "2.0", id: null, method: "ping" }, null],
-  ["id a boolean", { jsonrpc: "2.0", id: true, method: "ping" }, null],
-  ["id an object", { jsonrpc: "2.0", id: {}, method: "ping" }, null],
+  ["id null", { jsonrpc: "2.0", id: null, method: "ping" }, undefined],
+  ["id a boolean", { jsonrpc: "2.0", id: true, method: "ping" }, undefined],
+  ["id an object", { jsonrpc: "2.0", id: {}, method: "ping" }, undefined],
+  ["id a fraction", { jsonrpc: "2.0", id: 1.5, method: "ping" }, undefined],
+  ["id 1.0 as written", '{"jsonrpc":"2.0","id":1.0,"method":"ping"}', undefined],
+  ["id 1e3 as written", '{"jsonrpc":"2.0","id":1e3,"method":"ping"}', undefined],
   ["params a string", { jsonrpc: "2.0", id: 1, method: "ping", params: "x" }, 1],
-  ["a number", 42, null],
-  ["a string", JSON.stringify("ping"), null],
-  ["null", null, null],
-  ["an invalid message without id", { jsonrpc: "2.0", method: 1 }, null],
+  ["a number", 42, undefined],
+  ["a string", JSON.stringify("ping"), undefined],
+  ["null", null, undefined],
+  ["an invalid message without id", { jsonrpc: "2.0", method: 1 }, undefined],
 ];
 
 for (const [label, message, id] of notRequests) {
@@ -220,6 +223,9 @@ Deno.test("initialize: identity, non-empty instructions, tools-only capabilities
     name: "interjson",
     title: "InterJSON — the execution gate",
     version: VERSION,
+    description:
+      "Execution gate for LLM JSON: repairs what is safe, refuses to invent, returns a retry prompt.",
+    websiteUrl: "https://github.com/interjson/interjson/blob/main/docs/INSTALL.md",
   });
   deepEqual(answer.result.capabilities, { tools: { listChanged: false } });
   const instructions: string = answer.result.instructions;
@@ -229,14 +235,15 @@ Deno.test("initialize: identity, non-empty instructions, tools-only capabilities
   match(instructions, /retry\.prompt/);
 });
 
-for (const revision of Object.keys(REVISIONS)) {
+for (const revision of Object.keys(REVISIONS).filter(isRevision)) {
   Deno.test(`revision ${revision} is accepted verbatim`, () => {
     initialized(revision);
   });
 }
 
 const unknownRevisions: [string, unknown][] = [
-  ["a future revision", "2026-07-28"],
+  ["the stateless revision (it has no handshake)", "2026-07-28"],
+  ["a future revision", "2027-01-01"],
   ["an old draft", "2024-10-07"],
   ["garbage", "not-a-version"],
   ["an empty string", ""],
@@ -289,7 +296,7 @@ Deno.test("an empty batch is -32600 (2025-03-26)", () => {
   const answer = reply(initialized("2025-03-26"), []);
   ok(!Array.isArray(answer));
   equal(errorCode(answer), -32600);
-  equal(answer.id, null);
+  equal("id" in answer, false);
 });
 
 Deno.test("invalid members of a batch get -32600 each; initialize may not be batched", () => {
@@ -300,7 +307,7 @@ Deno.test("invalid members of a batch get -32600 each; initialize may not be bat
     params: {},
   }]);
   deepEqual(answer.map((r: Message) => [r.id, r.error?.code ?? "ok"]), [
-    [null, -32600],
+    [undefined, -32600],
     [3, "ok"],
     [4, -32600],
   ]);
@@ -321,7 +328,7 @@ for (const revision of ["2024-11-05", "2025-06-18", "2025-11-25"]) {
     const answer = reply(initialized(revision), [ping(1), ping(2)]);
     ok(!Array.isArray(answer));
     equal(errorCode(answer), -32600);
-    equal(answer.id, null);
+    equal("id" in answer, false);
   });
 }
 
@@ -488,7 +495,7 @@ Deno.test("an unknown profile is a tool execution failure carrying E050", () => 
 
 Deno.test("a bad declaration is a tool execution failure carrying E070", () => {
   const badSchemas = [{ schema_json: { type: "object", allOf: [] } }, {
-    schema_json: { type: "object", properties: { a: { type: "string", format: "email" } } },
+    schema_json: { type: "object", properties: { a: { type: "string", "x-unknown": 1 } } },
   }];
   for (const tool of TOOLS) {
     for (const bad of badSchemas) {
@@ -665,4 +672,96 @@ Deno.test("every result matches its tool's outputSchema (strict Ajv); refusal co
     }
   }
   ok(checked > DOCUMENTS.length * 3, `only ${checked} results checked`);
+});
+
+// ---------------------------------------------------------------------------
+// Cursor, second initialize, identity as server.json, the gate's text channel.
+
+Deno.test("-32602: tools/list with any cursor (the list has one page, no cursor is valid)", async (t) => {
+  for (const cursor of ["", "abc", "eyJwYWdlIjoyfQ==", 5, null]) {
+    await t.step(JSON.stringify(cursor), () => {
+      const answer = reply(initialized(), {
+        jsonrpc: "2.0",
+        id: 3,
+        method: "tools/list",
+        params: { cursor },
+      });
+      equal(errorCode(answer), -32602);
+      equal(answer.id, 3);
+    });
+  }
+  equal(
+    reply(initialized(), { jsonrpc: "2.0", id: 4, method: "tools/list", params: {} })
+      .result.tools.length,
+    4,
+  );
+});
+
+Deno.test("-32600: a second initialize is refused and the session keeps its revision", () => {
+  const session = initialized("2025-03-26");
+  const again = reply(session, {
+    jsonrpc: "2.0",
+    id: 5,
+    method: "initialize",
+    params: { protocolVersion: "2025-11-25", capabilities: {} },
+  });
+  equal(errorCode(again), -32600);
+  equal(again.id, 5);
+  equal(session.revision, "2025-03-26");
+  const result = call(session, "interjson_gate", { text: '{"a":1}' }).result;
+  equal(result.content.length, 2, "still the 2025-03-26 shape (payload also as JSON text)");
+});
+
+Deno.test("serverInfo: description and websiteUrl are server.json's", async () => {
+  const serverJson = JSON.parse(
+    await Deno.readTextFile(new URL("../server.json", import.meta.url)),
+  );
+  const info = reply(new Session(), {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-11-25", capabilities: {} },
+  }).result.serverInfo;
+  equal(info.description, serverJson.description);
+  equal(info.websiteUrl, serverJson.websiteUrl);
+});
+
+const gateTexts: {
+  name: string;
+  args: Record<string, unknown>;
+  repairedLine: RegExp | null;
+}[] = [
+  {
+    name: "executable and repaired: the summary carries the repaired text",
+    args: { text: "{'query': 'x', 'limit': 2,}", schema: "{!query:string,!limit:integer}" },
+    repairedLine: /^repaired text \(execute this\): \{"query":"x","limit":2\}$/m,
+  },
+  {
+    name: "executable and exact: no repaired text",
+    args: { text: '{"a":1}' },
+    repairedLine: null,
+  },
+  {
+    name: "refused: no repaired text (the retry sentence instead)",
+    args: { text: '{"query":"weather in Par', schema_json: SEED_SCHEMA_JSON },
+    repairedLine: null,
+  },
+  {
+    name: "executable, repaired and long: where the full value is, not the value",
+    args: { text: `{'k': '${"x".repeat(5000)}'}` },
+    repairedLine:
+      /^repaired text \(execute this\): 5008 characters, longer than this summary's limit of 4096; it is the `text` field of the structured result$/m,
+  },
+];
+
+Deno.test("the gate's text channel adds the repaired text when executable and repaired", async (t) => {
+  for (const row of gateTexts) {
+    await t.step(row.name, () => {
+      const result = call(initialized(), "interjson_gate", row.args).result;
+      const summary: string = result.content[0].text;
+      if (row.repairedLine === null) ok(!summary.includes("repaired text"), summary);
+      else match(summary, row.repairedLine);
+      ok(summary.length < 5000, "the summary stays bounded");
+    });
+  }
 });

@@ -10,6 +10,7 @@
 
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { VERSION } from "../mod.ts";
+import { runDeno } from "./fixtures/run_deno.ts";
 import { CLI, McpProcess, type Message, ROOT } from "./mcp_harness.ts";
 import {
   SEED_ACCEPTED,
@@ -32,7 +33,13 @@ Deno.test("stdio: with no permission flag, the handshake and tools/list work; ex
     result: {
       protocolVersion: "2025-06-18",
       capabilities: { tools: { listChanged: false } },
-      serverInfo: { name: "interjson", title: "InterJSON — the execution gate", version: VERSION },
+      serverInfo: {
+        name: "interjson",
+        title: "InterJSON — the execution gate",
+        version: VERSION,
+        description: init.result.serverInfo.description,
+        websiteUrl: init.result.serverInfo.websiteUrl,
+      },
       instructions: init.result.instructions,
     },
   });
@@ -81,7 +88,7 @@ Deno.test("stdio: -32002 before initialize; ping exempt; notifications never ans
   deepEqual(await server.close(), { code: 0, stdout: "", stderr: "" });
 });
 
-Deno.test("stdio: a line of 8 MiB + 1 byte is -32700 and discarded; the next line works", async () => {
+Deno.test("stdio: a line over 8 MiB is -32700 with its top-level id, wherever it is written; the next line works", async () => {
   const server = McpProcess.start();
   await server.initialize();
   const oversized = new Uint8Array(MAX_LINE + 2).fill(0x20);
@@ -90,7 +97,25 @@ Deno.test("stdio: a line of 8 MiB + 1 byte is -32700 and discarded; the next lin
   await server.send(oversized);
   const refused = await server.next();
   equal(refused.error.code, -32700);
-  equal(refused.id, null);
+  equal(refused.id, 9);
+  const idLast = new Uint8Array(MAX_LINE + 40).fill(0x20);
+  idLast.set(encoder.encode('{"method":"tools/call","params":{"arguments":{}}'));
+  idLast.set(encoder.encode(',"jsonrpc":"2.0","id":123456789012345678901}\n'), MAX_LINE - 5);
+  await server.send(idLast);
+  const last = await server.nextLine();
+  equal(
+    last,
+    '{"jsonrpc":"2.0","id":123456789012345678901,"error":{"code":-32700,"message":"parse error: ' +
+      'message exceeds MAX_LINE (8388608 bytes of UTF-8); the line was discarded through the next LF"}}',
+    "an id written after 8 MiB (the SDK's order) is found as the bytes stream past",
+  );
+  const anonymous = new Uint8Array(MAX_LINE + 2).fill(0x20);
+  anonymous.set(encoder.encode('{"jsonrpc":"2.0","method":"tools/call","params":{"arguments":{'));
+  anonymous[MAX_LINE + 1] = 0x0a;
+  await server.send(anonymous);
+  const unknown = await server.next();
+  equal(unknown.error.code, -32700);
+  equal("id" in unknown, false, "an id that is not in the first bytes is omitted, never null");
   deepEqual(await server.request({ jsonrpc: "2.0", id: 10, method: "ping" }), {
     jsonrpc: "2.0",
     id: 10,
@@ -223,7 +248,7 @@ Deno.test("stdio: under -A the server still answers (it revokes every permission
 });
 
 Deno.test("revokeAll: a process holding every permission holds none afterwards", async () => {
-  const server = new URL("../mcp/server.ts", import.meta.url).href;
+  const server = new URL("../wire/stdio.ts", import.meta.url).href;
   const script = `
     import { PERMISSION_NAMES, revokeAll } from ${JSON.stringify(server)};
     const states = (): Record<string, string> => Object.fromEntries(PERMISSION_NAMES.map((name) =>
@@ -232,14 +257,9 @@ Deno.test("revokeAll: a process holding every permission holds none afterwards",
     revokeAll();
     console.log(JSON.stringify({ before, after: states() }));
   `;
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["eval", "--ext=ts", script],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  equal(output.code, 0, new TextDecoder().decode(output.stderr));
-  const { before, after } = JSON.parse(new TextDecoder().decode(output.stdout));
+  const output = await runDeno(["eval", "--ext=ts", script], { cwd: ROOT });
+  equal(output.code, 0, output.stderr);
+  const { before, after } = JSON.parse(output.stdout);
   const names = ["read", "write", "net", "env", "run", "ffi", "sys", "import"];
   deepEqual(Object.keys(before), names);
   for (const name of names) {

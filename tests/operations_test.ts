@@ -142,7 +142,7 @@ const REFUSED_REPAIRS: readonly [string, string, GateOptions, string][] = [
     "a loss that is not a truncated tail under interactive",
     '{"a":}',
     { profile: "interactive" },
-    "E010 StrictViolation at 1:6 (offset 5): R024 MissingValue: exactness lossy exceeds max_loss lossy (only a truncated tail may be completed)",
+    "E010 StrictViolation at 1:6 (offset 5): R024 MissingValue: a lossy repair that completes no truncated tail is refused by profile interactive, which accepts a lossy repair only to complete a truncated tail",
   ],
   [
     "prose under permissive (skip_prose is off)",
@@ -311,13 +311,13 @@ Deno.test("validate: with a declaration, a valid document gets the verdict", () 
       total: 2,
       satisfied: 0,
       missing: ["/b"],
-      mismatched: [{ pointer: "/a", expected: "integer", found: "string" }],
+      mismatched: [{ pointer: "/a", expected: "an integer", found: 'the string "1"' }],
       ok: false,
     },
     error: {
       code: "E030",
-      message:
-        "E030 DeclarationMismatch: required member /b is missing; /a must be integer, found string",
+      message: "E030 DeclarationMismatch: required member /b is missing; " +
+        '/a must be an integer; got the string "1"',
     },
     exactness: "exact",
     ambiguous: false,
@@ -328,7 +328,7 @@ Deno.test("validate: with a declaration, a valid document gets the verdict", () 
   });
   assert.equal(json.valid, false);
   assert.deepEqual(json.schema?.mismatched, [
-    { pointer: "/a", expected: "integer(minimum=2)", found: "number 1" },
+    { pointer: "/a", expected: "an integer at least 2", found: "1" },
   ]);
 });
 

@@ -75,7 +75,7 @@ export const HAZARD_KINDS = [
 export type HazardKind = typeof HAZARD_KINDS[number];
 
 /**
- * Hazard kinds the current engine misses; each is fixed by a class of issue 9 on another branch.
+ * Hazard kinds the current engine misses (issue 9's fixes have merged; one kind is left).
  * The generators do not produce them and the judge does not require them to be detected. The
  * lead empties this set when those fixes merge; every kind is then judged for real.
  *
@@ -87,20 +87,6 @@ export type HazardKind = typeof HAZARD_KINDS[number];
  * ```
  */
 export const AWAITING_ENGINE_FIX: ReadonlySet<HazardKind> = new Set<HazardKind>([
-  // issue 9, class 7 (keys): "the whole Unicode Default_Ignorable_Code_Point set, not a short
-  // list" — U+00AD, U+034F, U+2061, U+3164, U+FE0F, U+E0100 … in a key are not reported.
-  "other_default_ignorable_in_key",
-  // issue 9, class 7 (keys): "keys equal after NFC or NFKC normalization are a semantic
-  // ambiguity" — {"é":1,"e\u0301":2} is `safe`.
-  "nfc_twin_keys",
-  "nfkc_twin_keys",
-  // issue 9, class 7 (keys): "full Unicode case folding: ſ/s, ı/i, σ/ς" — only toLowerCase today.
-  "case_fold_twin_keys",
-  // issue 9, class 5: "unsafe integers in any notation" — [9007199254740993.0] is `safe`.
-  "unsafe_integer_in_other_notation",
-  // issue 9, class 7 (keys): "unquoted keys must get every check that quoted keys get" —
-  // {a\u202E:1} and {a\u200B:1,a:2} are `cosmetic_repair`.
-  "hazard_in_unquoted_key",
   // Not an issue-9 class (found by this oracle; see the report of issue 15): a surrogate pair
   // spelled half escaped, half raw. JSON.parse joins the halves, Python's json keeps two lone
   // surrogates. The engine reports `"\uD83D` + raw U+DE00 as nothing (unless it makes a tag
@@ -568,9 +554,10 @@ function expectation(
   const ambiguous = findings.length > 0;
   const lossy = findings.some((f) => LOSSY_KINDS.has(f.kind));
   let refusal: string | null = null;
+  // A lossy hazard is refused as an ambiguity even where ambiguity is allowed but loss is not.
   if (ambiguous && (profile === "execution" || profile === "agent" || profile === "strict")) {
     refusal = "E011";
-  } else if (lossy && profile === "interactive") refusal = "E010";
+  } else if (lossy && profile === "interactive") refusal = "E011";
   return {
     fatal: null,
     exactness: lossy ? "lossy" : "exact",
@@ -697,8 +684,7 @@ export interface ObservedGate {
 /**
  * Judges a `gate` answer for `text` under a profile against the oracle; returns the
  * disagreements. The gate never executes a hazard, whatever the profile: a JSON text with one is
- * `ambiguous`, refused with the profile's code (`E011`, or `E010` under `interactive` when the
- * hazard is lossy). With a declaration (`declared`), a text the oracle finds clean may also be
+ * `ambiguous`, refused with `E011`. With a declaration (`declared`), a text the oracle finds clean may also be
  * refused with `E030`. Kinds of `awaiting` are handled as in {@linkcode judge}.
  *
  * @example

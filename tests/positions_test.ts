@@ -9,6 +9,7 @@
 
 import assert from "node:assert/strict";
 import { ERRORS, gate, PROFILE_NAMES, repair, RULES, validate } from "../mod.ts";
+import { mulberry32 } from "./fixtures/random.ts";
 
 /** 1-based line and UTF-16 column of an offset, counted independently of the engine. */
 function lineColumn(text: string, offset: number): [number, number] {
@@ -53,18 +54,6 @@ function checkError(
     const detail = error.message.slice(head.length);
     assert.ok(!RULE_NAMES.has(detail.slice(0, 4)), `${where}: a rule named but not as a field`);
   }
-}
-
-/** A small deterministic generator (mulberry32), so a failure names its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const PIECES: readonly string[] = [
@@ -122,7 +111,7 @@ Deno.test("a declaration mismatch is positioned at the value, without a rule", (
 
 Deno.test("every error's fields agree with its message and with the text (generated)", () => {
   const seed = 0x0f15;
-  const next = random(seed);
+  const next = mulberry32(seed);
   let positioned = 0;
   for (let k = 0; k < 3000; k++) {
     let text = "";

@@ -275,13 +275,23 @@ function expectedRefusal(
   repairs: readonly Repair[],
   profile: Profile,
 ): Repair & { code: string } | null {
-  for (const repair of repairs) {
+  const codeOf = (repair: Repair): string | null => {
     const rule = ruleByCode(repair.rule)!;
-    let code: string | null = null;
-    if (rule.code === "R003" && !profile.skipProse) code = "E002";
-    else if (rule.ambiguity !== "none" && !profile.allowAmbiguity) code = "E011";
-    else if (SEVERITY.indexOf(rule.severity) > SEVERITY.indexOf(profile.maxLoss)) code = "E010";
-    else if (profile.tailLossOnly && rule.severity === "lossy" && !rule.tail) code = "E010";
+    if (rule.code === "R003" && !profile.skipProse) return "E002";
+    if (rule.ambiguity !== "none" && !profile.allowAmbiguity) return "E011";
+    if (SEVERITY.indexOf(rule.severity) > SEVERITY.indexOf(profile.maxLoss)) return "E010";
+    // A lossy repair that completes no truncated tail (interactive): an ambiguous one is E011.
+    if (profile.tailLossOnly && rule.severity === "lossy" && !rule.tail) {
+      return rule.ambiguity !== "none" ? "E011" : "E010";
+    }
+    return null;
+  };
+  // More than one candidate value outranks every other refusal (the model must pick one).
+  const candidates = repairs.find((repair) => repair.rule === "R040");
+  const candidatesCode = candidates === undefined ? null : codeOf(candidates);
+  if (candidatesCode !== null) return { ...candidates!, code: candidatesCode };
+  for (const repair of repairs) {
+    const code = codeOf(repair);
     if (code !== null) return { ...repair, code };
   }
   return null;

@@ -33,7 +33,6 @@ import {
   gate,
   type GateOptions,
   type GateResult,
-  isDeclaration,
   parseDeclaration,
   PROFILE_NAMES,
   readiness,
@@ -48,6 +47,8 @@ import {
   kindsIn,
 } from "./oracle.ts";
 import { hazardDocument } from "./fixtures/hazards.ts";
+import { scan } from "../engine/scanner.ts";
+import { PROFILES } from "../engine/profiles.ts";
 
 const SEED = 0x1f2e3d4c;
 const DEFAULT_SECONDS = 3;
@@ -287,13 +288,11 @@ interface Declared {
 function compiled(): Declared[] {
   const all: Declared[] = [];
   for (const schema of LANGUAGE_DECLARATIONS) {
-    const declaration = parseDeclaration(schema);
-    if (!isDeclaration(declaration)) throw new Error(`${schema}: ${declaration.message}`);
+    const declaration = parseDeclaration(schema); // throws CallerError when malformed
     all.push({ options: { schema }, declaration });
   }
   for (const schemaJson of SCHEMA_DECLARATIONS) {
-    const declaration = compileJsonSchema(schemaJson);
-    if (!isDeclaration(declaration)) throw new Error(`${JSON.stringify(schemaJson)}`);
+    const declaration = compileJsonSchema(schemaJson); // throws CallerError when refused
     all.push({ options: { schemaJson }, declaration });
   }
   return all;
@@ -458,7 +457,7 @@ function planted(result: GateResult, text: string): GateResult {
   try {
     value = JSON.parse(text);
   } catch {
-    value = gate(text, { profile: "permissive" }).value ?? value;
+    value = scan(text, PROFILES.permissive).value ?? value;
   }
   return {
     ...result,

@@ -15,6 +15,7 @@
 
 import assert from "node:assert/strict";
 import { gate, JsonStream, PROFILE_NAMES, repair } from "../mod.ts";
+import { mulberry32 } from "./fixtures/random.ts";
 
 /** The first difference between two JSON values, or null; numbers compare with `Object.is`. */
 export function difference(actual: unknown, expected: unknown): string | null {
@@ -45,18 +46,6 @@ export function difference(actual: unknown, expected: unknown): string | null {
     }
   }
   return null;
-}
-
-/** A small deterministic generator (mulberry32), so a failure names its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Numbers in every notation a model writes, zero of both signs above all. */
@@ -254,7 +243,7 @@ Deno.test("zero in every notation: the text keeps the sign the value has", async
 
 Deno.test("for every executable result, JSON.parse(text) deep-equals value (generated)", () => {
   const seed = 0x0908;
-  const next = random(seed);
+  const next = mulberry32(seed);
   let compared = 0;
   for (let k = 0; k < 10_000; k++) {
     const text = dress(next, valueText(next, 1 + Math.floor(next() * 5)));

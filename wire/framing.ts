@@ -3,8 +3,11 @@
  *
  * The reader works on bytes, never on decoded text, so the 8 MiB cap is
  * measured on the UTF-8 line exactly as it arrived and memory stays bounded:
- * a line longer than the cap is reported as soon as the cap is crossed and
- * its remaining bytes are skipped through the next LF without being kept.
+ * once a line crosses the cap its bytes are skipped through the next LF
+ * without being kept, and only scanned for the request's top-level `id`
+ * (constant memory). The line is reported as soon as that id is found or
+ * known to be absent (a line that does not start an object is reported when
+ * it crosses the cap), and at the latest at its LF or the end of input.
  * Each complete line is decoded on its own with a fatal UTF-8 decoder, so a
  * character split across two reads is whole by the time it is decoded, and
  * invalid UTF-8 is reported instead of being replaced.
@@ -15,11 +18,14 @@
  *
  * @example
  * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
  * import { LineSplitter } from "./framing.ts";
  * const splitter = new LineSplitter();
  * const bytes = new TextEncoder().encode('{"a":1}\r\n\n{"b"');
- * console.log(splitter.push(bytes)); // [{ kind: "line", text: '{"a":1}' }]
- * console.log(splitter.push(new TextEncoder().encode(":2}\n"))); // [{ kind: "line", text: '{"b":2}' }]
+ * deepStrictEqual(splitter.push(bytes), [{ kind: "line", text: '{"a":1}' }]);
+ * deepStrictEqual(splitter.push(new TextEncoder().encode(":2}\n")), [
+ *   { kind: "line", text: '{"b":2}' },
+ * ]);
  * ```
  *
  * @module
@@ -28,20 +34,24 @@
 /** The request line limit: 8 MiB of UTF-8, not counting the line ending. */
 export const MAX_LINE_BYTES = 8_388_608;
 
+import { IdScanner, type RawInteger } from "./request_id.ts";
+
 /**
- * What the splitter found: a decoded line, a line over the cap (already being
- * discarded), or a line that is not valid UTF-8.
+ * What the splitter found: a decoded line, a line over the cap (discarded,
+ * with the top-level `id` found in its bytes as they streamed past, if any),
+ * or a line that is not valid UTF-8.
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import type { Frame } from "./framing.ts";
- * const frame: Frame = { kind: "too_long" };
- * console.log(frame.kind);
+ * const frame: Frame = { kind: "too_long", id: "req-7" };
+ * strictEqual(frame.kind, "too_long");
  * ```
  */
 export type Frame =
   | { readonly kind: "line"; readonly text: string }
-  | { readonly kind: "too_long" }
+  | { readonly kind: "too_long"; readonly id: string | RawInteger | undefined }
   | { readonly kind: "invalid_utf8" };
 
 const LF = 0x0a;
@@ -54,15 +64,22 @@ const CR = 0x0d;
  *
  * @example
  * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
  * import { LineSplitter } from "./framing.ts";
  * const splitter = new LineSplitter(4);
- * console.log(splitter.push(new TextEncoder().encode("12345"))); // [{ kind: "too_long" }]
- * console.log(splitter.push(new TextEncoder().encode("678\n[]\n"))); // [{ kind: "line", text: "[]" }]
+ * deepStrictEqual(splitter.push(new TextEncoder().encode("12345")), [
+ *   { kind: "too_long", id: undefined },
+ * ]);
+ * deepStrictEqual(splitter.push(new TextEncoder().encode("678\n[]\n")), [
+ *   { kind: "line", text: "[]" },
+ * ]);
  * ```
  */
 export class LineSplitter {
   readonly #maxBytes: number;
   readonly #decoder = new TextDecoder("utf-8", { fatal: true });
+  #scanner: IdScanner | null = null;
+  #reported = false;
   #parts: Uint8Array[] = [];
   #pending = 0;
   #discarding = false;
@@ -83,10 +100,11 @@ export class LineSplitter {
    *
    * @example
    * ```ts
+   * import { strictEqual } from "node:assert/strict";
    * import { LineSplitter } from "./framing.ts";
    * const splitter = new LineSplitter(4);
    * splitter.push(new TextEncoder().encode("12"));
-   * console.log(splitter.buffered); // 2
+   * strictEqual(splitter.buffered, 2);
    * ```
    */
   get buffered(): number {
@@ -98,11 +116,12 @@ export class LineSplitter {
    *
    * @example
    * ```ts
+   * import { deepStrictEqual, strictEqual } from "node:assert/strict";
    * import { LineSplitter } from "./framing.ts";
    * const euro = new TextEncoder().encode('"€"\n');
    * const splitter = new LineSplitter();
-   * console.log(splitter.push(euro.subarray(0, 2)).length); // 0
-   * console.log(splitter.push(euro.subarray(2))); // [{ kind: "line", text: '"€"' }]
+   * strictEqual(splitter.push(euro.subarray(0, 2)).length, 0);
+   * deepStrictEqual(splitter.push(euro.subarray(2)), [{ kind: "line", text: '"€"' }]);
    * ```
    */
   push(chunk: Uint8Array): Frame[] {
@@ -112,7 +131,9 @@ export class LineSplitter {
       const lf = chunk.indexOf(LF, start);
       const end = lf === -1 ? chunk.length : lf;
       if (this.#discarding) {
+        this.#scan(chunk.subarray(start, end), frames);
         if (lf === -1) break;
+        this.#report(frames);
         this.#discarding = false;
       } else if (lf === -1) {
         this.#keep(chunk.subarray(start, end), frames);
@@ -129,15 +150,18 @@ export class LineSplitter {
    *
    * @example
    * ```ts
+   * import { deepStrictEqual } from "node:assert/strict";
    * import { LineSplitter } from "./framing.ts";
    * const splitter = new LineSplitter();
    * splitter.push(new TextEncoder().encode("[1]"));
-   * console.log(splitter.end()); // [{ kind: "line", text: "[1]" }]
+   * deepStrictEqual(splitter.end(), [{ kind: "line", text: "[1]" }]);
    * ```
    */
   end(): Frame[] {
     const frames: Frame[] = [];
     if (!this.#discarding && this.#pending > 0) this.#finish(new Uint8Array(0), frames);
+    if (this.#discarding) this.#report(frames);
+    this.#discarding = false;
     this.#reset();
     return frames;
   }
@@ -148,7 +172,7 @@ export class LineSplitter {
     const mayStillFit = total <= this.#maxBytes ||
       (total === this.#maxBytes + 1 && piece.length > 0 && piece[piece.length - 1] === CR);
     if (!mayStillFit) {
-      frames.push({ kind: "too_long" });
+      this.#startScan(piece, frames);
       this.#reset();
       this.#discarding = true;
       return;
@@ -162,7 +186,8 @@ export class LineSplitter {
     const total = this.#pending + piece.length;
     const last = piece.length > 0 ? piece[piece.length - 1] : this.#parts.at(-1)?.at(-1);
     if (total - (last === CR ? 1 : 0) > this.#maxBytes) {
-      frames.push({ kind: "too_long" });
+      this.#startScan(piece, frames);
+      this.#report(frames);
       this.#reset();
       return;
     }
@@ -188,6 +213,29 @@ export class LineSplitter {
     if (text.trim() !== "") frames.push({ kind: "line", text });
   }
 
+  /** Starts looking for the id of a line over the cap in what was kept of it. */
+  #startScan(piece: Uint8Array, frames: Frame[]): void {
+    this.#scanner = new IdScanner();
+    this.#reported = false;
+    for (const part of this.#parts) this.#scan(part, frames);
+    this.#scan(piece, frames);
+  }
+
+  /** Feeds discarded bytes to the id scanner; reports as soon as it is done. */
+  #scan(bytes: Uint8Array, frames: Frame[]): void {
+    if (this.#reported || this.#scanner === null) return;
+    this.#scanner.feed(bytes);
+    if (this.#scanner.done) this.#report(frames);
+  }
+
+  /** Reports the line over the cap once, with the id found (if any). */
+  #report(frames: Frame[]): void {
+    if (this.#reported) return;
+    frames.push({ kind: "too_long", id: this.#scanner?.id });
+    this.#reported = true;
+    this.#scanner = null;
+  }
+
   #reset(): void {
     this.#parts = [];
     this.#pending = 0;
@@ -199,9 +247,12 @@ export class LineSplitter {
  *
  * @example
  * ```ts
- * import { readFrames } from "./framing.ts";
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { type Frame, readFrames } from "./framing.ts";
  * const source = ReadableStream.from([new TextEncoder().encode("[1]\n[2]")]);
- * for await (const frame of readFrames(source)) console.log(frame);
+ * const frames: Frame[] = [];
+ * for await (const frame of readFrames(source)) frames.push(frame);
+ * deepStrictEqual(frames, [{ kind: "line", text: "[1]" }, { kind: "line", text: "[2]" }]);
  * ```
  */
 export async function* readFrames(

@@ -5,26 +5,41 @@
  *
  * @example
  * ```ts
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
  * import { classify, failure, RPC } from "./jsonrpc.ts";
  * const inbound = classify({ jsonrpc: "2.0", id: 1, method: "ping" });
- * console.log(inbound.kind); // "request"
- * console.log(failure(null, RPC.PARSE_ERROR, "parse error"));
- * // { jsonrpc: "2.0", id: null, error: { code: -32700, message: "parse error" } }
+ * strictEqual(inbound.kind, "request");
+ * deepStrictEqual(failure(undefined, RPC.PARSE_ERROR, "parse error"), {
+ *   jsonrpc: "2.0",
+ *   error: { code: -32700, message: "parse error" },
+ * });
  * ```
+ *
+ * When the id of a message cannot be read (it is not JSON, the id is `null`,
+ * a boolean, an object or a fraction, or the line was over the cap and no id
+ * was found in it), the error reply has **no `id` member** rather
+ * than `"id": null`: the 2025-11-25 and 2026-07-28 schemas allow an error
+ * response without an id, and no revision's schema allows a null one.
  *
  * @module
  */
 
-/** A request id: a string or a number (never null in MCP). */
-export type RequestId = string | number;
+import { RawInteger } from "./request_id.ts";
+
+/**
+ * A request id: a string, or an integer (a {@linkcode RawInteger} when it was
+ * read from a line, so that it is echoed exactly as written). Never null in MCP.
+ */
+export type RequestId = string | number | RawInteger;
 
 /**
  * The JSON-RPC error codes the server answers with, by name.
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { RPC } from "./jsonrpc.ts";
- * console.log(RPC.NOT_INITIALIZED); // -32002
+ * strictEqual(RPC.NOT_INITIALIZED, -32002);
  * ```
  */
 export const RPC = {
@@ -34,6 +49,8 @@ export const RPC = {
   INVALID_PARAMS: -32602,
   INTERNAL_ERROR: -32603,
   NOT_INITIALIZED: -32002,
+  HEADER_MISMATCH: -32020,
+  UNSUPPORTED_PROTOCOL_VERSION: -32022,
 } as const;
 
 /** One row of the error table. */
@@ -52,19 +69,34 @@ export interface RpcErrorRow {
  *
  * @example
  * ```ts
+ * import { ok } from "node:assert/strict";
  * import { JSONRPC_ERRORS } from "./jsonrpc.ts";
- * for (const row of JSONRPC_ERRORS) console.log(row.code, row.when);
+ * ok(JSONRPC_ERRORS.some((row) => row.code === -32022));
  * ```
  */
 export const JSONRPC_ERRORS: readonly RpcErrorRow[] = [
   {
     code: RPC.NOT_INITIALIZED,
-    when: "a request other than `initialize` or `ping` arrives before `initialize`",
+    when: "a request other than `initialize`, `ping` or `server/discover`, without a " +
+      "2026-07-28 `_meta` version, arrives before `initialize`",
     meaning: "the session is not initialized",
   },
   {
+    code: RPC.UNSUPPORTED_PROTOCOL_VERSION,
+    when: "a request whose `_meta` names a protocol version this server does not serve " +
+      "statelessly (2026-07-28 is the one it does); `data` lists `supported` and `requested`",
+    meaning: "retry with a version from `data.supported`",
+  },
+  {
+    code: RPC.HEADER_MISMATCH,
+    when: "HTTP only, 2026-07-28: `MCP-Protocol-Version`, `Mcp-Method` or `Mcp-Name` missing " +
+      "or not equal to the body (HTTP 400)",
+    meaning: "the headers and the body disagree; nothing ran",
+  },
+  {
     code: RPC.INVALID_PARAMS,
-    when: "`tools/call` with an unknown `name`, no `name`, or `arguments` that is not an object",
+    when: "`tools/call` with an unknown `name`, no `name`, or `arguments` that is not an " +
+      "object; `tools/list` with a `cursor` (the list has one page, so no cursor is valid)",
     meaning: "the call is malformed; no tool ran",
   },
   {
@@ -79,7 +111,9 @@ export const JSONRPC_ERRORS: readonly RpcErrorRow[] = [
   },
   {
     code: RPC.INVALID_REQUEST,
-    when: "JSON that is not a JSON-RPC 2.0 request, or a batch where batches are not allowed",
+    when: "JSON that is not a JSON-RPC 2.0 request (an id that is null, a boolean, an object, " +
+      "or a number with a fraction or exponent), a batch where batches are not allowed, or a " +
+      "second `initialize` in one session",
     meaning: "the envelope is wrong; nothing ran",
   },
   {
@@ -96,9 +130,10 @@ export const JSONRPC_ERRORS: readonly RpcErrorRow[] = [
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import type { Inbound } from "./jsonrpc.ts";
  * const inbound: Inbound = { kind: "notification", method: "notifications/initialized", params: undefined };
- * console.log(inbound.kind);
+ * strictEqual(inbound.kind, "notification");
  * ```
  */
 export type Inbound =
@@ -110,14 +145,14 @@ export type Inbound =
   }
   | { readonly kind: "notification"; readonly method: string; readonly params: unknown }
   | { readonly kind: "response" }
-  | { readonly kind: "invalid"; readonly id: RequestId | null; readonly message: string };
+  | { readonly kind: "invalid"; readonly id: RequestId | undefined; readonly message: string };
 
-/** A JSON-RPC response object, ready to serialize. */
+/** A JSON-RPC response object, serialized by {@linkcode encodeResponse}. */
 export type Response =
   | { jsonrpc: "2.0"; id: RequestId; result: unknown }
   | {
     jsonrpc: "2.0";
-    id: RequestId | null;
+    id?: RequestId;
     error: { code: number; message: string; data?: unknown };
   };
 
@@ -126,8 +161,9 @@ export type Response =
  *
  * @example
  * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
  * import { isObject } from "./jsonrpc.ts";
- * console.log(isObject({}), isObject([]), isObject(null)); // true false false
+ * deepStrictEqual([isObject({}), isObject([]), isObject(null)], [true, false, false]);
  * ```
  */
 export function isObject(value: unknown): value is Record<string, unknown> {
@@ -135,7 +171,8 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 function isRequestId(value: unknown): value is RequestId {
-  return typeof value === "string" || (typeof value === "number" && Number.isFinite(value));
+  return typeof value === "string" || value instanceof RawInteger ||
+    (typeof value === "number" && Number.isInteger(value));
 }
 
 /**
@@ -143,21 +180,27 @@ function isRequestId(value: unknown): value is RequestId {
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { classify } from "./jsonrpc.ts";
- * console.log(classify({ jsonrpc: "2.0", method: "notifications/initialized" }).kind); // "notification"
- * console.log(classify({ id: 1, method: "ping" })); // invalid: jsonrpc must be "2.0"
+ * strictEqual(classify({ jsonrpc: "2.0", method: "notifications/initialized" }).kind, "notification");
+ * strictEqual(classify({ id: 1, method: "ping" }).kind, "invalid");
+ * strictEqual(classify({ jsonrpc: "2.0", id: 1.5, method: "ping" }).kind, "invalid");
  * ```
  */
 export function classify(message: unknown): Inbound {
   if (!isObject(message)) {
-    return { kind: "invalid", id: null, message: "a JSON-RPC message must be an object" };
+    return { kind: "invalid", id: undefined, message: "a JSON-RPC message must be an object" };
   }
   const hasId = Object.hasOwn(message, "id");
   const id = message.id;
   if (hasId && !isRequestId(id)) {
-    return { kind: "invalid", id: null, message: "`id` must be a string or a number" };
+    return {
+      kind: "invalid",
+      id: undefined,
+      message: "`id` must be a string or an integer written without a fraction or exponent",
+    };
   }
-  const replyId = hasId ? id as RequestId : null;
+  const replyId = hasId ? id as RequestId : undefined;
   if (message.jsonrpc !== "2.0") {
     return { kind: "invalid", id: replyId, message: '`jsonrpc` must be "2.0"' };
   }
@@ -185,8 +228,9 @@ export function classify(message: unknown): Inbound {
  *
  * @example
  * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
  * import { success } from "./jsonrpc.ts";
- * console.log(success(1, {})); // { jsonrpc: "2.0", id: 1, result: {} }
+ * deepStrictEqual(success(1, {}), { jsonrpc: "2.0", id: 1, result: {} });
  * ```
  */
 export function success(id: RequestId, result: unknown): Response {
@@ -194,18 +238,45 @@ export function success(id: RequestId, result: unknown): Response {
 }
 
 /**
- * An error response.
+ * An error response; with no id (`undefined`) when the request's id could not
+ * be read.
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { failure, RPC } from "./jsonrpc.ts";
- * console.log(failure(7, RPC.METHOD_NOT_FOUND, "unknown method `resources/list`").error.code); // -32601
+ * strictEqual(failure(7, RPC.METHOD_NOT_FOUND, "unknown method `resources/list`").error.code, -32601);
+ * strictEqual("id" in failure(undefined, RPC.PARSE_ERROR, "parse error"), false);
  * ```
  */
 export function failure(
-  id: RequestId | null,
+  id: RequestId | undefined,
   code: number,
   message: string,
-): Response & { error: { code: number; message: string } } {
-  return { jsonrpc: "2.0", id, error: { code, message } };
+  data?: unknown,
+): Response & { error: { code: number; message: string; data?: unknown } } {
+  const error = data === undefined ? { code, message } : { code, message, data };
+  return id === undefined ? { jsonrpc: "2.0", error } : { jsonrpc: "2.0", id, error };
+}
+
+/**
+ * One response as a line of JSON (no LF). An id read from the line
+ * ({@linkcode RawInteger}) is written exactly as the client wrote it.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { encodeResponse, success } from "./jsonrpc.ts";
+ * import { RawInteger } from "./request_id.ts";
+ * strictEqual(
+ *   encodeResponse(success(new RawInteger("9007199254740993"), {})),
+ *   '{"jsonrpc":"2.0","id":9007199254740993,"result":{}}',
+ * );
+ * ```
+ */
+export function encodeResponse(response: Response): string {
+  const id = response.id;
+  if (!(id instanceof RawInteger)) return JSON.stringify(response);
+  const rest = "result" in response ? { result: response.result } : { error: response.error };
+  return `{"jsonrpc":"2.0","id":${id.text},${JSON.stringify(rest).slice(1)}`;
 }

@@ -1,0 +1,120 @@
+/**
+ * Where a compiled gate's time goes, against `JSON.parse` plus a precompiled
+ * ajv validator (the baseline of the "compiled once" targets): the baseline,
+ * the scan alone (agent profile), the check alone (on a value the scanner
+ * built), scan then check, and the compiled gate, on the same ~100-byte and
+ * 10 KB calls as `bench/schema_bench.ts`. The cases are interleaved round by
+ * round (the order reversed every other round), so load on a shared machine
+ * hits them alike; each round's time is divided by the same round's
+ * baseline, and the best times and the quartiles of those ratios are printed.
+ *
+ * ```sh
+ * deno run -A bench/schema_split.ts             # 120 rounds
+ * deno run -A bench/schema_split.ts --rounds=40
+ * ```
+ *
+ * @module
+ */
+
+import { parseArgs } from "node:util";
+import { compileGate } from "../mod.ts";
+import { matchesForm } from "../engine/declarations/check.ts";
+import { PROFILES } from "../engine/profiles.ts";
+import { scan } from "../engine/scanner.ts";
+import { ajvCompile } from "../tests/fixtures/ajv_oracle.ts";
+
+const SCHEMA = {
+  type: "object",
+  properties: {
+    query: { type: "string", minLength: 1 },
+    limit: { type: "integer", minimum: 1, maximum: 50 },
+    sort: { enum: ["asc", "desc"] },
+    safe: { type: "boolean" },
+    tags: { type: "array", items: { type: "string" }, maxItems: 8 },
+  },
+  required: ["query", "limit"],
+  additionalProperties: false,
+};
+const SMALL = JSON.stringify({
+  query: "weather in Paris tomorrow",
+  limit: 10,
+  sort: "desc",
+  safe: true,
+  tags: ["a", "b"],
+});
+const ITEM = {
+  type: "object",
+  properties: {
+    id: { type: "integer" },
+    name: { type: "string", maxLength: 80 },
+    score: { type: "number" },
+    tags: { type: "array", items: { type: "string" } },
+  },
+  required: ["id", "name"],
+};
+const LARGE_SCHEMA = {
+  type: "object",
+  properties: { query: { type: "string" }, items: { type: "array", items: ITEM } },
+  required: ["query", "items"],
+};
+const LARGE = JSON.stringify({
+  query: "inventory",
+  items: Array.from({ length: 110 }, (_, i) => ({
+    id: i,
+    name: `item number ${i}`,
+    score: i / 7,
+    tags: ["x", "y"],
+  })),
+});
+
+const { rounds } = parseArgs({
+  args: Deno.args,
+  options: { rounds: { type: "string", default: "120" } },
+}).values;
+
+function quartile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(q * (sorted.length - 1))];
+}
+
+function split(label: string, schema: unknown, text: string, loops: number): void {
+  const compiled = compileGate({ schemaJson: schema });
+  const form = compiled.declaration!;
+  const ajv = ajvCompile(schema);
+  const agent = PROFILES.agent;
+  const built = scan(text, agent).value;
+  if (!compiled.gate(text).executable || !ajv(JSON.parse(text)) || !matchesForm(form, built)) {
+    throw new Error(`the ${label} must be valid`);
+  }
+  const cases: Record<string, () => unknown> = {
+    "JSON.parse + precompiled ajv": () => ajv(JSON.parse(text)),
+    "scan (agent) alone": () => scan(text, agent),
+    "check alone (a scanned value)": () => matchesForm(form, built),
+    "scan, then check": () => matchesForm(form, scan(text, agent).value),
+    "compiled gate": () => compiled.gate(text),
+  };
+  const names = Object.keys(cases);
+  const times: number[][] = names.map(() => []);
+  let sink = 0;
+  const total = Number(rounds) + 3;
+  for (let r = 0; r < total; r++) {
+    const order = r % 2 === 0 ? names.keys() : [...names.keys()].reverse();
+    for (const c of order) {
+      const f = cases[names[c]];
+      const t0 = performance.now();
+      for (let i = 0; i < loops; i++) if (f()) sink++;
+      if (r >= 3) times[c].push(((performance.now() - t0) / loops) * 1000);
+    }
+  }
+  console.log(`\n| ${label} | µs (best) | × baseline: per-round q25 / median / q75 |`);
+  console.log("| --- | --- | --- |");
+  names.forEach((name, c) => {
+    const ratios = times[c].map((t, r) => t / times[0][r]);
+    const q = [0.25, 0.5, 0.75].map((p) => quartile(ratios, p).toFixed(2)).join(" / ");
+    console.log(`| ${name} | ${Math.min(...times[c]).toFixed(3)} | ${q} |`);
+  });
+  if (sink < 0) console.log(sink);
+}
+
+split(`~100-byte call (${SMALL.length} B)`, SCHEMA, SMALL, 3000);
+split(`10 KB call (${LARGE.length} B)`, LARGE_SCHEMA, LARGE, 40);

@@ -1,0 +1,172 @@
+/**
+ * The `interjson serve` command: the versioned JSONL protocol on stdio
+ * (docs/PROTOCOL.md), for hosts in any language that start one process and
+ * gate every tool call through it, or with `--http [HOST:]PORT` the same
+ * operations as a small REST API with an OpenAPI document. Either way the
+ * server revokes every permission before it answers its first request
+ * (`--http` needs `--allow-net` for its address under `deno run`, and
+ * `--allow-read` for `--token-file`, both only until it listens).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { serveCommand } from "./serve_command.ts";
+ * import { memoryIO } from "./io.ts";
+ * const io = memoryIO("");
+ * strictEqual(await serveCommand(["--verbose"], io), 2);
+ * strictEqual(io.captured.stderr, "interjson serve: unknown option --verbose; did you mean --help?\n");
+ * ```
+ *
+ * @module
+ */
+
+import type { CliIO } from "./io.ts";
+import { runServeStdio } from "../serve/stdio.ts";
+import { serveGateHttp } from "../serve/http.ts";
+import { parseListenAddress } from "../wire/listen_address.ts";
+import { revokeAll } from "../wire/stdio.ts";
+import { OPERATIONS, PROTOCOL_VERSIONS } from "../serve/session.ts";
+import { closest } from "../wire/suggestion.ts";
+
+const FLAGS = ["--http", "--token-file", "--help"] as const;
+
+/**
+ * `interjson serve --help`.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { SERVE_HELP } from "./serve_command.ts";
+ * strictEqual(SERVE_HELP.includes("docs/PROTOCOL.md"), true);
+ * ```
+ */
+export const SERVE_HELP: string = [
+  "interjson serve: the gate as a versioned JSONL protocol on stdio",
+  "",
+  "Usage:",
+  "  interjson serve                      serve requests on stdin/stdout until end of input",
+  "  interjson serve --http [HOST:]PORT   serve POST /v1/gate|repair|validate|readiness,",
+  "                                       GET /healthz and GET /openapi.json over HTTP",
+  "         [--token-file FILE]           demand Authorization: Bearer <the file's token>",
+  "  interjson serve --help               this text",
+  "",
+  `One request per line: {"v":1,"id":ID,"op":OP,...}; one answer per line, in order:`,
+  `{"v":1,"id":ID,"ok":true,"result":...} or {"v":1,"id":ID,"ok":false,"error":{"code","message"}}.`,
+  `Protocol versions: ${PROTOCOL_VERSIONS.join(", ")}. Operations: ${OPERATIONS.join(", ")}.`,
+  "Lines are capped at 8 MiB of UTF-8. The server needs no permission. See docs/PROTOCOL.md.",
+  "",
+  "HTTP binds 127.0.0.1 by default (PORT 0 picks a free port) and prints",
+  "`interjson: listening on http://HOST:PORT/` on stderr. A non-loopback HOST needs",
+  "--token-file. Host and Origin are checked, bodies are capped at 8 MiB (413);",
+  "SIGINT or SIGTERM lets the requests in flight finish, then exits 0.",
+].join("\n");
+
+/**
+ * Runs `interjson serve ARGS`; resolves to the exit code (0 at end of input,
+ * 1 when stdout closed early, 2 on a usage error).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { serveCommand } from "./serve_command.ts";
+ * import { memoryIO } from "./io.ts";
+ * const io = memoryIO("");
+ * strictEqual(await serveCommand(["--help"], io), 0);
+ * ```
+ */
+export async function serveCommand(args: readonly string[], io: CliIO): Promise<number> {
+  const usage = async (problem: string) => {
+    await io.stderr(`interjson serve: ${problem}\n`);
+    return 2;
+  };
+  let http: string | undefined, tokenFile: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === "--help" || arg === "-h") {
+      await io.stdout(SERVE_HELP + "\n");
+      return 0;
+    }
+    if (!arg.startsWith("-")) {
+      return usage(`unexpected argument \`${arg}\` (interjson serve reads requests on stdin)`);
+    }
+    const eq = arg.indexOf("=");
+    const flag = eq >= 0 ? arg.slice(0, eq) : arg;
+    if (flag !== "--http" && flag !== "--token-file") {
+      return usage(`unknown option ${flag}; did you mean ${closest(flag, FLAGS)}?`);
+    }
+    const value = eq >= 0 ? arg.slice(eq + 1) : args[++i];
+    if (value === undefined || value === "") {
+      return usage(`option ${flag} needs a value, as in ${flag}=VALUE`);
+    }
+    if (flag === "--http") http = value;
+    else tokenFile = value;
+  }
+  if (http === undefined) {
+    if (tokenFile !== undefined) return usage("--token-file goes with --http [HOST:]PORT");
+    return runServeStdio();
+  }
+  const address = parseListenAddress(http);
+  if (typeof address === "string") return usage(address);
+  if (address.remote && tokenFile === undefined) {
+    return usage(
+      `--http ${http} binds a non-loopback address: add --token-file FILE, and every request ` +
+        "must then carry Authorization: Bearer <the token in FILE>",
+    );
+  }
+  let token: string | undefined;
+  if (tokenFile !== undefined) {
+    try {
+      token = new TextDecoder("utf-8", { fatal: true }).decode(await io.readFile(tokenFile)).trim();
+    } catch (error) {
+      return usage(`cannot read --token-file ${tokenFile}: ${(error as Error).message}`);
+    }
+    if (token.length < 16 || /\s/.test(token)) {
+      return usage(
+        `--token-file ${tokenFile}: the token must be one word of at least 16 characters`,
+      );
+    }
+  }
+  return runHttp(address.hostname, address.port, token, io);
+}
+
+/** Serves HTTP until SIGINT or SIGTERM; 0 after a graceful shutdown, 1 when it cannot bind. */
+async function runHttp(
+  hostname: string,
+  port: number,
+  token: string | undefined,
+  io: CliIO,
+): Promise<number> {
+  let surface;
+  try {
+    surface = serveGateHttp({ hostname, port, token });
+  } catch (error) {
+    await io.stderr(
+      `interjson serve: cannot listen on ${hostname}:${port}: ${(error as Error).message}\n`,
+    );
+    return 1;
+  }
+  revokeAll();
+  const bound = surface.address;
+  const host = bound.hostname.includes(":") ? `[${bound.hostname}]` : bound.hostname;
+  await io.stderr(`interjson: listening on http://${host}:${bound.port}/\n`);
+  const stop = () => {
+    surface.shutdown().catch(() => {});
+  };
+  const signals = ["SIGINT", "SIGTERM"] as const;
+  for (const signal of signals) {
+    try {
+      Deno.addSignalListener(signal, stop);
+    } catch {
+      // Not every platform has both signals (Windows has SIGINT only).
+    }
+  }
+  await surface.finished;
+  for (const signal of signals) {
+    try {
+      Deno.removeSignalListener(signal, stop);
+    } catch {
+      // As above.
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,105 @@
+/**
+ * The compile step: a host checks every tool call against the same
+ * declaration, so it compiles the options and the declaration once and then
+ * calls the compiled gate with the text alone. Compiling checks everything
+ * up front, as {@linkcode gate} does, and throws {@linkcode CallerError} at
+ * once: `E050` for an unknown profile or option or a value of the wrong type
+ * or range, `E070` for a bad declaration (every unsupported keyword listed,
+ * `pointer` into the options: `/schema`, `/schemaJson/properties/a/x-foo`).
+ * The compiled functions answer exactly what the one-shot {@linkcode gate},
+ * {@linkcode validate}, {@linkcode readiness} and {@linkcode JsonStream}
+ * answer with the same options.
+ *
+ * @example
+ * ```ts
+ * import { compileGate } from "./compile.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const compiled = compileGate({ schema: "{!query:string,limit:integer(maximum=50)}" });
+ * strictEqual(compiled.gate('{"query":"weather","limit":3}').executable, true);
+ * const refused = compiled.gate('{"query":"weather","limit":"3"}');
+ * strictEqual(refused.retry?.prompt.split("\n")[1],
+ *   'Reason: /limit must be an integer at most 50; got the string "3"; declared {!query:string,limit:integer(maximum=50)}');
+ * ```
+ *
+ * @module
+ */
+
+import type { Form } from "./declarations/form.ts";
+import {
+  checkText,
+  GATE_OPTION_SPECS,
+  type GateOptions,
+  type GateResult,
+  gateScan,
+  prepare,
+} from "./gate.ts";
+import { resolveOptions } from "./profiles.ts";
+import { readinessPrepared, type ReadinessResult } from "./readiness.ts";
+import { scan } from "./scanner.ts";
+import { JsonStream } from "./stream.ts";
+import { validatePrepared, type ValidateResult } from "./validate.ts";
+
+/**
+ * A gate compiled once: every function takes the text alone.
+ *
+ * @example
+ * ```ts
+ * import { compileGate, type CompiledGate } from "./compile.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const compiled: CompiledGate = compileGate({ schema: "[integer]" });
+ * strictEqual(compiled.validate("[1,2]").valid, true);
+ * ```
+ */
+export interface CompiledGate {
+  /** {@linkcode gate} with the compiled options. */
+  gate(text: string): GateResult;
+  /** {@linkcode validate} with the compiled declaration. */
+  validate(text: string): ValidateResult;
+  /** {@linkcode readiness} with the compiled declaration. */
+  readiness(text: string): ReadinessResult;
+  /** A new {@linkcode JsonStream} with the compiled options. */
+  stream(): JsonStream;
+  /** The compiled declaration, or null. */
+  readonly declaration: Form | null;
+}
+
+/**
+ * Compiles options and a declaration once; throws `CallerError` (`E050`,
+ * `E070`) at once when either is wrong.
+ *
+ * @example
+ * ```ts
+ * import { compileGate } from "./compile.ts";
+ * import { CallerError } from "./errors.ts";
+ * import { strictEqual, throws } from "node:assert/strict";
+ * throws(() => compileGate({ schemaJson: { type: "object", "x-foo": 1 } }),
+ *   (e) => e instanceof CallerError && e.code === "E070" && e.pointer === "/schemaJson/x-foo");
+ * throws(() => compileGate({ maxDepth: -1 }),
+ *   (e) => e instanceof CallerError && e.code === "E050" && e.pointer === "/maxDepth");
+ * strictEqual(compileGate({}).gate("[1,2,]").executable, true);
+ * ```
+ */
+export function compileGate(options: GateOptions = {}): CompiledGate {
+  const { profile, declaration } = prepare(options, "agent", GATE_OPTION_SPECS, "compileGate");
+  // validate and readiness take no profile: they read as strict and permissive.
+  const strict = resolveOptions({}, "strict", true);
+  const permissive = resolveOptions({}, "permissive", true);
+  return {
+    declaration,
+    gate(text: string): GateResult {
+      checkText(text, "gate");
+      return gateScan(scan(text, profile), text, declaration);
+    },
+    validate(text: string): ValidateResult {
+      checkText(text, "validate");
+      return validatePrepared(text, { profile: strict, declaration });
+    },
+    readiness(text: string): ReadinessResult {
+      checkText(text, "readiness");
+      return readinessPrepared(text, { profile: permissive, declaration });
+    },
+    stream(): JsonStream {
+      return new JsonStream(options);
+    },
+  };
+}

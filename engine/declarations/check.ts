@@ -1,0 +1,1185 @@
+/**
+ * The checker: does a value satisfy a {@linkcode Form}, and where not?
+ *
+ * It reads the form alone (never a front end) and walks value and schema
+ * with an explicit stack: each node's evaluation is a generator that yields
+ * its sub-evaluations to one driver loop, so neither a 4096-deep value nor
+ * a recursive schema grows the JavaScript stack. A scalar checked against a
+ * node without in-place applicators is checked inline, without a generator.
+ * Every value position is visited a number of times bounded by the schema,
+ * never by the value, so the check is linear in the value's size;
+ * `uniqueItems` hashes each item's canonical key (`1` equals `1.0`).
+ *
+ * The quiet check (whether a value passes) is compiled, on a node's first
+ * check, into closures that read the node's fields once: for every
+ * declaration without a `$ref` cycle or `unevaluated*`, at most 32 nodes
+ * deep. A closure calls the next only where the schema nests, so the
+ * native stack is bounded by the schema, never by the value. Anything else
+ * runs the explicit-stack loop and the generators.
+ *
+ * Problems are {@linkcode Issue}s. In report mode at most `limit` are kept
+ * (with their JSON pointers) and the rest are only counted, so a value with
+ * millions of mismatches costs no more memory than one with ten. Inside
+ * `anyOf`/`oneOf`/`not`/`if`/`contains` sub-evaluations are quiet (they
+ * stop at the first failure); when an `anyOf`/`oneOf` fails in report mode,
+ * its branches are re-run in report mode to find the closest one, whose
+ * issues are reported.
+ *
+ * @example
+ * ```ts
+ * import { checkForm } from "./check.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
+ * const form = parseLanguage("{!limit:integer(maximum=50)}");
+ * const result = checkForm(form, { limit: "3" });
+ * strictEqual(result.ok, false);
+ * deepStrictEqual(result.issues.map((i) => [i.pointer, i.keyword]), [["/limit", "type"]]);
+ * ```
+ *
+ * @module
+ */
+
+import {
+  canonicalKey,
+  type Form,
+  type Node,
+  pointerToken,
+  T_ARRAY,
+  T_BOOLEAN,
+  T_INTEGER,
+  T_NUMBER,
+  T_OBJECT,
+  T_STRING,
+  typeBits,
+} from "./form.ts";
+import { FORMATS } from "./format.ts";
+
+/**
+ * One problem found: the value at `pointer` fails `keyword` of `node`.
+ *
+ * @example
+ * ```ts
+ * import type { Issue } from "./check.ts";
+ * import { emptyNode } from "./form.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const issue: Issue = { pointer: "/limit", keyword: "type", node: emptyNode(1, "/properties/limit"), value: "3" };
+ * strictEqual(issue.keyword, "type");
+ * ```
+ */
+export interface Issue {
+  /** RFC 6901 pointer of the value (for `required`, of the missing member). */
+  pointer: string;
+  /** The keyword that failed (`type`, `required`, `maximum`, `anyOf`, …). */
+  keyword: string;
+  /** The node whose keyword failed. */
+  node: Node;
+  /** The value that failed (`undefined` for a missing member). */
+  value: unknown;
+  /** A member name (`additionalProperties`, `propertyNames`, `dependentRequired`) or item indexes (`uniqueItems`). */
+  detail?: string;
+}
+
+/**
+ * The answer of {@linkcode checkForm}.
+ *
+ * @example
+ * ```ts
+ * import type { CheckResult } from "./check.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const r: CheckResult = { ok: true, issues: [], omitted: 0 };
+ * strictEqual(r.ok, true);
+ * ```
+ */
+export interface CheckResult {
+  /** Whether the value satisfies the form. */
+  ok: boolean;
+  /** The first problems found, at most the limit. */
+  issues: Issue[];
+  /** Problems found beyond the limit (counted, not kept). */
+  omitted: number;
+}
+
+/**
+ * Problems kept by default; the rest are counted.
+ *
+ * @example
+ * ```ts
+ * import { ISSUE_LIMIT } from "./check.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(ISSUE_LIMIT, 100);
+ * ```
+ */
+export const ISSUE_LIMIT = 100;
+
+interface Frame {
+  readonly parent: Frame | null;
+  readonly key: string | number;
+}
+
+interface Sink {
+  issues: Issue[];
+  limit: number;
+  omitted: number;
+  /** Whether a failing anyOf/oneOf looks for its closest branch. */
+  closest: boolean;
+}
+
+/** Annotations for `unevaluated*`: which members and items some keyword evaluated. */
+interface Annot {
+  props: Set<string> | null;
+  allProps: boolean;
+  items: number;
+  allItems: boolean;
+  itemSet: Set<number> | null;
+}
+
+function newAnnot(): Annot {
+  return { props: null, allProps: false, items: 0, allItems: false, itemSet: null };
+}
+
+function merge(into: Annot, from: Annot): void {
+  if (from.allProps) into.allProps = true;
+  else if (from.props !== null) {
+    into.props ??= new Set();
+    for (const p of from.props) into.props.add(p);
+  }
+  if (from.allItems) into.allItems = true;
+  if (from.items > into.items) into.items = from.items;
+  if (from.itemSet !== null) {
+    into.itemSet ??= new Set();
+    for (const i of from.itemSet) into.itemSet.add(i);
+  }
+}
+
+function pointerOf(frame: Frame | null, key?: string | number): string {
+  const parts: string[] = [];
+  if (key !== undefined) parts.push(typeof key === "number" ? String(key) : pointerToken(key));
+  for (let f = frame; f !== null; f = f.parent) {
+    parts.push(typeof f.key === "number" ? String(f.key) : pointerToken(f.key));
+  }
+  return parts.length === 0 ? "" : "/" + parts.reverse().join("/");
+}
+
+function report(
+  sink: Sink,
+  frame: Frame | null,
+  key: string | number | undefined,
+  node: Node,
+  keyword: string,
+  value: unknown,
+  detail?: string,
+): void {
+  if (sink.issues.length >= sink.limit) {
+    sink.omitted++;
+    return;
+  }
+  const issue: Issue = { pointer: pointerOf(frame, key), keyword, node, value };
+  if (detail !== undefined) issue.detail = detail;
+  sink.issues.push(issue);
+}
+
+function codePoints(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+/** A number as an exact decimal: digits × 10^exponent. */
+function decimal(x: number): [bigint, number] {
+  const s = String(Math.abs(x));
+  const e = s.indexOf("e");
+  const mantissa = e < 0 ? s : s.slice(0, e);
+  let exponent = e < 0 ? 0 : Number(s.slice(e + 1));
+  const dot = mantissa.indexOf(".");
+  let digits = mantissa;
+  if (dot >= 0) {
+    digits = mantissa.slice(0, dot) + mantissa.slice(dot + 1);
+    exponent -= mantissa.length - dot - 1;
+  }
+  return [BigInt(digits), exponent];
+}
+
+/**
+ * Whether `value / divisor` is an integer, on the exact decimal values the
+ * numbers print as (`0.0075` is a multiple of `0.0001`).
+ *
+ * @example
+ * ```ts
+ * import { isMultipleOf } from "./check.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(isMultipleOf(0.0075, 0.0001), true);
+ * strictEqual(isMultipleOf(1e308, 0.5), true);
+ * strictEqual(isMultipleOf(7, 2), false);
+ * ```
+ */
+export function isMultipleOf(value: number, divisor: number): boolean {
+  if (Number.isSafeInteger(value) && Number.isSafeInteger(divisor)) return value % divisor === 0;
+  const [a, ea] = decimal(value);
+  const [b, eb] = decimal(divisor);
+  if (ea >= eb) return (a * 10n ** BigInt(ea - eb)) % b === 0n;
+  return a % (b * 10n ** BigInt(eb - ea)) === 0n;
+}
+
+/** The keyword a scalar fails among the node's own scalar keywords, or null. */
+function scalarFailure(n: Node, v: unknown): string | null {
+  if (typeof v === "string") {
+    const min = n.minLength, max = n.maxLength;
+    // A string of u code units holds between u/2 and u code points: count them
+    // only when the bounds are not decided by that alone.
+    if ((min !== undefined && v.length < 2 * min) || (max !== undefined && v.length > max)) {
+      const len = codePoints(v);
+      if (n.minLength !== undefined && len < n.minLength) return "minLength";
+      if (n.maxLength !== undefined && len > n.maxLength) return "maxLength";
+    }
+    if (n.pattern !== undefined && !n.pattern.test(v)) return "pattern";
+    if (n.format !== undefined && !FORMATS[n.format](v)) return "format";
+  } else if (typeof v === "number") {
+    if (n.minimum !== undefined && !(v >= n.minimum)) return "minimum";
+    if (n.maximum !== undefined && !(v <= n.maximum)) return "maximum";
+    if (n.exclusiveMinimum !== undefined && !(v > n.exclusiveMinimum)) return "exclusiveMinimum";
+    if (n.exclusiveMaximum !== undefined && !(v < n.exclusiveMaximum)) return "exclusiveMaximum";
+    if (n.multipleOf !== undefined && !isMultipleOf(v, n.multipleOf)) return "multipleOf";
+  }
+  return null;
+}
+
+/** The first failing keyword among type, values and scalar keywords, or null. */
+function ownFailure(n: Node, v: unknown): string | null {
+  if (n.never) return "false";
+  if ((n.types & typeBits(v)) === 0) return "type";
+  if (n.values !== undefined) {
+    const strings = n.valueStrings;
+    const known = typeof v === "string" && strings !== undefined
+      ? strings.has(v)
+      : n.values.has(canonicalKey(v));
+    if (!known) return n.isConst ? "const" : "enum";
+  }
+  return scalarFailure(n, v);
+}
+
+interface Ask {
+  node: Node;
+  value: unknown;
+  frame: Frame | null;
+  sink: Sink | null;
+  annot: Annot | null;
+}
+
+type Eval = Generator<Ask, boolean, boolean>;
+
+interface Context {
+  nodes: readonly Node[];
+  annotations: boolean;
+}
+
+function ask(
+  node: Node,
+  value: unknown,
+  frame: Frame | null,
+  sink: Sink | null,
+  annot: Annot | null,
+): Ask {
+  return { node, value, frame, sink, annot };
+}
+
+/** Checks a value against a node; yields sub-evaluations to the driver. */
+function* evaluate(
+  ctx: Context,
+  n: Node,
+  v: unknown,
+  frame: Frame | null,
+  sink: Sink | null,
+  given: Annot | null,
+): Eval {
+  const own = ownFailure(n, v);
+  if (own !== null) {
+    if (sink !== null) report(sink, frame, undefined, n, own, v);
+    return false;
+  }
+  const nodes = ctx.nodes;
+  const bits = typeBits(v);
+  const container = (bits & (T_OBJECT | T_ARRAY)) !== 0;
+  const annot = given ?? (ctx.annotations && container && !n.leaf ? newAnnot() : null);
+  let ok = true;
+
+  if (bits === T_OBJECT) {
+    const obj = v as Record<string, unknown>;
+    if (n.required !== undefined) {
+      for (const name of n.required) {
+        if (!Object.hasOwn(obj, name)) {
+          if (sink === null) return false;
+          ok = false;
+          report(sink, frame, name, n, "required", undefined);
+        }
+      }
+    }
+    if (n.dependentRequired !== undefined) {
+      for (const dep of n.dependentRequired) {
+        if (!Object.hasOwn(obj, dep.name)) continue;
+        for (const name of dep.required) {
+          if (!Object.hasOwn(obj, name)) {
+            if (sink === null) return false;
+            ok = false;
+            report(sink, frame, name, n, "dependentRequired", undefined, dep.name);
+          }
+        }
+      }
+    }
+    if (n.minProperties !== undefined || n.maxProperties !== undefined) {
+      const count = Object.keys(obj).length;
+      const kw = n.minProperties !== undefined && count < n.minProperties
+        ? "minProperties"
+        : n.maxProperties !== undefined && count > n.maxProperties
+        ? "maxProperties"
+        : null;
+      if (kw !== null) {
+        if (sink === null) return false;
+        ok = false;
+        report(sink, frame, undefined, n, kw, v);
+      }
+    }
+    const props = n.properties;
+    const walkAll = n.patternProperties !== undefined || n.additionalProperties !== undefined ||
+      n.propertyNames !== undefined || annot !== null;
+    if (walkAll) {
+      const names = Object.keys(obj);
+      for (let k = 0; k < names.length; k++) {
+        const name = names[k];
+        const cv = obj[name];
+        if (n.propertyNames !== undefined) {
+          const pn = nodes[n.propertyNames];
+          const good = pn.leaf
+            ? ownFailure(pn, name) === null
+            : yield ask(pn, name, null, null, null);
+          if (!good) {
+            if (sink === null) return false;
+            ok = false;
+            report(sink, frame, undefined, n, "propertyNames", v, name);
+          }
+        }
+        let matched = false;
+        if (props !== undefined) {
+          const c = props.get(name);
+          if (c !== undefined) {
+            matched = true;
+            const cn = nodes[c];
+            const good = cn.inline && (typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0
+              ? leaf(nodes, cn, cv, frame, name, sink)
+              : yield ask(cn, cv, { parent: frame, key: name }, sink, null);
+            if (!good) {
+              if (sink === null) return false;
+              ok = false;
+            }
+          }
+        }
+        if (n.patternProperties !== undefined) {
+          for (const pp of n.patternProperties) {
+            if (!pp.pattern.test(name)) continue;
+            matched = true;
+            const good = yield ask(nodes[pp.node], cv, { parent: frame, key: name }, sink, null);
+            if (!good) {
+              if (sink === null) return false;
+              ok = false;
+            }
+          }
+        }
+        if (!matched && n.additionalProperties !== undefined) {
+          matched = true;
+          const an = nodes[n.additionalProperties];
+          if (an.never) {
+            if (sink === null) return false;
+            ok = false;
+            report(sink, frame, name, n, "additionalProperties", cv, name);
+          } else {
+            const good = yield ask(an, cv, { parent: frame, key: name }, sink, null);
+            if (!good) {
+              if (sink === null) return false;
+              ok = false;
+            }
+          }
+        }
+        if (matched && annot !== null) (annot.props ??= new Set()).add(name);
+      }
+    } else if (props !== undefined) {
+      for (const [name, c] of props) {
+        if (!Object.hasOwn(obj, name)) continue;
+        const cv = obj[name];
+        const cn = nodes[c];
+        const good = cn.inline && (typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0
+          ? leaf(nodes, cn, cv, frame, name, sink)
+          : yield ask(cn, cv, { parent: frame, key: name }, sink, null);
+        if (!good) {
+          if (sink === null) return false;
+          ok = false;
+        }
+      }
+    }
+  } else if (bits === T_ARRAY) {
+    const arr = v as unknown[];
+    const len = arr.length;
+    if (n.minItems !== undefined && len < n.minItems) {
+      if (sink === null) return false;
+      ok = false;
+      report(sink, frame, undefined, n, "minItems", v);
+    } else if (n.maxItems !== undefined && len > n.maxItems) {
+      if (sink === null) return false;
+      ok = false;
+      report(sink, frame, undefined, n, "maxItems", v);
+    }
+    if (n.uniqueItems) {
+      const seen = new Map<string, number>();
+      for (let i = 0; i < len; i++) {
+        const key = canonicalKey(arr[i]);
+        const before = seen.get(key);
+        if (before !== undefined) {
+          if (sink === null) return false;
+          ok = false;
+          report(sink, frame, undefined, n, "uniqueItems", v, `${before} and ${i}`);
+          break;
+        }
+        seen.set(key, i);
+      }
+    }
+    let start = 0;
+    if (n.prefixItems !== undefined) {
+      const end = Math.min(len, n.prefixItems.length);
+      for (let i = 0; i < end; i++) {
+        const cn = nodes[n.prefixItems[i]];
+        const cv = arr[i];
+        const good = cn.inline && (typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0
+          ? leaf(nodes, cn, cv, frame, i, sink)
+          : yield ask(cn, cv, { parent: frame, key: i }, sink, null);
+        if (!good) {
+          if (sink === null) return false;
+          ok = false;
+        }
+      }
+      start = end;
+      if (annot !== null && end > annot.items) annot.items = end;
+    }
+    if (n.items !== undefined) {
+      const cn = nodes[n.items];
+      for (let i = start; i < len; i++) {
+        const cv = arr[i];
+        const good = cn.inline && (typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0
+          ? leaf(nodes, cn, cv, frame, i, sink)
+          : yield ask(cn, cv, { parent: frame, key: i }, sink, null);
+        if (!good) {
+          if (sink === null) return false;
+          ok = false;
+        }
+      }
+      if (annot !== null) annot.allItems = true;
+    }
+    if (n.contains !== undefined) {
+      const cn = nodes[n.contains];
+      let count = 0;
+      for (let i = 0; i < len; i++) {
+        const cv = arr[i];
+        const good = cn.inline && (typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0
+          ? leaf(nodes, cn, cv, null, undefined, null)
+          : yield ask(cn, cv, null, null, null);
+        if (good) {
+          count++;
+          if (annot !== null) (annot.itemSet ??= new Set()).add(i);
+        }
+      }
+      const min = n.minContains ?? 1;
+      const kw = count < min
+        ? "contains"
+        : n.maxContains !== undefined && count > n.maxContains
+        ? "maxContains"
+        : null;
+      if (kw !== null) {
+        if (sink === null) return false;
+        ok = false;
+        report(sink, frame, undefined, n, kw, v, String(count));
+      }
+    }
+  }
+  if (n.leaf) return ok;
+
+  // In-place applicators: the same value against other nodes.
+  if (n.ref !== undefined) {
+    const sub = annot === null ? null : newAnnot();
+    const good = yield ask(nodes[n.ref], v, frame, sink, sub);
+    if (!good) {
+      if (sink === null) return false;
+      ok = false;
+    } else if (sub !== null) merge(annot!, sub);
+  }
+  if (n.allOf !== undefined) {
+    for (const c of n.allOf) {
+      const sub = annot === null ? null : newAnnot();
+      const good = yield ask(nodes[c], v, frame, sink, sub);
+      if (!good) {
+        if (sink === null) return false;
+        ok = false;
+      } else if (sub !== null) merge(annot!, sub);
+    }
+  }
+  for (const kw of ["anyOf", "oneOf"] as const) {
+    const list = n[kw];
+    if (list === undefined) continue;
+    let matches = 0;
+    for (const c of list) {
+      const sub = annot === null ? null : newAnnot();
+      const good = yield ask(nodes[c], v, null, null, sub);
+      if (good) {
+        matches++;
+        if (sub !== null) merge(annot!, sub);
+        else if (kw === "anyOf") break;
+      }
+    }
+    const good = kw === "anyOf" ? matches > 0 : matches === 1;
+    if (good) continue;
+    if (sink === null) return false;
+    ok = false;
+    if (matches > 1) {
+      report(sink, frame, undefined, n, "oneOf", v, String(matches));
+      continue;
+    }
+    // The closest branch: among those admitting the value's type, the one with fewest issues.
+    if (!sink.closest || sink.issues.length >= sink.limit) {
+      report(sink, frame, undefined, n, kw, v);
+      continue;
+    }
+    let best: Sink | null = null;
+    for (const c of list) {
+      const trial: Sink = { issues: [], limit: 8, omitted: 0, closest: false };
+      yield ask(nodes[c], v, frame, trial, null);
+      const first = trial.issues[0];
+      const shallow = first !== undefined && first.value === v &&
+        (first.keyword === "type" || first.keyword === "false" || first.keyword === "enum" ||
+          first.keyword === "const");
+      if (shallow) continue;
+      if (
+        best === null || trial.issues.length + trial.omitted < best.issues.length + best.omitted
+      ) {
+        best = trial;
+      }
+    }
+    if (best === null) report(sink, frame, undefined, n, kw, v);
+    else {
+      for (const issue of best.issues) {
+        if (sink.issues.length < sink.limit) sink.issues.push(issue);
+        else sink.omitted++;
+      }
+      sink.omitted += best.omitted;
+    }
+  }
+  if (n.not !== undefined) {
+    const good = yield ask(nodes[n.not], v, null, null, null);
+    if (good) {
+      if (sink === null) return false;
+      ok = false;
+      report(sink, frame, undefined, n, "not", v);
+    }
+  }
+  if (n.if !== undefined) {
+    const sub = annot === null ? null : newAnnot();
+    const cond = yield ask(nodes[n.if], v, null, null, sub);
+    if (cond && sub !== null) merge(annot!, sub);
+    const branch = cond ? n.then : n.else;
+    if (branch !== undefined) {
+      const sub2 = annot === null ? null : newAnnot();
+      const good = yield ask(nodes[branch], v, frame, sink, sub2);
+      if (!good) {
+        if (sink === null) return false;
+        ok = false;
+      } else if (sub2 !== null) merge(annot!, sub2);
+    }
+  }
+  if (n.dependentSchemas !== undefined && bits === T_OBJECT) {
+    for (const dep of n.dependentSchemas) {
+      if (!Object.hasOwn(v as object, dep.name)) continue;
+      const sub = annot === null ? null : newAnnot();
+      const good = yield ask(nodes[dep.node], v, frame, sink, sub);
+      if (!good) {
+        if (sink === null) return false;
+        ok = false;
+      } else if (sub !== null) merge(annot!, sub);
+    }
+  }
+  if (n.unevaluatedProperties !== undefined && bits === T_OBJECT && !annot!.allProps) {
+    const un = nodes[n.unevaluatedProperties];
+    const obj = v as Record<string, unknown>;
+    for (const name in obj) {
+      if (!Object.hasOwn(obj, name) || annot!.props?.has(name)) continue;
+      if (un.never) {
+        if (sink === null) return false;
+        ok = false;
+        report(sink, frame, name, n, "unevaluatedProperties", obj[name], name);
+        continue;
+      }
+      const good = yield ask(un, obj[name], { parent: frame, key: name }, sink, null);
+      if (!good) {
+        if (sink === null) return false;
+        ok = false;
+      }
+    }
+    annot!.allProps = true;
+  }
+  if (n.unevaluatedItems !== undefined && bits === T_ARRAY && !annot!.allItems) {
+    const un = nodes[n.unevaluatedItems];
+    const arr = v as unknown[];
+    for (let i = annot!.items; i < arr.length; i++) {
+      if (annot!.itemSet?.has(i)) continue;
+      if (un.never) {
+        if (sink === null) return false;
+        ok = false;
+        report(sink, frame, i, n, "unevaluatedItems", arr[i]);
+        continue;
+      }
+      const good = yield ask(un, arr[i], { parent: frame, key: i }, sink, null);
+      if (!good) {
+        if (sink === null) return false;
+        ok = false;
+      }
+    }
+    annot!.allItems = true;
+  }
+  return ok;
+}
+
+/** Checks a scalar against a leaf node inline; reports at `frame`/`key`. */
+function leaf(
+  nodes: readonly Node[],
+  n: Node,
+  v: unknown,
+  frame: Frame | null,
+  key: string | number | undefined,
+  sink: Sink | null,
+): boolean {
+  let fail = ownFailure(n, v);
+  if (fail === null && n.anyOf !== undefined) {
+    fail = "anyOf";
+    for (const c of n.anyOf) {
+      if (ownFailure(nodes[c], v) === null) {
+        fail = null;
+        break;
+      }
+    }
+  }
+  if (fail === null) return true;
+  if (sink !== null) report(sink, frame, key, n, fail, v);
+  return false;
+}
+
+/**
+ * A quiet check without generators, for the common case: every node met is
+ * a leaf (no in-place applicator) using only `type`, `enum`/`const`, the
+ * scalar keywords, `required`, `properties`, `additionalProperties`,
+ * `items`, `minItems`/`maxItems`. One loop over an explicit stack of
+ * (node, value) pairs. `undefined` when it meets anything else (the
+ * generators then decide from the start).
+ */
+function quick(nodes: readonly Node[], root: Node, value: unknown): boolean | undefined {
+  const ns: Node[] = [root];
+  const vs: unknown[] = [value];
+  while (ns.length > 0) {
+    const n = ns.pop()!;
+    const v = vs.pop();
+    if (!n.leaf) return undefined;
+    if (ownFailure(n, v) !== null) return false;
+    const bits = typeBits(v);
+    if (bits === T_OBJECT) {
+      if (
+        n.patternProperties !== undefined || n.propertyNames !== undefined ||
+        n.dependentRequired !== undefined || n.minProperties !== undefined ||
+        n.maxProperties !== undefined
+      ) return undefined;
+      const obj = v as Record<string, unknown>;
+      const required = n.required;
+      if (required !== undefined) {
+        // A JSON value is never undefined: a read that gives undefined is an absent member,
+        // unless the name is inherited from Object.prototype (then ask hasOwn).
+        if (n.requiredInherited) {
+          for (const name of required) if (!Object.hasOwn(obj, name)) return false;
+        } else {
+          for (let k = 0; k < required.length; k++) {
+            if (obj[required[k]] === undefined) return false;
+          }
+        }
+      }
+      const props = n.properties;
+      const extra = n.additionalProperties;
+      if (extra === undefined) {
+        if (props === undefined) continue;
+        const names = n.propNames!, ids = n.propNodes!, inherited = n.propInherited!;
+        for (let k = 0; k < names.length; k++) {
+          const name = names[k];
+          const cv = obj[name];
+          if (cv === undefined || (inherited[k] && !Object.hasOwn(obj, name))) continue;
+          const cn = nodes[ids[k]];
+          if ((typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0 && cn.inline) {
+            if (!leaf(nodes, cn, cv, null, undefined, null)) return false;
+          } else {
+            ns.push(cn);
+            vs.push(cv);
+          }
+        }
+        continue;
+      }
+      const names = Object.keys(obj);
+      for (let k = 0; k < names.length; k++) {
+        const cn = nodes[props?.get(names[k]) ?? extra], cv = obj[names[k]];
+        if ((typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0 && cn.inline) {
+          if (!leaf(nodes, cn, cv, null, undefined, null)) return false;
+        } else {
+          ns.push(cn);
+          vs.push(cv);
+        }
+      }
+    } else if (bits === T_ARRAY) {
+      if (n.uniqueItems || n.contains !== undefined || n.prefixItems !== undefined) {
+        return undefined;
+      }
+      const arr = v as unknown[];
+      if (n.minItems !== undefined && arr.length < n.minItems) return false;
+      if (n.maxItems !== undefined && arr.length > n.maxItems) return false;
+      if (n.items === undefined) continue;
+      const cn = nodes[n.items];
+      for (let i = 0; i < arr.length; i++) {
+        const cv = arr[i];
+        if ((typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0 && cn.inline) {
+          if (!leaf(nodes, cn, cv, null, undefined, null)) return false;
+        } else {
+          ns.push(cn);
+          vs.push(cv);
+        }
+      }
+    }
+  }
+  return true;
+}
+
+/** A quiet check of one node compiled into a closure: whether the value satisfies it. */
+type Compiled = (v: unknown) => boolean;
+
+/** A compiled node and how many closures deep its check nests. */
+interface CompiledNode {
+  readonly check: Compiled;
+  readonly height: number;
+}
+
+/**
+ * The deepest nesting of compiled closures: each level calls the next, so
+ * the native stack a compiled check uses is bounded by the schema (and by
+ * this), never by the value; deeper declarations are checked by {@linkcode quick}.
+ */
+const COMPILE_HEIGHT = 32;
+
+/** Per node checked from the root: its compiled check, or null when it cannot be compiled. */
+const compiledChecks = new WeakMap<Node, Compiled | null>();
+
+function compiledFor(nodes: readonly Node[], node: Node): Compiled | null {
+  let found = compiledChecks.get(node);
+  if (found === undefined) {
+    found = compileNode(nodes, node, new Map(), new Set(), 1)?.check ?? null;
+    compiledChecks.set(node, found);
+  }
+  return found;
+}
+
+/** Whether a string's length in code points lies within the bounds (either may be absent). */
+function lengthWithin(v: string, min: number | undefined, max: number | undefined): boolean {
+  // A string of u code units holds between u/2 and u code points.
+  if ((min !== undefined && v.length < 2 * min) || (max !== undefined && v.length > max)) {
+    const len = codePoints(v);
+    if (min !== undefined && len < min) return false;
+    if (max !== undefined && len > max) return false;
+  }
+  return true;
+}
+
+/**
+ * The check of a node's own keywords (`ownFailure(n, v) === null`), with
+ * the common shapes specialised: a type alone, a string with length bounds,
+ * an integer or number with bounds, an enum tested on strings.
+ */
+function compileOwn(n: Node): Compiled {
+  const types = n.types;
+  if (typeOnly(n)) {
+    if (types === T_STRING) return (v) => typeof v === "string";
+    if (types === T_BOOLEAN) return (v) => typeof v === "boolean";
+    if (types === (T_NUMBER | T_INTEGER)) return (v) => typeof v === "number";
+    if (types === T_INTEGER) return (v) => typeof v === "number" && Number.isInteger(v);
+    return (v) => (types & typeBits(v)) !== 0;
+  }
+  const stringKeywords = n.minLength !== undefined || n.maxLength !== undefined ||
+    n.pattern !== undefined || n.format !== undefined;
+  const numberKeywords = n.minimum !== undefined || n.maximum !== undefined ||
+    n.exclusiveMinimum !== undefined || n.exclusiveMaximum !== undefined ||
+    n.multipleOf !== undefined;
+  if (n.never !== true && n.values === undefined) {
+    if (
+      types === T_STRING && !numberKeywords && n.pattern === undefined && n.format === undefined
+    ) {
+      const min = n.minLength, max = n.maxLength;
+      return (v) => typeof v === "string" && lengthWithin(v, min, max);
+    }
+    if (
+      (types === T_INTEGER || types === (T_NUMBER | T_INTEGER)) && !stringKeywords &&
+      n.multipleOf === undefined
+    ) {
+      const integer = types === T_INTEGER;
+      const lo = n.minimum, hi = n.maximum, xlo = n.exclusiveMinimum, xhi = n.exclusiveMaximum;
+      return (v) =>
+        typeof v === "number" && (!integer || Number.isInteger(v)) &&
+        (lo === undefined || v >= lo) && (hi === undefined || v <= hi) &&
+        (xlo === undefined || v > xlo) && (xhi === undefined || v < xhi);
+    }
+  }
+  const strings = n.valueStrings;
+  if (n.never !== true && strings !== undefined && !stringKeywords && !numberKeywords) {
+    const stringsAdmitted = (types & T_STRING) !== 0;
+    return (v) =>
+      typeof v === "string" ? stringsAdmitted && strings.has(v) : ownFailure(n, v) === null;
+  }
+  return (v) => ownFailure(n, v) === null;
+}
+
+/** Whether a node asserts nothing on a scalar beyond its type. */
+function typeOnly(n: Node): boolean {
+  return n.never !== true && n.values === undefined && n.minLength === undefined &&
+    n.maxLength === undefined && n.pattern === undefined && n.format === undefined &&
+    n.minimum === undefined && n.maximum === undefined && n.exclusiveMinimum === undefined &&
+    n.exclusiveMaximum === undefined && n.multipleOf === undefined;
+}
+
+/**
+ * Compiles the quiet check of a node: null when a `$ref` cycle or an
+ * `unevaluated*` keyword is reachable (a form collecting annotations never
+ * comes here), or when the nodes nest more than {@linkcode COMPILE_HEIGHT} deep. The closures answer
+ * exactly what the quiet evaluation answers, with the node's fields read
+ * once here instead of on every value.
+ */
+function compileNode(
+  nodes: readonly Node[],
+  n: Node,
+  done: Map<Node, CompiledNode | null>,
+  open: Set<Node>,
+  depth: number,
+): CompiledNode | null {
+  const known = done.get(n);
+  if (known !== undefined) return known;
+  if (
+    depth > COMPILE_HEIGHT || open.has(n) || n.unevaluatedProperties !== undefined ||
+    n.unevaluatedItems !== undefined
+  ) return null;
+  open.add(n);
+  const built = buildNode(nodes, n, done, open, depth);
+  open.delete(n);
+  done.set(n, built);
+  return built;
+}
+
+function buildNode(
+  nodes: readonly Node[],
+  n: Node,
+  done: Map<Node, CompiledNode | null>,
+  open: Set<Node>,
+  depth: number,
+): CompiledNode | null {
+  const child = (id: number): CompiledNode | null =>
+    compileNode(nodes, nodes[id], done, open, depth + 1);
+  let height = 1;
+  const types = n.types;
+  const own = compileOwn(n);
+
+  // Child nodes: null when one cannot be compiled, undefined when the keyword is absent.
+  const list = (ids: readonly number[] | undefined): Compiled[] | null | undefined => {
+    if (ids === undefined) return undefined;
+    const out: Compiled[] = [];
+    for (const id of ids) {
+      const c = child(id);
+      if (c === null) return null;
+      out.push(c.check);
+      if (c.height + 1 > height) height = c.height + 1;
+    }
+    return out;
+  };
+  const one = (id: number | undefined): Compiled | null | undefined =>
+    id === undefined ? undefined : list([id])?.[0] ?? null;
+
+  let object: Compiled | null = null;
+  if (
+    (types & T_OBJECT) !== 0 &&
+    (n.required !== undefined || n.properties !== undefined ||
+      n.additionalProperties !== undefined || n.patternProperties !== undefined ||
+      n.propertyNames !== undefined || n.minProperties !== undefined ||
+      n.maxProperties !== undefined || n.dependentRequired !== undefined)
+  ) {
+    const required = n.required ?? [];
+    const requiredInherited = n.requiredInherited === true;
+    const names = n.propNames ?? [];
+    const inherited = n.propInherited ?? [];
+    const checks = list(n.propNodes ?? []);
+    const extra = one(n.additionalProperties);
+    const patterns = list(n.patternProperties?.map((pp) => pp.node));
+    const nameCheck = one(n.propertyNames);
+    if (checks == null || extra === null || patterns === null || nameCheck === null) return null;
+    const byName = new Map<string, Compiled>();
+    for (let k = 0; k < names.length; k++) byName.set(names[k], checks[k]);
+    const hasRequired = (obj: Record<string, unknown>): boolean => {
+      // A JSON value is never undefined: a read that gives undefined is an absent
+      // member, unless the name is inherited from Object.prototype (then ask hasOwn).
+      if (requiredInherited) {
+        for (let k = 0; k < required.length; k++) {
+          if (!Object.hasOwn(obj, required[k])) return false;
+        }
+      } else {
+        for (let k = 0; k < required.length; k++) if (obj[required[k]] === undefined) return false;
+      }
+      return true;
+    };
+    if (
+      patterns !== undefined || nameCheck !== undefined || n.minProperties !== undefined ||
+      n.maxProperties !== undefined || n.dependentRequired !== undefined
+    ) {
+      const tests = n.patternProperties?.map((pp) => pp.pattern) ?? [];
+      const patternChecks = patterns ?? [];
+      const minProperties = n.minProperties ?? 0;
+      const maxProperties = n.maxProperties ?? Infinity;
+      const dependentRequired = n.dependentRequired ?? [];
+      object = (v) => {
+        const obj = v as Record<string, unknown>;
+        if (!hasRequired(obj)) return false;
+        for (const dep of dependentRequired) {
+          if (!Object.hasOwn(obj, dep.name)) continue;
+          for (const name of dep.required) if (!Object.hasOwn(obj, name)) return false;
+        }
+        const keys = Object.keys(obj);
+        if (keys.length < minProperties || keys.length > maxProperties) return false;
+        for (let k = 0; k < keys.length; k++) {
+          const name = keys[k];
+          const cv = obj[name];
+          if (nameCheck !== undefined && !nameCheck(name)) return false;
+          const check = byName.get(name);
+          let matched = check !== undefined;
+          if (check !== undefined && !check(cv)) return false;
+          for (let p = 0; p < tests.length; p++) {
+            if (!tests[p].test(name)) continue;
+            matched = true;
+            if (!patternChecks[p](cv)) return false;
+          }
+          if (!matched && extra !== undefined && !extra(cv)) return false;
+        }
+        return true;
+      };
+    } else if (extra === undefined) {
+      object = (v) => {
+        const obj = v as Record<string, unknown>;
+        if (!hasRequired(obj)) return false;
+        for (let k = 0; k < names.length; k++) {
+          const cv = obj[names[k]];
+          if (cv === undefined || (inherited[k] && !Object.hasOwn(obj, names[k]))) continue;
+          if (!checks[k](cv)) return false;
+        }
+        return true;
+      };
+    } else {
+      object = (v) => {
+        const obj = v as Record<string, unknown>;
+        if (!hasRequired(obj)) return false;
+        let present = 0;
+        for (let k = 0; k < names.length; k++) {
+          const cv = obj[names[k]];
+          if (cv === undefined || (inherited[k] && !Object.hasOwn(obj, names[k]))) continue;
+          present++;
+          if (!checks[k](cv)) return false;
+        }
+        // Every enumerable member counted (without building a list of names): when
+        // the declared ones are all, no member is left for additionalProperties.
+        let count = 0;
+        for (const _ in obj) count++;
+        if (count === present) return true;
+        const keys = Object.keys(obj);
+        for (let k = 0; k < keys.length; k++) {
+          if (!byName.has(keys[k]) && !extra(obj[keys[k]])) return false;
+        }
+        return true;
+      };
+    }
+  }
+
+  let array: Compiled | null = null;
+  if (
+    (types & T_ARRAY) !== 0 &&
+    (n.minItems !== undefined || n.maxItems !== undefined || n.items !== undefined ||
+      n.prefixItems !== undefined || n.uniqueItems === true || n.contains !== undefined)
+  ) {
+    const minItems = n.minItems ?? 0;
+    const maxItems = n.maxItems ?? Infinity;
+    const items = one(n.items);
+    const prefix = list(n.prefixItems);
+    const contains = one(n.contains);
+    if (items === null || prefix === null || contains === null) return null;
+    const unique = n.uniqueItems === true;
+    const minContains = n.minContains ?? 1;
+    const maxContains = n.maxContains ?? Infinity;
+    array = (v) => {
+      const arr = v as unknown[];
+      const len = arr.length;
+      if (len < minItems || len > maxItems) return false;
+      if (unique) {
+        const seen = new Set<string>();
+        for (let i = 0; i < len; i++) {
+          const key = canonicalKey(arr[i]);
+          if (seen.has(key)) return false;
+          seen.add(key);
+        }
+      }
+      let start = 0;
+      if (prefix !== undefined) {
+        start = Math.min(len, prefix.length);
+        for (let i = 0; i < start; i++) if (!prefix[i](arr[i])) return false;
+      }
+      if (items !== undefined) {
+        for (let i = start; i < len; i++) if (!items(arr[i])) return false;
+      }
+      if (contains !== undefined) {
+        let count = 0;
+        for (let i = 0; i < len; i++) if (contains(arr[i])) count++;
+        if (count < minContains || count > maxContains) return false;
+      }
+      return true;
+    };
+  }
+
+  // In-place applicators: the same value against other nodes.
+  const all = list(n.ref === undefined ? n.allOf : [n.ref, ...(n.allOf ?? [])]);
+  const anyOf = list(n.anyOf), oneOf = list(n.oneOf);
+  const not = one(n.not), cond = one(n.if), then = one(n.then), otherwise = one(n.else);
+  const dependents = list(n.dependentSchemas?.map((d) => d.node));
+  if (
+    all === null || anyOf === null || oneOf === null || not === null || cond === null ||
+    then === null || otherwise === null || dependents === null
+  ) return null;
+  if (height > COMPILE_HEIGHT) return null;
+  const dependentNames = n.dependentSchemas?.map((d) => d.name) ?? [];
+  const applicators: Compiled | null = n.leaf ? null : (v) => {
+    if (all !== undefined) { for (const c of all) if (!c(v)) return false; }
+    if (anyOf !== undefined && !anyOf.some((c) => c(v))) return false;
+    if (oneOf !== undefined) {
+      let matches = 0;
+      for (const c of oneOf) if (c(v) && ++matches > 1) return false;
+      if (matches !== 1) return false;
+    }
+    if (not !== undefined && not(v)) return false;
+    if (cond !== undefined) {
+      const branch = cond(v) ? then : otherwise;
+      if (branch !== undefined && !branch(v)) return false;
+    }
+    if (dependents !== undefined && typeof v === "object" && v !== null && !Array.isArray(v)) {
+      for (let k = 0; k < dependents.length; k++) {
+        if (Object.hasOwn(v, dependentNames[k]) && !dependents[k](v)) return false;
+      }
+    }
+    return true;
+  };
+
+  if (object === null && array === null && applicators === null) return { check: own, height };
+  const objectCheck = object, arrayCheck = array;
+  const check: Compiled = (v) => {
+    if (!own(v)) return false;
+    if (typeof v === "object" && v !== null) {
+      if (Array.isArray(v)) {
+        if (arrayCheck !== null && !arrayCheck(v)) return false;
+      } else if (objectCheck !== null && !objectCheck(v)) return false;
+    }
+    return applicators === null || applicators(v);
+  };
+  return { check, height };
+}
+
+/** Runs the evaluation of `node` on `value` with an explicit stack of generators. */
+function run(ctx: Context, node: Node, value: unknown, sink: Sink | null): boolean {
+  if (node.inline && (typeBits(value) & (T_OBJECT | T_ARRAY)) === 0) {
+    return leaf(ctx.nodes, node, value, null, undefined, sink);
+  }
+  if (!ctx.annotations) {
+    const compiled = compiledFor(ctx.nodes, node);
+    if (compiled !== null) {
+      const ok = compiled(value);
+      if (ok || sink === null) return ok;
+    } else {
+      const q = quick(ctx.nodes, node, value);
+      if (q === true || (q === false && sink === null)) return q;
+    }
+  }
+  const stack: Eval[] = [];
+  let current = evaluate(ctx, node, value, null, sink, null);
+  let input = false;
+  for (;;) {
+    const step = current.next(input);
+    if (!step.done) {
+      stack.push(current);
+      const a = step.value;
+      current = evaluate(ctx, a.node, a.value, a.frame, a.sink, a.annot);
+      input = false;
+      continue;
+    }
+    if (stack.length === 0) return step.value;
+    current = stack.pop()!;
+    input = step.value;
+  }
+}
+
+/**
+ * Whether a value satisfies a form (stops at the first problem).
+ *
+ * @example
+ * ```ts
+ * import { matchesForm } from "./check.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(matchesForm(parseLanguage("[integer]"), [1, 2.0]), true);
+ * strictEqual(matchesForm(parseLanguage("[integer]"), [1, 2.5]), false);
+ * ```
+ */
+export function matchesForm(form: Form, value: unknown, node: number = form.root): boolean {
+  const n = form.nodes[node];
+  if (form.annotations !== true) {
+    const compiled = compiledFor(form.nodes, n);
+    if (compiled !== null) return compiled(value);
+  }
+  const ctx: Context = { nodes: form.nodes, annotations: form.annotations === true };
+  return run(ctx, n, value, null);
+}
+
+/**
+ * Checks a value against a form and reports the problems: at most `limit`
+ * issues with their pointers, the rest counted in `omitted`.
+ *
+ * @example
+ * ```ts
+ * import { checkForm } from "./check.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const r = checkForm(parseLanguage("[string]"), Array(1000).fill(1), 10);
+ * strictEqual(r.issues.length, 10);
+ * strictEqual(r.omitted, 990);
+ * ```
+ */
+export function checkForm(form: Form, value: unknown, limit: number = ISSUE_LIMIT): CheckResult {
+  if (form.annotations !== true) {
+    const compiled = compiledFor(form.nodes, form.nodes[form.root]);
+    // Nothing to report: the generators run only to find the words for a failure.
+    if (compiled !== null && compiled(value)) return { ok: true, issues: [], omitted: 0 };
+  }
+  const ctx: Context = { nodes: form.nodes, annotations: form.annotations === true };
+  const sink: Sink = { issues: [], limit, omitted: 0, closest: true };
+  const ok = run(ctx, form.nodes[form.root], value, sink);
+  return { ok, issues: sink.issues, omitted: sink.omitted };
+}

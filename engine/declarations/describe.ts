@@ -1,0 +1,397 @@
+/**
+ * The describer: words for what a node requires and what a value is, for
+ * retry prompts (`/limit must be an integer at most 50; got the string "3"`),
+ * and the rendering of a form back in the declaration language. It reads
+ * the form and the checker's issues only, never a front end; it walks nodes
+ * with an explicit stack and bounds every text it builds.
+ *
+ * @example
+ * ```ts
+ * import { describeIssue } from "./describe.ts";
+ * import { checkForm } from "./check.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { deepStrictEqual } from "node:assert/strict";
+ * const form = parseLanguage("{!limit:integer(maximum=50)}");
+ * const [issue] = checkForm(form, { limit: "3" }).issues;
+ * deepStrictEqual(describeIssue(form, issue), {
+ *   pointer: "/limit", expected: "an integer at most 50", found: 'the string "3"',
+ * });
+ * ```
+ *
+ * @module
+ */
+
+import type { Issue } from "./check.ts";
+import {
+  ALL_TYPES,
+  type Form,
+  type Node,
+  T_ARRAY,
+  T_BOOLEAN,
+  T_INTEGER,
+  T_NULL,
+  T_NUMBER,
+  T_OBJECT,
+  T_STRING,
+} from "./form.ts";
+
+/** Values listed in words before "…". */
+const LIST_LIMIT = 10;
+/** Characters of a string value quoted in words. */
+const QUOTE_LIMIT = 40;
+/** Characters of a rendering before it is cut. */
+const RENDER_LIMIT = 400;
+
+const TYPE_WORDS: readonly [number, string, string][] = [
+  [T_NULL, "null", "null"],
+  [T_BOOLEAN, "a boolean", "boolean"],
+  [T_STRING, "a string", "string"],
+  [T_NUMBER | T_INTEGER, "a number", "number"],
+  [T_INTEGER, "an integer", "integer"],
+  [T_OBJECT, "an object", "object"],
+  [T_ARRAY, "an array", "array"],
+];
+
+function typeWords(types: number, plain = false): string[] {
+  const out: string[] = [];
+  for (const [bits, words, name] of TYPE_WORDS) {
+    if (bits === T_INTEGER && (types & T_NUMBER) !== 0) continue;
+    if ((types & bits) === bits) out.push(plain ? name : words);
+  }
+  return out;
+}
+
+function literal(v: unknown): string {
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > QUOTE_LIMIT + 2 ? s.slice(0, QUOTE_LIMIT) + "…" : s;
+}
+
+function list(values: readonly unknown[]): string {
+  const shown = values.slice(0, LIST_LIMIT).map(literal);
+  if (values.length > LIST_LIMIT) shown.push(`… (${values.length - LIST_LIMIT} more)`);
+  return shown.join(", ");
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/**
+ * What a node requires, in words: its types and its own constraints
+ * (`an integer at most 50`, `one of "fast", "safe"`).
+ *
+ * @example
+ * ```ts
+ * import { describeNode } from "./describe.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const form = parseLanguage("string(minLength=1,maxLength=10)");
+ * strictEqual(describeNode(form, form.nodes[form.root]), "a string of 1 to 10 characters");
+ * ```
+ */
+export function describeNode(form: Form, n: Node): string {
+  if (n.never) return "absent (nothing is allowed here)";
+  if (n.values !== undefined) {
+    const values = n.valueList ?? [];
+    return values.length === 1 ? `exactly ${literal(values[0])}` : `one of ${list(values)}`;
+  }
+  if (n.anyOf !== undefined && n.types === ALL_TYPES && n.leaf === false) {
+    const parts: string[] = [];
+    for (const c of n.anyOf.slice(0, LIST_LIMIT)) parts.push(shortNode(form.nodes[c]));
+    return [...new Set(parts)].join(" or ");
+  }
+  return shortNode(n);
+}
+
+/** A node's types and own constraints, without looking at other nodes. */
+function shortNode(n: Node): string {
+  if (n.never) return "nothing";
+  if (n.values !== undefined) {
+    const values = n.valueList ?? [];
+    return values.length === 1 ? `exactly ${literal(values[0])}` : `one of ${list(values)}`;
+  }
+  const nouns = n.types === ALL_TYPES ? untypedNoun(n) : typeWords(n.types);
+  const parts: string[] = [];
+  if (nouns.length > 0) parts.push(nouns.join(" or "));
+  const c: string[] = [];
+  if (n.minimum !== undefined) c.push(`at least ${n.minimum}`);
+  if (n.exclusiveMinimum !== undefined) c.push(`greater than ${n.exclusiveMinimum}`);
+  if (n.maximum !== undefined) c.push(`at most ${n.maximum}`);
+  if (n.exclusiveMaximum !== undefined) c.push(`less than ${n.exclusiveMaximum}`);
+  if (n.multipleOf !== undefined) c.push(`a multiple of ${n.multipleOf}`);
+  if (n.minLength !== undefined && n.maxLength !== undefined) {
+    c.push(`of ${n.minLength} to ${n.maxLength} characters`);
+  } else if (n.minLength !== undefined) c.push(`of at least ${plural(n.minLength, "character")}`);
+  else if (n.maxLength !== undefined) c.push(`of at most ${plural(n.maxLength, "character")}`);
+  if (n.pattern !== undefined) c.push(`matching ${literal(n.pattern.source)}`);
+  if (n.format !== undefined) c.push(`in format ${n.format}`);
+  if (n.minItems !== undefined) c.push(`with at least ${plural(n.minItems, "item")}`);
+  if (n.maxItems !== undefined) c.push(`with at most ${plural(n.maxItems, "item")}`);
+  if (n.uniqueItems) c.push("without duplicate items");
+  if (n.minProperties !== undefined) c.push(`with at least ${plural(n.minProperties, "member")}`);
+  if (n.maxProperties !== undefined) c.push(`with at most ${plural(n.maxProperties, "member")}`);
+  if (c.length > 0) parts.push(c.join(", "));
+  return parts.length === 0 ? "a value" : parts.join(" ");
+}
+
+/**
+ * The noun for a node without `type` whose constraints all apply to one
+ * type (they assert only on values of that type): `minimum` → a number.
+ */
+function untypedNoun(n: Node): string[] {
+  const groups: [string, boolean][] = [
+    [
+      "a number",
+      n.minimum !== undefined || n.maximum !== undefined ||
+      n.exclusiveMinimum !== undefined || n.exclusiveMaximum !== undefined ||
+      n.multipleOf !== undefined,
+    ],
+    [
+      "a string",
+      n.minLength !== undefined || n.maxLength !== undefined ||
+      n.pattern !== undefined || n.format !== undefined,
+    ],
+    ["an array", n.minItems !== undefined || n.maxItems !== undefined || n.uniqueItems === true],
+    ["an object", n.minProperties !== undefined || n.maxProperties !== undefined],
+  ];
+  const present = groups.filter(([, yes]) => yes);
+  return present.length === 1 ? [present[0][0]] : [];
+}
+
+/**
+ * What a value is, in words (`the string "3"`, `70`, `an array of 3 items`).
+ *
+ * @example
+ * ```ts
+ * import { describeValue } from "./describe.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(describeValue("3"), 'the string "3"');
+ * strictEqual(describeValue([1, 2]), "an array of 2 items");
+ * ```
+ */
+export function describeValue(v: unknown): string {
+  if (v === undefined) return "nothing";
+  if (typeof v === "string") return `the string ${literal(v)}`;
+  if (typeof v === "number" || typeof v === "boolean" || v === null) return String(v);
+  if (Array.isArray(v)) return `an array of ${plural(v.length, "item")}`;
+  return `an object with ${plural(Object.keys(v as object).length, "member")}`;
+}
+
+function codePoints(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/**
+ * An issue in words: the pointer, what was expected there and what was found.
+ *
+ * @example
+ * ```ts
+ * import { describeIssue } from "./describe.ts";
+ * import { checkForm } from "./check.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const form = parseLanguage('{!mode:"fast"|"safe"}');
+ * const [issue] = checkForm(form, { mode: "slow" }).issues;
+ * strictEqual(describeIssue(form, issue).expected, 'exactly "fast" or exactly "safe"');
+ * ```
+ */
+export function describeIssue(
+  form: Form,
+  issue: Issue,
+): { pointer: string; expected: string; found: string } {
+  const { node: n, value: v, pointer } = issue;
+  let expected = describeNode(form, n);
+  let found = describeValue(v);
+  switch (issue.keyword) {
+    case "required":
+      expected = "present (it is required)";
+      break;
+    case "dependentRequired":
+      expected = `present (required when ${literal(issue.detail)} is present)`;
+      break;
+    case "additionalProperties":
+    case "unevaluatedProperties": {
+      const names = n.properties === undefined ? [] : [...n.properties.keys()];
+      expected = names.length === 0
+        ? "absent (the object admits no other members)"
+        : `absent (the object admits only ${list(names)})`;
+      break;
+    }
+    case "unevaluatedItems":
+      expected = "absent (the array admits no more items)";
+      break;
+    case "minLength":
+    case "maxLength":
+      found = `a string of ${plural(codePoints(v as string), "character")}`;
+      break;
+    case "minItems":
+    case "maxItems":
+      found = describeValue(v);
+      break;
+    case "uniqueItems":
+      found = `an array whose items ${issue.detail} are equal`;
+      break;
+    case "contains":
+    case "maxContains": {
+      const c = form.nodes[n.contains!];
+      const min = n.minContains ?? 1;
+      const range = n.maxContains === undefined ? `at least ${min}` : `${min} to ${n.maxContains}`;
+      expected = `an array with ${range} items that are ${describeNode(form, c)}`;
+      found = `an array with ${plural(Number(issue.detail), "such item")}`;
+      break;
+    }
+    case "propertyNames":
+      expected = `an object whose every member name is ${
+        describeNode(form, form.nodes[n.propertyNames!])
+      }`;
+      found = `the member name ${literal(issue.detail)}`;
+      break;
+    case "not":
+      expected = `anything but ${describeNode(form, form.nodes[n.not!])}`;
+      break;
+    case "oneOf":
+      if (issue.detail !== undefined) {
+        expected = "exactly one of the alternatives";
+        found = `${describeValue(v)}, which matches ${issue.detail} of them`;
+      } else expected = alternatives(form, n.oneOf!);
+      break;
+    case "anyOf":
+      expected = alternatives(form, n.anyOf!);
+      break;
+  }
+  return { pointer, expected, found };
+}
+
+function alternatives(form: Form, options: readonly number[]): string {
+  const parts = options.slice(0, LIST_LIMIT).map((c) => shortNode(form.nodes[c]));
+  return [...new Set(parts)].join(" or ");
+}
+
+/**
+ * Renders a form in the declaration language (compact, no spaces), as far
+ * as the language can say it: JSON Schema keywords the language lacks are
+ * left out, so the rendering may admit more than the form. Cut at 400
+ * characters.
+ *
+ * @example
+ * ```ts
+ * import { renderForm } from "./describe.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(renderForm(parseLanguage("{ !q : string , n : integer(maximum=5) }")), "{!q:string,n:integer(maximum=5)}");
+ * ```
+ */
+export function renderForm(form: Form): string {
+  const out: string[] = [];
+  let length = 0;
+  // Work items: a node to render, or a piece of text.
+  const work: (number | string)[] = [form.root];
+  const visiting = new Set<number>();
+  while (work.length > 0) {
+    if (length > RENDER_LIMIT) {
+      out.push("…");
+      break;
+    }
+    const w = work.pop()!;
+    if (typeof w === "string") {
+      out.push(w);
+      length += w.length;
+      continue;
+    }
+    let n = form.nodes[w];
+    // Follow references (a recursive schema renders its repeated part as `any`).
+    let hops = 0;
+    while (
+      n.ref !== undefined && n.types === ALL_TYPES && n.properties === undefined && hops++ < 64
+    ) {
+      n = form.nodes[n.ref];
+    }
+    if (visiting.has(n.id) && n.ref === undefined) {
+      out.push("any");
+      continue;
+    }
+    const piece = renderShallow(form, n, work);
+    out.push(piece);
+    length += piece.length;
+  }
+  return out.join("");
+}
+
+function renderNumberConstraints(n: Node, keys: readonly string[]): string {
+  const record = n as unknown as Record<string, unknown>;
+  const parts: string[] = [];
+  for (const k of keys) {
+    const v = record[k];
+    if (v === undefined) continue;
+    parts.push(`${k}=${k === "pattern" ? JSON.stringify(n.pattern!.source) : JSON.stringify(v)}`);
+  }
+  return parts.length === 0 ? "" : `(${parts.join(",")})`;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
+
+/** Renders one node; pushes its children (and the text between them) on the work list. */
+function renderShallow(form: Form, n: Node, work: (number | string)[]): string {
+  // The language cannot say "nothing": a `false` schema renders as `null`, the nearest it admits.
+  if (n.never) return "null";
+  if (n.values !== undefined) {
+    return (n.valueList ?? []).slice(0, LIST_LIMIT).map((v) => JSON.stringify(v)).join("|");
+  }
+  if (n.anyOf !== undefined && n.types === ALL_TYPES) {
+    const pieces: (number | string)[] = [];
+    n.anyOf.forEach((c, i) => {
+      if (i > 0) pieces.push("|");
+      pieces.push(c);
+    });
+    for (let i = pieces.length - 1; i >= 0; i--) work.push(pieces[i]);
+    return "";
+  }
+  const options: string[] = [];
+  const children: (number | string)[] = [];
+  for (const [bits, , name] of TYPE_WORDS) {
+    if (bits === T_INTEGER && (n.types & T_NUMBER) !== 0) continue;
+    if ((n.types & bits) !== bits) continue;
+    if (name === "string") {
+      options.push("string" + renderNumberConstraints(n, ["minLength", "maxLength", "pattern"]));
+    } else if (name === "number" || name === "integer") {
+      options.push(
+        name + renderNumberConstraints(n, [
+          "minimum",
+          "maximum",
+          "exclusiveMinimum",
+          "exclusiveMaximum",
+          "multipleOf",
+        ]),
+      );
+    } else if (name === "object" && n.properties !== undefined && n.properties.size > 0) {
+      const closed = n.additionalProperties !== undefined &&
+        form.nodes[n.additionalProperties].never === true;
+      const required = new Set(n.required ?? []);
+      let first = true;
+      children.push(closed ? "closed{" : "{");
+      for (const [name, c] of n.properties) {
+        const key = IDENTIFIER.test(name) ? name : JSON.stringify(name);
+        children.push(`${first ? "" : ","}${required.has(name) ? "!" : ""}${key}:`, c);
+        first = false;
+      }
+      children.push("}");
+      options.push("\u0000");
+    } else if (name === "array" && n.items !== undefined) {
+      children.push("[", n.items, "]" + renderNumberConstraints(n, ["minItems", "maxItems"]));
+      options.push("\u0000");
+    } else if (name === "array") {
+      options.push("array" + renderNumberConstraints(n, ["minItems", "maxItems"]));
+    } else options.push(name);
+  }
+  if (n.types === ALL_TYPES) return "any";
+  // Scalars first, then at most one structured option rendered from the work list.
+  const scalars = options.filter((o) => o !== "\u0000");
+  if (children.length > 0) {
+    if (scalars.length > 0) children.push("|" + scalars.join("|"));
+    for (let i = children.length - 1; i >= 0; i--) work.push(children[i]);
+    return "";
+  }
+  return scalars.join("|");
+}

@@ -1,0 +1,854 @@
+/**
+ * The JSON Schema front end: compiles a `schema_json` value into a
+ * {@linkcode Form}. Every keyword of the 2020-12 assertion and applicator
+ * vocabularies is compiled with its exact meaning in the dialect `$schema`
+ * selects (2020-12 by default; 2019-09, draft-07, draft-06, draft-04);
+ * annotations are accepted and assert nothing; `format` asserts only when
+ * asked. Local `$ref` (to `$id`s, `$anchor`s and JSON pointers, recursive
+ * ones included) is resolved at compile time.
+ *
+ * Everything else is refused with one `CallerError` (`E070`) that lists
+ * every unsupported keyword and malformed value with its JSON pointer:
+ * remote `$ref`, `$dynamicRef`/`$dynamicAnchor`, `$recursiveRef`/
+ * `$recursiveAnchor`, `$vocabulary`, unknown keywords, a `$ref` cycle that
+ * consumes no input, and schemas beyond the bounds
+ * ({@linkcode MAX_SCHEMA_NODES}, {@linkcode MAX_DECLARATION_DEPTH},
+ * {@linkcode MAX_REF_DEPTH}). The walk uses an explicit work list: no
+ * recursion on the schema's shape.
+ *
+ * @example
+ * ```ts
+ * import { compileJsonSchema } from "./jsonschema.ts";
+ * import { throws, strictEqual } from "node:assert/strict";
+ * const form = compileJsonSchema({ type: "object", properties: { q: { type: "string" } } });
+ * strictEqual(form.source, "jsonschema");
+ * throws(() => compileJsonSchema({ type: "object", "x-foo": 1, items: { $dynamicRef: "#a" } }),
+ *   /unsupported keyword "x-foo" at the root; unsupported keyword "\$dynamicRef" at \/items/);
+ * ```
+ *
+ * @module
+ */
+
+import { CallerError } from "../errors.ts";
+import {
+  canonicalKey,
+  emptyNode,
+  finishForm,
+  type Form,
+  MAX_DECLARATION_DEPTH,
+  type Node,
+  type Pattern,
+  pointerToken,
+  T_ARRAY,
+  T_BOOLEAN,
+  T_INTEGER,
+  T_NULL,
+  T_NUMBER,
+  T_OBJECT,
+  T_STRING,
+} from "./form.ts";
+import { FORMATS } from "./format.ts";
+import { compilePattern } from "./pattern.ts";
+
+/**
+ * Most schema objects (nodes) one schema may compile to.
+ *
+ * @example
+ * ```ts
+ * import { MAX_SCHEMA_NODES } from "./jsonschema.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(MAX_SCHEMA_NODES, 100_000);
+ * ```
+ */
+export const MAX_SCHEMA_NODES = 100_000;
+
+/**
+ * The longest chain of in-place applicators (`$ref`, `allOf`, `anyOf`,
+ * `oneOf`, `not`, `if`/`then`/`else`, `dependentSchemas`) that may apply to
+ * one value without descending into it.
+ *
+ * @example
+ * ```ts
+ * import { MAX_REF_DEPTH } from "./jsonschema.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(MAX_REF_DEPTH, 256);
+ * ```
+ */
+export const MAX_REF_DEPTH = 256;
+
+/** A dialect, by the draft it follows. */
+export type Dialect = "2020-12" | "2019-09" | "draft-07" | "draft-06" | "draft-04";
+
+/** `$schema` URIs and their dialects (with or without a trailing `#`, http or https). */
+const DIALECTS: Readonly<Record<string, Dialect>> = {
+  "json-schema.org/draft/2020-12/schema": "2020-12",
+  "json-schema.org/draft/2019-09/schema": "2019-09",
+  "json-schema.org/draft-07/schema": "draft-07",
+  "json-schema.org/draft-06/schema": "draft-06",
+  "json-schema.org/draft-04/schema": "draft-04",
+};
+
+function dialectOf(uri: string): Dialect | undefined {
+  const m = /^https?:\/\/(.*?)#?$/.exec(uri);
+  return m === null ? undefined : DIALECTS[m[1]];
+}
+
+/** Keywords that assert nothing, in every dialect. */
+const ANNOTATIONS = new Set([
+  "title",
+  "description",
+  "default",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "$comment",
+  "contentMediaType",
+  "contentEncoding",
+  "contentSchema",
+  "format",
+]);
+
+/** Keywords refused with the reason why. */
+const REFUSED: Readonly<Record<string, string>> = {
+  $dynamicRef: "dynamic references are not supported",
+  $dynamicAnchor: "dynamic references are not supported",
+  $recursiveRef: "recursive references ($recursiveRef) are not supported",
+  $recursiveAnchor: "recursive references ($recursiveAnchor) are not supported",
+  $vocabulary: "custom vocabularies are not supported",
+};
+
+/** Keywords each dialect knows beyond the shared core. */
+const COMMON = [
+  "$schema",
+  "$ref",
+  "definitions",
+  "type",
+  "enum",
+  "multipleOf",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "items",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "properties",
+  "required",
+  "additionalProperties",
+  "patternProperties",
+  "minProperties",
+  "maxProperties",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "not",
+];
+const DRAFT6 = [
+  ...COMMON,
+  "$id",
+  "const",
+  "contains",
+  "propertyNames",
+  "additionalItems",
+  "dependencies",
+];
+const DRAFT7 = [...DRAFT6, "if", "then", "else"];
+const DRAFT2019 = [
+  ...DRAFT7.filter((k) => k !== "dependencies"),
+  "$anchor",
+  "$defs",
+  "dependentRequired",
+  "dependentSchemas",
+  "minContains",
+  "maxContains",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+];
+const DRAFT2020 = [...DRAFT2019.filter((k) => k !== "additionalItems"), "prefixItems"];
+const KEYWORDS: Readonly<Record<Dialect, ReadonlySet<string>>> = {
+  "2020-12": new Set(DRAFT2020),
+  "2019-09": new Set(DRAFT2019),
+  "draft-07": new Set(DRAFT7),
+  "draft-06": new Set(DRAFT6),
+  "draft-04": new Set([...COMMON, "id", "additionalItems", "dependencies"]),
+};
+
+const TYPE_BITS: Readonly<Record<string, number>> = {
+  null: T_NULL,
+  boolean: T_BOOLEAN,
+  string: T_STRING,
+  number: T_NUMBER | T_INTEGER,
+  integer: T_INTEGER,
+  object: T_OBJECT,
+  array: T_ARRAY,
+};
+
+/** Options of {@linkcode compileJsonSchema}. */
+export interface JsonSchemaOptions {
+  /** Assert `format` for the formats in `format.ts` (default: an annotation). */
+  assertFormat?: boolean;
+}
+
+/** A schema waiting to be compiled into the node `id`. */
+interface Job {
+  raw: unknown;
+  id: number;
+  at: string;
+  base: string;
+  /** Where the schema sits in each enclosing resource (for pointer references). */
+  scopes: readonly { base: string; pointer: string }[];
+  depth: number;
+}
+
+const DEFAULT_BASE = "https://interjson.invalid/schema.json";
+
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function where(pointer: string): string {
+  return pointer === "" ? "the root" : pointer;
+}
+
+function splitFragment(uri: string): [string, string] {
+  const k = uri.indexOf("#");
+  return k < 0 ? [uri, ""] : [uri.slice(0, k), uri.slice(k + 1)];
+}
+
+function resolveUri(ref: string, base: string): string | null {
+  try {
+    return new URL(ref, base).href;
+  } catch {
+    return null;
+  }
+}
+
+class Compiler {
+  readonly nodes: Node[] = [];
+  readonly issues: { pointer: string; text: string }[] = [];
+  readonly queue: Job[] = [];
+  /** `uri#fragment` → node, for `$id`, `$anchor` and every compiled position. */
+  readonly registry = new Map<string, number>();
+  /** Resource base → its raw schema and pointer, for references to positions not compiled yet. */
+  readonly resources = new Map<string, { raw: unknown; at: string; depth: number }>();
+  readonly refs: { node: Node; ref: string; base: string; at: string }[] = [];
+  dialect: Dialect = "2020-12";
+
+  constructor(readonly options: JsonSchemaOptions) {}
+
+  issue(pointer: string, text: string): void {
+    this.issues.push({ pointer, text });
+  }
+
+  /** Allocates a node for a schema and queues it. */
+  enqueue(raw: unknown, at: string, parent: Job, step: string): number {
+    const id = this.nodes.length;
+    if (id >= MAX_SCHEMA_NODES) {
+      if (id === MAX_SCHEMA_NODES) {
+        this.issue(at, `the schema has more than ${MAX_SCHEMA_NODES} subschemas`);
+      }
+      this.nodes.push(emptyNode(id, at));
+      return id;
+    }
+    this.nodes.push(emptyNode(id, at));
+    this.queue.push({
+      raw,
+      id,
+      at,
+      base: parent.base,
+      scopes: parent.scopes.map((s) => ({ base: s.base, pointer: `${s.pointer}/${step}` })),
+      depth: parent.depth + 1,
+    });
+    return id;
+  }
+
+  run(): void {
+    while (this.queue.length > 0) this.compile(this.queue.pop()!);
+  }
+
+  compile(job: Job): void {
+    const node = this.nodes[job.id];
+    const { raw, at } = job;
+    if (job.depth > MAX_DECLARATION_DEPTH) {
+      this.issue(at, `schema nested deeper than ${MAX_DECLARATION_DEPTH} levels`);
+      return;
+    }
+    if (raw === true) return this.register(job, node);
+    if (raw === false) {
+      node.never = true;
+      return this.register(job, node);
+    }
+    if (!isRecord(raw)) {
+      this.issue(at, `schema at ${where(at)} must be an object or a boolean, found ${kindOf(raw)}`);
+      return;
+    }
+    const dialect = this.dialect;
+    const known = KEYWORDS[dialect];
+    // A new resource: `$id` (`id` in draft-04) changes the base URI.
+    const idKey = dialect === "draft-04" ? "id" : "$id";
+    // ≤ draft-07, `$ref` makes every sibling (`$id` included) ignored.
+    const id = dialect.startsWith("draft") && raw.$ref !== undefined ? undefined : raw[idKey];
+    if (id !== undefined) {
+      if (typeof id !== "string") {
+        this.issue(`${at}/${idKey}`, `"${idKey}" at ${where(at)} must be a string`);
+      } else if (id.startsWith("#") && (dialect.startsWith("draft"))) {
+        this.registerKey(`${splitFragment(job.base)[0]}#${id.slice(1)}`, node.id);
+      } else {
+        const resolved = resolveUri(id, job.base);
+        if (resolved === null) {
+          this.issue(`${at}/${idKey}`, `"${idKey}" ${JSON.stringify(id)} is not a URI reference`);
+        } else {
+          const base = splitFragment(resolved)[0];
+          job = { ...job, base, scopes: [...job.scopes, { base, pointer: "" }] };
+          this.resources.set(base, { raw, at, depth: job.depth });
+        }
+      }
+    }
+    this.register(job, node);
+    if (raw.$schema !== undefined) {
+      const d = typeof raw.$schema === "string" ? dialectOf(raw.$schema) : undefined;
+      if (d === undefined) {
+        this.issue(
+          `${at}/$schema`,
+          `unknown "$schema" ${JSON.stringify(raw.$schema)} at ${
+            where(at)
+          }; use 2020-12, 2019-09, draft-07, draft-06 or draft-04`,
+        );
+      } else if (d !== dialect) {
+        this.issue(
+          `${at}/$schema`,
+          `"$schema" at ${
+            where(at)
+          } selects ${d} inside a ${dialect} schema; one dialect per schema`,
+        );
+      }
+    }
+    if (raw.$anchor !== undefined && known.has("$anchor")) {
+      if (typeof raw.$anchor !== "string" || !/^[A-Za-z_][-A-Za-z0-9._]*$/.test(raw.$anchor)) {
+        this.issue(`${at}/$anchor`, `"$anchor" at ${where(at)} must be a plain name`);
+      } else this.registerKey(`${job.base}#${raw.$anchor}`, node.id);
+    }
+    // ≤ draft-07: `$ref` makes the schema ignore its siblings (their subschemas are still compiled, for references).
+    const refOnly = raw.$ref !== undefined && dialect.startsWith("draft");
+    const target: Node = refOnly ? emptyNode(-1, at) : node;
+    for (const key of Object.keys(raw)) {
+      const value = raw[key];
+      if (value === undefined) continue; // not JSON: a keyword set to undefined is not set
+      const kat = `${at}/${pointerToken(key)}`;
+      if (Object.hasOwn(REFUSED, key)) {
+        this.issue(
+          kat,
+          `unsupported keyword ${JSON.stringify(key)} at ${where(at)}: ${REFUSED[key]}`,
+        );
+        continue;
+      }
+      if (ANNOTATIONS.has(key)) {
+        if (
+          key === "format" && this.options.assertFormat && typeof value === "string" &&
+          Object.hasOwn(FORMATS, value)
+        ) {
+          target.format = value;
+        }
+        continue;
+      }
+      if (!known.has(key)) {
+        this.issue(kat, `unsupported keyword ${JSON.stringify(key)} at ${where(at)}`);
+        continue;
+      }
+      this.keyword(key === "$ref" && refOnly ? node : target, key, value, raw, job, kat);
+    }
+  }
+
+  register(job: Job, node: Node): void {
+    for (const s of job.scopes) this.registerKey(`${s.base}#${s.pointer}`, node.id);
+  }
+
+  registerKey(key: string, id: number): void {
+    if (!this.registry.has(key)) this.registry.set(key, id);
+  }
+
+  child(raw: unknown, job: Job, step: string): number {
+    return this.enqueue(raw, `${job.at}/${step}`, job, step);
+  }
+
+  schemaList(
+    value: unknown,
+    job: Job,
+    key: string,
+    kat: string,
+    nonEmpty = true,
+  ): number[] | undefined {
+    if (!Array.isArray(value) || (nonEmpty && value.length === 0)) {
+      this.issue(
+        kat,
+        `"${key}" at ${where(job.at)} must be a${nonEmpty ? " non-empty" : "n"} array of schemas`,
+      );
+      return undefined;
+    }
+    return value.map((v, i) => this.child(v, job, `${key}/${i}`));
+  }
+
+  schemaMap(value: unknown, job: Job, key: string, kat: string): Map<string, number> | undefined {
+    if (!isRecord(value)) {
+      this.issue(kat, `"${key}" at ${where(job.at)} must be an object, found ${kindOf(value)}`);
+      return undefined;
+    }
+    const out = new Map<string, number>();
+    for (const name of Object.keys(value)) {
+      out.set(name, this.child(value[name], job, `${key}/${pointerToken(name)}`));
+    }
+    return out;
+  }
+
+  count(value: unknown, key: string, job: Job, kat: string): number | undefined {
+    if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
+      this.issue(
+        kat,
+        `"${key}" at ${where(job.at)} must be a non-negative integer, found ${
+          JSON.stringify(value)
+        }`,
+      );
+      return undefined;
+    }
+    return value;
+  }
+
+  number(value: unknown, key: string, job: Job, kat: string): number | undefined {
+    if (typeof value !== "number" || !Number.isFinite(value)) {
+      this.issue(kat, `"${key}" at ${where(job.at)} must be a number, found ${kindOf(value)}`);
+      return undefined;
+    }
+    return value;
+  }
+
+  names(value: unknown, key: string, job: Job, kat: string): string[] | undefined {
+    if (!Array.isArray(value) || !value.every((n) => typeof n === "string")) {
+      this.issue(kat, `"${key}" at ${where(job.at)} must be an array of strings`);
+      return undefined;
+    }
+    if (new Set(value).size !== value.length) {
+      this.issue(kat, `"${key}" at ${where(job.at)} lists a name twice`);
+    }
+    return value;
+  }
+
+  keyword(
+    node: Node,
+    key: string,
+    value: unknown,
+    raw: Record<string, unknown>,
+    job: Job,
+    kat: string,
+  ): void {
+    const d = this.dialect;
+    switch (key) {
+      case "$schema":
+      case "$id":
+      case "id":
+      case "$anchor":
+        return;
+      case "$ref":
+        if (typeof value !== "string") {
+          return this.issue(kat, `"$ref" at ${where(job.at)} must be a string`);
+        }
+        node.refText = value;
+        this.refs.push({ node, ref: value, base: job.base, at: kat });
+        return;
+      case "$defs":
+      case "definitions":
+        this.schemaMap(value, job, key, kat);
+        return;
+      case "type": {
+        const list = Array.isArray(value) ? value : [value];
+        let bits = 0;
+        for (const t of list) {
+          if (typeof t !== "string" || !Object.hasOwn(TYPE_BITS, t)) {
+            return this.issue(
+              kat,
+              `"type" at ${
+                where(job.at)
+              } must be one of null, boolean, string, number, integer, object, array or an array of them, found ${
+                JSON.stringify(value)
+              }`,
+            );
+          }
+          bits |= TYPE_BITS[t];
+        }
+        node.types &= bits;
+        node.typed = true;
+        return;
+      }
+      case "enum":
+        if (!Array.isArray(value)) {
+          return this.issue(kat, `"enum" at ${where(job.at)} must be an array`);
+        }
+        return this.values(node, value, false);
+      case "const":
+        return this.values(node, [value], true);
+      case "multipleOf": {
+        const n = this.number(value, key, job, kat);
+        if (n !== undefined && n <= 0) {
+          return this.issue(kat, `"multipleOf" at ${where(job.at)} must be greater than 0`);
+        }
+        node.multipleOf = n;
+        return;
+      }
+      case "minimum":
+      case "maximum": {
+        const n = this.number(value, key, job, kat);
+        // draft-04: a boolean exclusiveMinimum/exclusiveMaximum makes the bound exclusive.
+        const exclusive = key === "minimum" ? raw.exclusiveMinimum : raw.exclusiveMaximum;
+        if (d === "draft-04" && exclusive === true) {
+          node[key === "minimum" ? "exclusiveMinimum" : "exclusiveMaximum"] = n;
+        } else node[key] = n;
+        return;
+      }
+      case "exclusiveMinimum":
+      case "exclusiveMaximum": {
+        if (d === "draft-04") {
+          if (typeof value !== "boolean") {
+            this.issue(kat, `"${key}" at ${where(job.at)} must be a boolean in draft-04`);
+          }
+          return;
+        }
+        node[key] = this.number(value, key, job, kat);
+        return;
+      }
+      case "minLength":
+      case "maxLength":
+      case "minItems":
+      case "maxItems":
+      case "minContains":
+      case "maxContains":
+      case "minProperties":
+      case "maxProperties":
+        node[key] = this.count(value, key, job, kat);
+        return;
+      case "pattern": {
+        if (typeof value !== "string") {
+          return this.issue(
+            kat,
+            `"pattern" at ${where(job.at)} must be a string, found ${kindOf(value)}`,
+          );
+        }
+        const p = compilePattern(value);
+        if (typeof p === "string") {
+          return this.issue(kat, `"pattern" at ${where(job.at)} is refused: ${p}`);
+        }
+        node.pattern = p;
+        return;
+      }
+      case "items":
+        if (Array.isArray(value) && d !== "2020-12") {
+          node.prefixItems = this.schemaList(value, job, key, kat, false);
+          if (raw.additionalItems !== undefined) {
+            node.items = this.child(raw.additionalItems, job, "additionalItems");
+          }
+          return;
+        }
+        node.items = this.child(value, job, "items");
+        return;
+      case "additionalItems":
+        // Meaningful only beside an array `items`, which compiles it.
+        if (!Array.isArray(raw.items)) this.child(value, job, "additionalItems");
+        return;
+      case "prefixItems":
+        node.prefixItems = this.schemaList(value, job, key, kat);
+        return;
+      case "uniqueItems":
+        if (typeof value !== "boolean") {
+          return this.issue(kat, `"uniqueItems" at ${where(job.at)} must be a boolean`);
+        }
+        if (value) node.uniqueItems = true;
+        return;
+      case "contains":
+      case "not":
+      case "if":
+      case "then":
+      case "else":
+      case "additionalProperties":
+      case "propertyNames":
+      case "unevaluatedItems":
+      case "unevaluatedProperties":
+        if ((key === "then" || key === "else") && raw.if === undefined) {
+          this.child(value, job, key);
+          return;
+        }
+        node[key] = this.child(value, job, key);
+        return;
+      case "properties":
+        node.properties = this.schemaMap(value, job, key, kat);
+        return;
+      case "patternProperties": {
+        const map = this.schemaMap(value, job, key, kat);
+        if (map === undefined) return;
+        const list: { pattern: Pattern; node: number }[] = [];
+        for (const [source, id] of map) {
+          const p = compilePattern(source);
+          if (typeof p === "string") {
+            this.issue(
+              `${kat}/${pointerToken(source)}`,
+              `pattern ${JSON.stringify(source)} of "patternProperties" at ${
+                where(job.at)
+              } is refused: ${p}`,
+            );
+          } else list.push({ pattern: p, node: id });
+        }
+        node.patternProperties = list;
+        return;
+      }
+      case "required":
+        node.required = this.names(value, key, job, kat);
+        return;
+      case "dependentRequired": {
+        if (!isRecord(value)) {
+          return this.issue(kat, `"dependentRequired" at ${where(job.at)} must be an object`);
+        }
+        const list = [];
+        for (const name of Object.keys(value)) {
+          const req = this.names(value[name], key, job, `${kat}/${pointerToken(name)}`);
+          if (req !== undefined) list.push({ name, required: req });
+        }
+        node.dependentRequired = list;
+        return;
+      }
+      case "dependentSchemas": {
+        const map = this.schemaMap(value, job, key, kat);
+        if (map !== undefined) {
+          node.dependentSchemas = [...map].map(([name, id]) => ({ name, node: id }));
+        }
+        return;
+      }
+      case "dependencies": {
+        if (!isRecord(value)) {
+          return this.issue(kat, `"dependencies" at ${where(job.at)} must be an object`);
+        }
+        const req = [];
+        const schemas = [];
+        for (const name of Object.keys(value)) {
+          const v = value[name];
+          const step = `dependencies/${pointerToken(name)}`;
+          if (Array.isArray(v)) {
+            const r = this.names(v, key, job, `${job.at}/${step}`);
+            if (r !== undefined) req.push({ name, required: r });
+          } else schemas.push({ name, node: this.child(v, job, step) });
+        }
+        if (req.length > 0) node.dependentRequired = req;
+        if (schemas.length > 0) node.dependentSchemas = schemas;
+        return;
+      }
+      case "allOf":
+      case "anyOf":
+      case "oneOf":
+        node[key] = this.schemaList(value, job, key, kat);
+        return;
+    }
+  }
+
+  values(node: Node, list: unknown[], isConst: boolean): void {
+    const keys = new Set(list.map(canonicalKey));
+    if (node.values !== undefined) {
+      // enum and const together: the intersection.
+      const both = new Set([...keys].filter((k) => node.values!.has(k)));
+      node.values = both;
+      node.valueList = (node.valueList ?? []).filter((v) => both.has(canonicalKey(v)));
+    } else {
+      node.values = keys;
+      node.valueList = list;
+    }
+    node.isConst = isConst && node.values.size === 1;
+  }
+
+  /** Resolves every `$ref`, compiling targets not compiled yet; refuses remote ones. */
+  resolveRefs(): void {
+    for (let i = 0; i < this.refs.length; i++) {
+      const { node, ref, base, at } = this.refs[i];
+      const uri = resolveUri(ref, base);
+      if (uri === null) {
+        this.issue(at, `"$ref" ${JSON.stringify(ref)} at ${where(at)} is not a URI reference`);
+        continue;
+      }
+      const [doc, fragment] = splitFragment(uri);
+      let decoded = fragment;
+      try {
+        decoded = decodeURIComponent(fragment);
+      } catch { /* keep as written */ }
+      const key = `${doc}#${decoded}`;
+      let target = this.registry.get(key);
+      if (target === undefined) {
+        const resource = this.resources.get(doc);
+        if (resource === undefined) {
+          this.issue(
+            at,
+            `unsupported keyword "$ref" at ${
+              where(at.slice(0, at.lastIndexOf("/")))
+            }: remote reference ${
+              JSON.stringify(ref)
+            } (only references inside the schema are supported)`,
+          );
+          continue;
+        }
+        if (decoded !== "" && !decoded.startsWith("/")) {
+          this.issue(
+            at,
+            `"$ref" ${JSON.stringify(ref)} at ${where(at)} names no $anchor or $id of the schema`,
+          );
+          continue;
+        }
+        let raw: unknown = resource.raw;
+        let ok = true;
+        const tokens = decoded === "" ? [] : decoded.slice(1).split("/");
+        for (const t of tokens) {
+          const name = t.replaceAll("~1", "/").replaceAll("~0", "~");
+          if (Array.isArray(raw) && /^(0|[1-9][0-9]*)$/.test(name) && Number(name) < raw.length) {
+            raw = raw[Number(name)];
+          } else if (isRecord(raw) && Object.hasOwn(raw, name)) raw = raw[name];
+          else {
+            ok = false;
+            break;
+          }
+        }
+        if (!ok) {
+          this.issue(
+            at,
+            `"$ref" ${JSON.stringify(ref)} at ${where(at)} points at nothing in the schema`,
+          );
+          continue;
+        }
+        target = this.nodes.length;
+        const fake: Job = {
+          raw: null,
+          id: -1,
+          at: resource.at + decoded,
+          base: doc,
+          scopes: [{ base: doc, pointer: decoded.slice(0, decoded.lastIndexOf("/")) }],
+          depth: resource.depth + tokens.length - 1,
+        };
+        target = this.enqueue(
+          raw,
+          resource.at + decoded,
+          fake,
+          tokens.length === 0 ? "" : tokens[tokens.length - 1],
+        );
+        this.registerKey(key, target);
+        this.run();
+      }
+      node.ref = target;
+    }
+  }
+
+  /** Refuses in-place cycles (a `$ref` loop that consumes no input) and over-long in-place chains. */
+  checkInPlace(): void {
+    const nodes = this.nodes;
+    const state = new Uint8Array(nodes.length); // 0 new, 1 on stack, 2 done
+    const depth = new Int32Array(nodes.length);
+    const inPlace = (n: Node): number[] => {
+      const out: number[] = [];
+      if (n.ref !== undefined) out.push(n.ref);
+      for (const list of [n.allOf, n.anyOf, n.oneOf]) if (list !== undefined) out.push(...list);
+      for (const c of [n.not, n.if, n.then, n.else]) if (c !== undefined) out.push(c);
+      if (n.dependentSchemas !== undefined) {
+        for (const d of n.dependentSchemas) {
+          out.push(d.node);
+        }
+      }
+      return out;
+    };
+    for (let start = 0; start < nodes.length; start++) {
+      if (state[start] !== 0) continue;
+      const stack: { id: number; next: number[]; i: number }[] = [{
+        id: start,
+        next: inPlace(nodes[start]),
+        i: 0,
+      }];
+      state[start] = 1;
+      while (stack.length > 0) {
+        const top = stack[stack.length - 1];
+        if (top.i < top.next.length) {
+          const c = top.next[top.i++];
+          if (state[c] === 1) {
+            this.issue(
+              nodes[top.id].at,
+              `a cycle of references that consumes no input passes through ${where(nodes[c].at)}`,
+            );
+            return;
+          }
+          if (state[c] === 0) {
+            state[c] = 1;
+            stack.push({ id: c, next: inPlace(nodes[c]), i: 0 });
+          }
+          continue;
+        }
+        let d = 0;
+        for (const c of top.next) d = Math.max(d, depth[c] + 1);
+        depth[top.id] = d;
+        state[top.id] = 2;
+        stack.pop();
+        if (d > MAX_REF_DEPTH) {
+          this.issue(
+            nodes[top.id].at,
+            `references and in-place applicators nest deeper than ${MAX_REF_DEPTH} at ${
+              where(nodes[top.id].at)
+            }`,
+          );
+          return;
+        }
+      }
+    }
+  }
+}
+
+/**
+ * Compiles a JSON Schema into the internal form, or throws `CallerError`
+ * `E070` listing every refused keyword and malformed value with its pointer.
+ *
+ * @example
+ * ```ts
+ * import { compileJsonSchema } from "./jsonschema.ts";
+ * import { checkForm } from "./check.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const form = compileJsonSchema({
+ *   $defs: { tree: { type: "object", properties: { kids: { type: "array", items: { $ref: "#/$defs/tree" } } } } },
+ *   $ref: "#/$defs/tree",
+ * });
+ * strictEqual(checkForm(form, { kids: [{ kids: [] }] }).ok, true);
+ * strictEqual(checkForm(form, { kids: [{ kids: 1 }] }).ok, false);
+ * ```
+ */
+export function compileJsonSchema(schema: unknown, options: JsonSchemaOptions = {}): Form {
+  const c = new Compiler(options);
+  if (isRecord(schema) && schema.$schema !== undefined) {
+    const d = typeof schema.$schema === "string" ? dialectOf(schema.$schema) : undefined;
+    if (d !== undefined) c.dialect = d;
+  }
+  c.resources.set(DEFAULT_BASE, { raw: schema, at: "", depth: 0 });
+  c.nodes.push(emptyNode(0, ""));
+  c.queue.push({
+    raw: schema,
+    id: 0,
+    at: "",
+    base: DEFAULT_BASE,
+    scopes: [{ base: DEFAULT_BASE, pointer: "" }],
+    depth: 0,
+  });
+  c.run();
+  if (c.issues.length === 0) c.resolveRefs();
+  if (c.issues.length === 0) c.checkInPlace();
+  if (c.issues.length > 0) {
+    const shown = c.issues.slice(0, 20).map((i) => i.text);
+    if (c.issues.length > 20) shown.push(`and ${c.issues.length - 20} more`);
+    throw new CallerError("E070", c.issues[0].pointer, shown.join("; "));
+  }
+  return finishForm({ nodes: c.nodes, root: 0, source: "jsonschema", text: "" });
+}

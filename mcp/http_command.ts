@@ -1,0 +1,66 @@
+/**
+ * Running the Streamable HTTP server as a process: reading `[HOST:]PORT`,
+ * the one stderr line once bound, giving up every permission, and the
+ * graceful shutdown on SIGINT and SIGTERM (the requests in flight finish,
+ * then exit 0).
+ *
+ * The address itself is read by `wire/listen_address.ts`, which `serve --http`
+ * shares.
+ *
+ * @module
+ */
+
+import type { ProfileName } from "../mod.ts";
+import { revokeAll } from "../wire/stdio.ts";
+import { MCP_PATH, serveMcpHttp } from "./http.ts";
+
+/**
+ * Serves MCP over HTTP until SIGINT or SIGTERM; resolves to the exit code
+ * (0 after a graceful shutdown, 1 when the address cannot be bound).
+ *
+ * @example
+ * ```ts ignore
+ * import { runHttpServer } from "./http_command.ts";
+ * Deno.exit(await runHttpServer({ hostname: "127.0.0.1", port: 0 }));
+ * ```
+ */
+export async function runHttpServer(
+  options: { hostname: string; port: number; policy?: ProfileName },
+): Promise<number> {
+  let surface;
+  try {
+    surface = serveMcpHttp({
+      hostname: options.hostname,
+      port: options.port,
+      policy: options.policy,
+      onListen: ({ hostname, port }) => {
+        const host = hostname.includes(":") ? `[${hostname}]` : hostname;
+        console.error(`interjson: listening on http://${host}:${port}${MCP_PATH}`);
+      },
+    });
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    console.error(`interjson mcp: cannot listen on ${options.hostname}:${options.port}: ${detail}`);
+    return 1;
+  }
+  revokeAll();
+  const stop = () => {
+    surface.shutdown().catch(() => {});
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    try {
+      Deno.addSignalListener(signal, stop);
+    } catch {
+      // Not every platform has both signals (Windows has SIGINT only).
+    }
+  }
+  await surface.finished;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    try {
+      Deno.removeSignalListener(signal, stop);
+    } catch {
+      // As above.
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,698 @@
+/**
+ * The proxy's session: routes every line between the MCP client and the
+ * downstream server, in both directions, and intervenes only where the
+ * proxy's contract says so. It does no I/O itself: lines go out through
+ * {@linkcode ProxyPorts}, so the same session runs under the stdio loop
+ * (`proxy/stdio.ts`) and in tests.
+ *
+ * Client → server:
+ * - every line is parsed; a line that is not JSON, not UTF-8, over the cap,
+ *   or whose envelope has two keys some parser could read as one (`"method"`
+ *   twice, `"Method"` next to `"method"`) is answered by the proxy and never
+ *   forwarded, because a lenient server could read it differently;
+ * - a `tools/call` is gated on the raw bytes of `params.arguments` against the
+ *   tool's compiled `inputSchema`; a refused call is answered with the
+ *   client's id as a `CallToolResult` with `isError: true` and the retry
+ *   prompt, audited, and a later `notifications/cancelled` for it is dropped;
+ * - a call to a tool the server never listed is forwarded unchanged (a name
+ *   that differs from a listed one only by case is refused);
+ * - batches are gated element by element, and the rest is forwarded as the
+ *   original bytes of the kept elements;
+ * - everything else passes through unchanged.
+ *
+ * Server → client:
+ * - replies are matched to pending client requests by id (type and value);
+ *   a reply to an id the proxy never forwarded is dropped and logged, as is
+ *   anything that is not JSON-RPC (stdout carries protocol lines only);
+ * - `tools/list` results teach the registry and lose their hidden tools;
+ * - server requests (sampling, elicitation, roots) are forwarded and their
+ *   replies from the client matched the same way.
+ *
+ * @example
+ * ```ts
+ * import { ProxySession } from "./session.ts";
+ * import { EMPTY_POLICY } from "./policy.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const toClient: string[] = [], toServer: string[] = [];
+ * const session = new ProxySession(
+ *   { profile: "execution", policy: EMPTY_POLICY, pins: null, audit: null },
+ *   { toClient: (l) => toClient.push(l), toServer: (l) => toServer.push(l), log: () => {} },
+ * );
+ * const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+ * await session.fromClient({ kind: "line", text: ping });
+ * strictEqual(toServer[0], ping);
+ * await session.fromServer({ kind: "line", text: '{"jsonrpc":"2.0","id":1,"result":{}}' });
+ * strictEqual(toClient[0], '{"jsonrpc":"2.0","id":1,"result":{}}');
+ * ```
+ *
+ * @module
+ */
+
+import type { ProfileName } from "../mod.ts";
+import type { Frame } from "../wire/framing.ts";
+import { MAX_LINE_BYTES } from "../wire/framing.ts";
+import {
+  classify,
+  encodeResponse,
+  failure,
+  isObject,
+  type RequestId,
+  RPC,
+  success,
+} from "../wire/jsonrpc.ts";
+import { RawInteger } from "../wire/request_id.ts";
+import type { AuditLog } from "./audit.ts";
+import { gateArguments, refusalResult } from "./gating.ts";
+import type { PinStore } from "./pinning.ts";
+import type { Policy } from "./policy.ts";
+import {
+  arrayElements,
+  clashingKeys,
+  memberNamed,
+  type MemberSpan,
+  objectMembers,
+  skipWhitespace,
+} from "../wire/raw_json.ts";
+import { ToolRegistry } from "./tool_registry.ts";
+
+/**
+ * How the proxy is configured.
+ *
+ * @example
+ * ```ts
+ * import type { ProxySettings } from "./session.ts";
+ * import { EMPTY_POLICY } from "./policy.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const settings: ProxySettings = { profile: "execution", policy: EMPTY_POLICY, pins: null, audit: null };
+ * strictEqual(settings.profile, "execution");
+ * ```
+ */
+export interface ProxySettings {
+  /** The profile a tool call is gated under unless the policy names one. */
+  readonly profile: ProfileName;
+  /** The `--policy` file, parsed. */
+  readonly policy: Policy;
+  /** The pins (`--pin`), or `null`. */
+  readonly pins: PinStore | null;
+  /** The audit log (`--audit`), or `null`. */
+  readonly audit: AuditLog | null;
+  /** Writes the lock file's text (first use). */
+  readonly savePins?: (text: string) => Promise<void>;
+  /** The lock file's name, for messages. */
+  readonly pinFile?: string;
+  /** How long a call waits for the proxy's own `tools/list` (default 5,000 ms). */
+  readonly listTimeoutMs?: number;
+}
+
+/**
+ * Where the session's lines go.
+ *
+ * @example
+ * ```ts
+ * import type { ProxyPorts } from "./session.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const out: string[] = [];
+ * const ports: ProxyPorts = { toClient: (l) => out.push(l), toServer: () => {}, log: () => {} };
+ * ports.toClient("[]");
+ * strictEqual(out[0], "[]");
+ * ```
+ */
+export interface ProxyPorts {
+  /** One line to the client (no LF). */
+  readonly toClient: (line: string) => void;
+  /** One line to the downstream server (no LF). */
+  readonly toServer: (line: string) => void;
+  /** One diagnostic line for stderr (no prefix, no LF). */
+  readonly log: (message: string) => void;
+}
+
+/** A client request forwarded to the server and not yet answered. */
+interface Pending {
+  readonly id: RequestId;
+  readonly method: string;
+  readonly started: number;
+  /** `tools/list`: whether the request had no cursor (a first page). */
+  readonly firstPage?: boolean;
+  /** `tools/call`: what to audit when the reply comes. */
+  readonly call?: {
+    readonly tool: string;
+    readonly time: string;
+    readonly raw: string;
+    readonly repairs: number;
+    readonly decision: "forwarded" | "unlisted";
+  };
+  /** The proxy's own `tools/list`: where the page goes. */
+  readonly own?: (message: Record<string, unknown>) => void;
+}
+
+/** What happened to one element of a client or server line. */
+type Disposition = { readonly keep: true; readonly text?: string } | { readonly keep: false };
+
+const KEEP: Disposition = { keep: true };
+const DROP: Disposition = { keep: false };
+const REMEMBERED_REFUSALS = 4096;
+/** The most `tools/list` pages the proxy follows in one listing of its own. */
+const MAX_OWN_PAGES = 1000;
+const PROTOCOL_VERSION_META = "io.modelcontextprotocol/protocolVersion";
+
+/**
+ * The key of a JSON-RPC id: its type and value, so `"3"` never answers `3`;
+ * an integer beyond ±(2^53−1) is keyed by its literal, never by the rounded
+ * number `JSON.parse` makes of it.
+ *
+ * @example
+ * ```ts
+ * import { idKey } from "./session.ts";
+ * import { RawInteger } from "../wire/request_id.ts";
+ * import { notStrictEqual, strictEqual } from "node:assert/strict";
+ * notStrictEqual(idKey(3), idKey("3"));
+ * strictEqual(idKey(3), idKey(new RawInteger("3")));
+ * notStrictEqual(idKey(new RawInteger("9007199254740993")), idKey(9007199254740992));
+ * ```
+ */
+export function idKey(id: RequestId): string {
+  return typeof id === "string" ? `s:${id}` : `n:${id}`;
+}
+
+function isRequestId(value: unknown): value is RequestId {
+  return typeof value === "string" || (typeof value === "number" && Number.isInteger(value));
+}
+
+/** The message's id as written when it is an integer `JSON.parse` rounds. */
+function exactId(text: string, start: number, id: RequestId): RequestId {
+  if (typeof id !== "number" || Number.isSafeInteger(id)) return id;
+  const member = objectMembers(text, start)?.findLast((m) => m.key === "id");
+  return member ? new RawInteger(text.slice(member.valueStart, member.valueEnd)) : id;
+}
+
+/**
+ * One proxied session. See the module documentation.
+ *
+ * @example
+ * ```ts
+ * import { ProxySession } from "./session.ts";
+ * import { EMPTY_POLICY } from "./policy.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const toClient: string[] = [];
+ * const session = new ProxySession(
+ *   { profile: "execution", policy: EMPTY_POLICY, pins: null, audit: null },
+ *   { toClient: (l) => toClient.push(l), toServer: () => {}, log: () => {} },
+ * );
+ * await session.fromServer({ kind: "line", text: "garbage" });
+ * strictEqual(toClient.length, 0); // never reaches the client
+ * ```
+ */
+export class ProxySession {
+  readonly #settings: ProxySettings;
+  readonly #ports: ProxyPorts;
+  readonly #registry: ToolRegistry;
+  readonly #pending = new Map<string, Pending>();
+  readonly #serverPending = new Set<string>();
+  readonly #refused = new Set<string>();
+  #listing: Promise<string | null> | null = null;
+  #ownIds = 0;
+
+  /** A session with nothing learned yet. */
+  constructor(settings: ProxySettings, ports: ProxyPorts) {
+    this.#settings = settings;
+    this.#ports = ports;
+    this.#registry = new ToolRegistry({
+      policy: settings.policy,
+      pins: settings.pins,
+      log: ports.log,
+      savePins: settings.savePins,
+      pinFile: settings.pinFile,
+      profileFor: (name) => settings.policy.tools.get(name)?.profile ?? settings.profile,
+    });
+  }
+
+  /** Client requests forwarded and not yet answered. */
+  get pendingCount(): number {
+    let count = 0;
+    for (const pending of this.#pending.values()) if (!pending.own) count++;
+    return count;
+  }
+
+  /** Handles one frame from the client. */
+  async fromClient(frame: Frame): Promise<void> {
+    if (frame.kind !== "line") {
+      this.#ports.toClient(
+        encodeResponse(failure(undefined, RPC.PARSE_ERROR, frameProblem(frame))),
+      );
+      return;
+    }
+    const text = frame.text;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      this.#ports.toClient(
+        encodeResponse(
+          failure(undefined, RPC.PARSE_ERROR, `parse error: ${(error as Error).message}`),
+        ),
+      );
+      return;
+    }
+    const start = skipWhitespace(text, 0);
+    if (!Array.isArray(value)) {
+      const replies: string[] = [];
+      const disposition = await this.#clientMessage(text, start, value, replies);
+      for (const reply of replies) this.#ports.toClient(reply);
+      if (disposition.keep) this.#ports.toServer(text);
+      return;
+    }
+    const spans = arrayElements(text, start);
+    if (spans === null || spans.length !== value.length || value.length === 0) {
+      this.#ports.toClient(
+        encodeResponse(failure(undefined, RPC.INVALID_REQUEST, "invalid batch")),
+      );
+      return;
+    }
+    const replies: string[] = [];
+    const kept: string[] = [];
+    for (let i = 0; i < value.length; i++) {
+      const span = spans[i];
+      const disposition = await this.#clientMessage(text, span.valueStart, value[i], replies);
+      if (disposition.keep) kept.push(text.slice(span.valueStart, span.valueEnd));
+    }
+    if (replies.length > 0) this.#ports.toClient(`[${replies.join(",")}]`);
+    if (kept.length === value.length) this.#ports.toServer(text);
+    else if (kept.length > 0) this.#ports.toServer(`[${kept.join(",")}]`);
+  }
+
+  /** Handles one frame from the downstream server. */
+  async fromServer(frame: Frame): Promise<void> {
+    if (frame.kind !== "line") {
+      this.#ports.log(`dropped a line from the server: ${frameProblem(frame)}`);
+      return;
+    }
+    const text = frame.text;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      this.#ports.log(`dropped a line from the server that is not JSON: ${preview(text)}`);
+      return;
+    }
+    const start = skipWhitespace(text, 0);
+    if (!Array.isArray(value)) {
+      const disposition = await this.#serverMessage(value, text, start);
+      if (disposition.keep) this.#ports.toClient(disposition.text ?? text);
+      return;
+    }
+    const spans = arrayElements(text, start);
+    if (spans === null || spans.length !== value.length) {
+      this.#ports.log(`dropped a malformed batch from the server: ${preview(text)}`);
+      return;
+    }
+    const kept: string[] = [];
+    let changed = false;
+    for (let i = 0; i < value.length; i++) {
+      const disposition = await this.#serverMessage(value[i], text, spans[i].valueStart);
+      const raw = text.slice(spans[i].valueStart, spans[i].valueEnd);
+      if (disposition.keep) kept.push(disposition.text ?? raw);
+      if (!disposition.keep || disposition.text !== undefined) changed = true;
+    }
+    if (!changed) this.#ports.toClient(text);
+    else if (kept.length > 0) this.#ports.toClient(`[${kept.join(",")}]`);
+  }
+
+  /**
+   * The downstream exited: every pending client request gets `-32603` naming
+   * the exit, and is audited as `downstream_exited`.
+   */
+  async downstreamExited(how: string): Promise<void> {
+    const pendings = [...this.#pending.values()];
+    this.#pending.clear();
+    for (const pending of pendings) {
+      if (pending.own) {
+        pending.own({ error: { code: RPC.INTERNAL_ERROR, message: `the server ${how}` } });
+        continue;
+      }
+      this.#ports.toClient(encodeResponse(failure(
+        pending.id,
+        RPC.INTERNAL_ERROR,
+        `internal error: the downstream MCP server ${how} before answering this request`,
+      )));
+      if (pending.call) await this.#auditForwarded(pending, "downstream_exited");
+    }
+  }
+
+  async #clientMessage(
+    text: string,
+    start: number,
+    value: unknown,
+    replies: string[],
+  ): Promise<Disposition> {
+    const parsed = classify(value);
+    const id = isObject(value) && isRequestId(value.id) ? exactId(text, start, value.id) : null;
+    if (parsed.kind === "invalid") {
+      const replyId = parsed.id === undefined ? undefined : exactId(text, start, parsed.id);
+      replies.push(encodeResponse(failure(replyId, RPC.INVALID_REQUEST, parsed.message)));
+      return DROP;
+    }
+    const inbound = parsed.kind === "request" ? { ...parsed, id: id! } : parsed;
+    const members = objectMembers(text, start);
+    const clash = members === null ? ["?", "?"] : clashingKeys(members);
+    if (clash !== null) {
+      const message = `invalid request: the keys "${clash[0]}" and "${clash[1]}" could be read ` +
+        "as one member; the proxy does not forward an ambiguous message";
+      if (inbound.kind === "response") this.#ports.log(`dropped a client reply: ${message}`);
+      else replies.push(encodeResponse(failure(id ?? undefined, RPC.INVALID_REQUEST, message)));
+      return DROP;
+    }
+    const message = value as Record<string, unknown>;
+    if (inbound.kind === "response") {
+      const key = idKey(id!);
+      if (!this.#serverPending.delete(key)) {
+        this.#ports.log(
+          `dropped a client reply to id ${
+            JSON.stringify(message.id)
+          }, which the server never asked`,
+        );
+        return DROP;
+      }
+      return KEEP;
+    }
+    if (inbound.kind === "notification") {
+      if (inbound.method === "notifications/cancelled") {
+        const requestId = isObject(inbound.params) ? inbound.params.requestId : undefined;
+        if (isRequestId(requestId) && this.#refused.has(idKey(requestId))) return DROP;
+        return KEEP;
+      }
+      if (inbound.method === "tools/call") {
+        return await this.#toolCall(text, members!, message, null, replies);
+      }
+      return KEEP;
+    }
+    const key = idKey(inbound.id);
+    if (this.#pending.has(key)) {
+      replies.push(encodeResponse(failure(
+        inbound.id,
+        RPC.INVALID_REQUEST,
+        "invalid request: this id is already in use by a pending request",
+      )));
+      return DROP;
+    }
+    if (inbound.method === "tools/call") {
+      return await this.#toolCall(text, members!, message, inbound.id, replies);
+    }
+    const firstPage = inbound.method === "tools/list"
+      ? !(isObject(inbound.params) && inbound.params.cursor !== undefined)
+      : undefined;
+    this.#pending.set(key, {
+      id: inbound.id,
+      method: inbound.method,
+      started: performance.now(),
+      firstPage,
+    });
+    return KEEP;
+  }
+
+  async #toolCall(
+    text: string,
+    members: MemberSpan[],
+    message: Record<string, unknown>,
+    id: RequestId | null,
+    replies: string[],
+  ): Promise<Disposition> {
+    const params = message.params;
+    const paramsSpan = memberNamed(members, "params");
+    const paramMembers = paramsSpan && isObject(params)
+      ? objectMembers(text, paramsSpan.valueStart)
+      : null;
+    const clash = paramMembers === null ? null : clashingKeys(paramMembers);
+    if (!isObject(params) || paramMembers === null || typeof params.name !== "string" || clash) {
+      const problem = clash
+        ? `the keys "${clash[0]}" and "${clash[1]}" of params could be read as one member`
+        : "tools/call needs params with a string name";
+      if (id !== null) {
+        replies.push(encodeResponse(failure(id, RPC.INVALID_PARAMS, `invalid params: ${problem}`)));
+      } else this.#ports.log(`dropped a tools/call notification: ${problem}`);
+      return DROP;
+    }
+    const tool = params.name;
+    const argsSpan = memberNamed(paramMembers, "arguments");
+    const raw = argsSpan ? text.slice(argsSpan.valueStart, argsSpan.valueEnd) : "{}";
+    const time = this.#settings.audit === null ? "" : new Date().toISOString();
+    const modern = isObject(params._meta) && params._meta[PROTOCOL_VERSION_META] !== undefined;
+    const refuse = async (reason: string, why: string, code: string | null, repairs: number) => {
+      if (id !== null) {
+        replies.push(encodeResponse(success(id, refusalResult(why, modern))));
+        this.#rememberRefusal(id);
+      }
+      if (reason !== "gate") this.#ports.log(`refused a call to "${tool}": ${why.split("\n")[0]}`);
+      await this.#settings.audit?.record({
+        time,
+        tool,
+        id: auditId(id),
+        decision: "refused",
+        reason,
+        code,
+        repairs,
+        duration_ms: null,
+        outcome: "refused",
+      }, raw);
+      return DROP;
+    };
+    if (!this.#registry.current) {
+      const problem = await this.#listTools(params._meta);
+      if (problem !== null) {
+        return refuse(
+          "no_tool_list",
+          `The InterJSON proxy refused this call to \`${tool}\`: it could not learn the server's ` +
+            `tools to check the arguments (${problem}). Try again later.`,
+          null,
+          0,
+        );
+      }
+    }
+    const entry = this.#registry.get(tool);
+    if (entry === undefined) {
+      const variant = this.#registry.caseVariant(tool);
+      if (variant !== undefined) {
+        return refuse(
+          "unlisted_variant",
+          `The InterJSON proxy refused this call: there is no tool \`${tool}\`; did you mean ` +
+            `\`${variant}\`? Call it by its exact name.`,
+          null,
+          0,
+        );
+      }
+      this.#forwardCall(id, tool, time, raw, 0, "unlisted");
+      return KEEP;
+    }
+    if (entry.hidden !== null) {
+      return refuse(
+        "hidden",
+        `The InterJSON proxy refused this call: the tool \`${tool}\` is withheld because ` +
+          `${entry.hidden}. Do not retry it; tell the user.`,
+        null,
+        0,
+      );
+    }
+    const { policy } = this.#settings;
+    const hazardsOnly = !entry.compiled.ok && policy.allowUncompilable.has(tool);
+    if (!entry.compiled.ok && !hazardsOnly) {
+      return refuse(
+        "uncompilable",
+        `The InterJSON proxy refused this call: the input schema of \`${tool}\` cannot be ` +
+          `checked (${entry.compiled.problem}), so no call to it is executed. Do not retry it; ` +
+          "tell the user.",
+        "E070",
+        0,
+      );
+    }
+    const toolPolicy = policy.tools.get(tool);
+    const profile = toolPolicy?.profile ?? this.#settings.profile;
+    const result = gateArguments(
+      raw,
+      hazardsOnly ? null : entry.compiled,
+      profile,
+      toolPolicy?.schema,
+    );
+    if (!result.executable) {
+      return refuse(
+        "gate",
+        result.retry?.prompt ?? "InterJSON refused the arguments.",
+        result.error?.code ?? null,
+        result.repairs.length,
+      );
+    }
+    this.#forwardCall(id, tool, time, raw, result.repairs.length, "forwarded");
+    return KEEP;
+  }
+
+  #forwardCall(
+    id: RequestId | null,
+    tool: string,
+    time: string,
+    raw: string,
+    repairs: number,
+    decision: "forwarded" | "unlisted",
+  ): void {
+    const call = { tool, time, raw, repairs, decision };
+    if (id === null) {
+      this.#settings.audit?.record({
+        time,
+        tool,
+        id,
+        decision,
+        reason: null,
+        code: null,
+        repairs,
+        duration_ms: null,
+        outcome: "notification",
+      }, raw);
+      return;
+    }
+    this.#pending.set(idKey(id), { id, method: "tools/call", started: performance.now(), call });
+  }
+
+  #rememberRefusal(id: RequestId): void {
+    this.#refused.add(idKey(id));
+    if (this.#refused.size > REMEMBERED_REFUSALS) {
+      this.#refused.delete(this.#refused.values().next().value!);
+    }
+  }
+
+  async #auditForwarded(pending: Pending, outcome: string): Promise<void> {
+    const call = pending.call!;
+    await this.#settings.audit?.record({
+      time: call.time,
+      tool: call.tool,
+      id: auditId(pending.id),
+      decision: call.decision,
+      reason: null,
+      code: null,
+      repairs: call.repairs,
+      duration_ms: Math.round((performance.now() - pending.started) * 1000) / 1000,
+      outcome,
+    }, call.raw);
+  }
+
+  /** Lists every page of the server's tools itself; resolves to a problem or `null`. */
+  #listTools(meta: unknown): Promise<string | null> {
+    if (this.#listing === null) {
+      this.#listing = this.#runListing(meta).finally(() => {
+        this.#listing = null;
+      });
+    }
+    return this.#listing;
+  }
+
+  async #runListing(meta: unknown): Promise<string | null> {
+    const listMeta: Record<string, unknown> = {};
+    if (isObject(meta)) {
+      for (const [key, value] of Object.entries(meta)) {
+        if (key.startsWith("io.modelcontextprotocol/")) listMeta[key] = value;
+      }
+    }
+    let cursor: unknown = undefined;
+    const timeout = this.#settings.listTimeoutMs ?? 5000;
+    for (let page = 0;; page++) {
+      if (page === MAX_OWN_PAGES) return `tools/list returned more than ${MAX_OWN_PAGES} pages`;
+      const id = `interjson-proxy-${++this.#ownIds}`;
+      const params: Record<string, unknown> = {};
+      if (cursor !== undefined) params.cursor = cursor;
+      if (Object.keys(listMeta).length > 0) params._meta = listMeta;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const reply = await new Promise<Record<string, unknown>>((resolve) => {
+        this.#pending.set(idKey(id), {
+          id,
+          method: "tools/list",
+          started: performance.now(),
+          own: resolve,
+        });
+        timer = setTimeout(() => {
+          this.#pending.delete(idKey(id));
+          resolve({ error: { message: `no tools/list reply within ${timeout} ms` } });
+        }, timeout);
+        this.#ports.toServer(JSON.stringify({ jsonrpc: "2.0", id, method: "tools/list", params }));
+      });
+      clearTimeout(timer);
+      const result = reply.result;
+      if (!isObject(result) || !Array.isArray(result.tools)) {
+        const error = isObject(reply.error) ? reply.error.message : "no tools in the reply";
+        return `tools/list failed: ${String(error)}`;
+      }
+      const next = result.nextCursor;
+      await this.#registry.learnPage(result.tools, cursor === undefined, next === undefined);
+      if (next === undefined) return null;
+      cursor = next;
+    }
+  }
+
+  async #serverMessage(value: unknown, text: string, start: number): Promise<Disposition> {
+    const inbound = classify(value);
+    if (inbound.kind === "invalid") {
+      this.#ports.log(`dropped a message from the server: ${inbound.message}`);
+      return DROP;
+    }
+    const message = value as Record<string, unknown>;
+    if (inbound.kind === "request") {
+      this.#serverPending.add(idKey(exactId(text, start, inbound.id)));
+      return KEEP;
+    }
+    if (inbound.kind === "notification") {
+      if (inbound.method === "notifications/tools/list_changed") this.#registry.listChanged();
+      return KEEP;
+    }
+    const key = idKey(exactId(text, start, message.id as RequestId));
+    const pending = this.#pending.get(key);
+    if (pending === undefined) {
+      this.#ports.log(
+        `dropped a server reply to id ${
+          JSON.stringify(message.id)
+        }, which the proxy never forwarded`,
+      );
+      return DROP;
+    }
+    this.#pending.delete(key);
+    if (pending.own) {
+      pending.own(message);
+      return DROP;
+    }
+    if (pending.call) {
+      const result = message.result;
+      const outcome = isObject(result)
+        ? (result.isError === true ? "tool_error" : "result")
+        : "rpc_error";
+      await this.#auditForwarded(pending, outcome);
+      return KEEP;
+    }
+    if (
+      pending.method === "tools/list" && isObject(message.result) &&
+      Array.isArray(message.result.tools)
+    ) {
+      const result = message.result;
+      const tools = result.tools as unknown[];
+      const hidden = await this.#registry.learnPage(
+        tools,
+        pending.firstPage === true,
+        result.nextCursor === undefined,
+      );
+      if (hidden.size === 0) return KEEP;
+      const shown = tools.filter((tool) => !(isObject(tool) && hidden.has(tool.name as string)));
+      return {
+        keep: true,
+        text: JSON.stringify({ ...message, result: { ...result, tools: shown } }),
+      };
+    }
+    return KEEP;
+  }
+}
+
+function auditId(id: RequestId | null): string | number | null {
+  return id instanceof RawInteger ? id.text : id;
+}
+
+function frameProblem(frame: Frame): string {
+  return frame.kind === "too_long"
+    ? `parse error: message exceeds MAX_LINE (${MAX_LINE_BYTES} bytes of UTF-8); the line was discarded through the next LF`
+    : "parse error: the line is not valid UTF-8";
+}
+
+function preview(text: string): string {
+  return JSON.stringify(text.length > 80 ? text.slice(0, 80) + "…" : text);
+}

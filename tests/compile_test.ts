@@ -1,0 +1,129 @@
+/**
+ * The compile step: `compileGate(options)` refuses bad options (E050) and
+ * bad declarations (E070) at once by throwing CallerError with a pointer,
+ * and its gate, validate, readiness and stream answer exactly what the
+ * one-shot calls answer with the same options. One-shot calls reuse the
+ * compilation of a repeated declaration text.
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import { compileGate, gate, type GateOptions, readiness, validate } from "../mod.ts";
+import { compileDeclaration } from "../engine/declarations/compile.ts";
+import { CallerError } from "../engine/errors.ts";
+
+const THROWS: readonly { name: string; options: GateOptions; code: string; pointer: string }[] = [
+  {
+    name: "an unknown profile",
+    options: { profile: "loose" as never },
+    code: "E050",
+    pointer: "/profile",
+  },
+  { name: "max_depth out of range", options: { maxDepth: 0 }, code: "E050", pointer: "/maxDepth" },
+  {
+    name: "assert_format not a boolean",
+    options: { assertFormat: "yes" as never },
+    code: "E050",
+    pointer: "/assertFormat",
+  },
+  {
+    name: "a malformed declaration",
+    options: { schema: "{!a:" },
+    code: "E070",
+    pointer: "/schema",
+  },
+  {
+    name: "both declarations",
+    options: { schema: "any", schemaJson: {} },
+    code: "E070",
+    pointer: "",
+  },
+  {
+    name: "an unsupported keyword",
+    options: { schemaJson: { properties: { a: { $dynamicRef: "#x" } } } },
+    code: "E070",
+    pointer: "/schemaJson/properties/a/$dynamicRef",
+  },
+];
+
+Deno.test("compileGate throws CallerError at once for bad options and declarations", async (t) => {
+  for (const row of THROWS) {
+    await t.step(row.name, () => {
+      assert.throws(
+        () => compileGate(row.options),
+        (e) => e instanceof CallerError && e.code === row.code && e.pointer === row.pointer,
+      );
+    });
+  }
+});
+
+const SCHEMA_JSON = {
+  type: "object",
+  properties: {
+    query: { type: "string", description: "what to search" },
+    limit: { type: "integer", maximum: 50, default: 10 },
+    when: { type: "string", format: "date" },
+  },
+  required: ["query"],
+  additionalProperties: false,
+};
+
+const CASES: readonly { options: GateOptions; texts: string[] }[] = [
+  {
+    options: { schema: "{!query:string,limit:integer(maximum=50)}" },
+    texts: ['{"query":"q","limit":3}', '{"query":"q","limit":"3"}', "{'query':'q'}", "", "nope"],
+  },
+  {
+    options: { schemaJson: SCHEMA_JSON, profile: "execution" },
+    texts: ['{"query":"q"}', '{"query":"q","extra":1}', '{"query":"q","when":"x"}', '{"query"'],
+  },
+  {
+    options: { schemaJson: SCHEMA_JSON, assertFormat: true },
+    texts: ['{"query":"q","when":"2024-02-30"}', '{"query":"q","when":"2024-02-29"}'],
+  },
+  { options: {}, texts: ["[1,2,]", '{"a":1}'] },
+];
+
+Deno.test("the compiled functions answer what the one-shot calls answer", async (t) => {
+  for (const { options, texts } of CASES) {
+    const compiled = compileGate(options);
+    const declaration = {
+      schema: options.schema,
+      schemaJson: options.schemaJson,
+      assertFormat: options.assertFormat,
+    };
+    for (const text of texts) {
+      await t.step(`${JSON.stringify(options).slice(0, 60)} ${text}`, () => {
+        assert.deepEqual(compiled.gate(text), gate(text, options));
+        assert.deepEqual(compiled.validate(text), validate(text, declaration));
+        assert.deepEqual(compiled.readiness(text), readiness(text, declaration));
+        const stream = compiled.stream();
+        for (const ch of text) stream.push(ch);
+        assert.deepEqual(stream.end(), gate(text, options));
+      });
+    }
+  }
+});
+
+Deno.test("format asserts only when asked", () => {
+  const text = '{"query":"q","when":"not a date"}';
+  assert.equal(compileGate({ schemaJson: SCHEMA_JSON }).gate(text).executable, true);
+  const refused = compileGate({ schemaJson: SCHEMA_JSON, assertFormat: true }).gate(text);
+  assert.equal(refused.executable, false);
+  assert.match(
+    refused.error!.message,
+    /\/when must be a string in format date; got the string "not a date"/,
+  );
+});
+
+Deno.test("one-shot calls reuse the compilation of a repeated declaration", () => {
+  const a = compileDeclaration({ schemaJson: SCHEMA_JSON });
+  const b = compileDeclaration({ schemaJson: structuredClone(SCHEMA_JSON) });
+  assert.equal(a, b);
+  assert.notEqual(a, compileDeclaration({ schemaJson: SCHEMA_JSON, assertFormat: true }));
+  assert.equal(
+    compileDeclaration({ schema: "[integer]" }),
+    compileDeclaration({ schema: "[integer]" }),
+  );
+});

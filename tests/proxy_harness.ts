@@ -1,0 +1,89 @@
+/**
+ * Shared by the proxy's black-box tests: start `interjson proxy` (a real
+ * process) in front of the fake downstream (`tests/fixtures/proxy_fake_server.ts`)
+ * or any command, and read what the fake server logged.
+ *
+ * @module
+ */
+
+import { CLI, McpProcess } from "./mcp_harness.ts";
+
+/** The fake downstream server's path. */
+export const FAKE_SERVER: string = new URL("./fixtures/proxy_fake_server.ts", import.meta.url)
+  .pathname;
+
+/** The permission flags docs/PROXY.md gives for running the proxy under `deno run`. */
+export function proxyPermissions(files: readonly string[] = []): string[] {
+  const flags = [`--allow-run=${Deno.execPath()}`];
+  if (files.length > 0) {
+    flags.push(`--allow-read=${files.join(",")}`, `--allow-write=${files.join(",")}`);
+  }
+  return flags;
+}
+
+/**
+ * The arguments of `deno run <exact permissions> cli.ts proxy PROXY_ARGS -- deno
+ * run --allow-write=LOG fake_server.ts --log LOG SERVER_ARGS`.
+ */
+export function fakeProxyArgs(
+  log: string,
+  proxyArgs: readonly string[],
+  serverArgs: readonly string[],
+  files: readonly string[] = [],
+): string[] {
+  return [
+    "run",
+    ...proxyPermissions(files),
+    CLI,
+    "proxy",
+    ...proxyArgs,
+    "--",
+    Deno.execPath(),
+    "run",
+    `--allow-write=${log}`,
+    FAKE_SERVER,
+    "--log",
+    log,
+    ...serverArgs,
+  ];
+}
+
+/** A proxy in front of the fake server, whose received lines go to `log`. */
+export interface FakeSetup {
+  /** The proxy process. */
+  readonly proxy: McpProcess;
+  /** The fake server's log file. */
+  readonly log: string;
+  /** The lines the fake server received so far. */
+  readonly received: () => Promise<string[]>;
+}
+
+/** Starts the proxy in front of the fake server ({@linkcode fakeProxyArgs}). */
+export async function startFake(
+  proxyArgs: readonly string[] = [],
+  serverArgs: readonly string[] = [],
+  files: readonly string[] = [],
+): Promise<FakeSetup> {
+  const log = await Deno.makeTempFile({ prefix: "proxy-fake-", suffix: ".log" });
+  const proxy = McpProcess.spawn(Deno.execPath(), fakeProxyArgs(log, proxyArgs, serverArgs, files));
+  const received = async () => (await Deno.readTextFile(log)).split("\n").filter((l) => l !== "");
+  return { proxy, log, received };
+}
+
+/** The `initialize` request the tests send. */
+export const INITIALIZE = {
+  jsonrpc: "2.0",
+  id: 0,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "t", version: "0" },
+  },
+};
+
+/** A `tools/call` line with `argumentsText` spliced in raw. */
+export function callLine(id: number | string, tool: string, argumentsText: string): string {
+  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"method":"tools/call","params":` +
+    `{"name":${JSON.stringify(tool)},"arguments":${argumentsText}}}\n`;
+}
