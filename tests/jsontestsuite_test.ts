@@ -1,8 +1,9 @@
 /**
  * JSONTestSuite (vendored in `tests/fixtures/JSONTestSuite/test_parsing`, 318 files; see its
- * LICENSE), judged by stated rules rather than recorded outcomes. Files are read as bytes and
- * decoded like a host would (UTF-8, not fatal: invalid sequences become U+FFFD, a UTF-8 BOM is
- * dropped by the decoder).
+ * LICENSE), judged by stated rules rather than recorded outcomes. The engine's byte reader
+ * (`decodeUtf8`) refuses every file that is not UTF-8 with `E003`; the other tests read the files
+ * as a lenient host would (invalid sequences become U+FFFD, a UTF-8 BOM is dropped by the decoder)
+ * and judge that text.
  *
  * - `y_` files are RFC 8259 JSON: the independent oracle (`tests/oracle.ts`) derives, under every
  *   profile, the value (`JSON.parse`'s), `validJson`, exactness, ambiguity and refusal from the
@@ -22,6 +23,7 @@ import { scan, type ScanResult } from "../engine/scanner.ts";
 import { PROFILE_NAMES, PROFILES } from "../engine/profiles.ts";
 import { gate } from "../mod.ts";
 import { judge, type Observed, readText } from "./oracle.ts";
+import { decodeUtf8 } from "../engine/encoding.ts";
 
 const corpus = new URL("./fixtures/JSONTestSuite/test_parsing/", import.meta.url);
 
@@ -81,6 +83,14 @@ Deno.test("JSONTestSuite: the vendored corpus (commit 1ef36fa) holds 318 files: 
 Deno.test("JSONTestSuite: every y_ file is valid UTF-8 (only n_ and i_ files test bad bytes)", () => {
   assert.deepEqual(ofKind("y_").filter((f) => !f.utf8).map((f) => f.name), []);
   assert.ok(FILES.some((f) => !f.utf8), "the decoder sees invalid UTF-8 in some files");
+});
+
+Deno.test("JSONTestSuite: the byte reader refuses every file that is not UTF-8 (E003), and reads the rest", () => {
+  for (const file of FILES) {
+    const bytes = Deno.readFileSync(new URL(encodeURIComponent(file.name), corpus));
+    const decoded = decodeUtf8(bytes);
+    assert.equal(decoded.error?.code ?? null, file.utf8 ? null : "E003", file.name);
+  }
 });
 
 Deno.test("JSONTestSuite: no file throws under any profile, and a fatal error leaves no value", () => {
@@ -505,16 +515,25 @@ const I_REASONS: Readonly<Record<string, string>> = {
   "i_string_invalid_surrogate.json": "a lone high surrogate: ambiguous",
   "i_string_inverted_surrogates_U+1D11E.json": "low before high: two lone surrogates",
   "i_string_lone_second_surrogate.json": "a lone low surrogate: ambiguous",
-  "i_string_UTF-8_invalid_sequence.json": "invalid UTF-8 decodes to U+FFFD: a plain string, safe",
-  "i_string_UTF8_surrogate_U+D800.json": "UTF-8 of a surrogate decodes to U+FFFD: safe",
-  "i_string_invalid_utf-8.json": "invalid UTF-8 decodes to U+FFFD: safe",
-  "i_string_iso_latin_1.json": "Latin-1 é is invalid UTF-8, decodes to U+FFFD: safe",
-  "i_string_lone_utf8_continuation_byte.json": "decodes to U+FFFD: safe",
-  "i_string_not_in_unicode_range.json": "beyond U+10FFFF decodes to U+FFFD: safe",
-  "i_string_overlong_sequence_2_bytes.json": "an overlong sequence decodes to U+FFFD: safe",
-  "i_string_overlong_sequence_6_bytes.json": "an overlong sequence decodes to U+FFFD: safe",
-  "i_string_overlong_sequence_6_bytes_null.json": "an overlong NUL decodes to U+FFFD: safe",
-  "i_string_truncated-utf-8.json": "a cut sequence decodes to U+FFFD: safe",
+  "i_string_UTF-8_invalid_sequence.json":
+    "not UTF-8: refused by decodeUtf8 (E003); as U+FFFD, safe",
+  "i_string_UTF8_surrogate_U+D800.json":
+    "UTF-8 of a surrogate is not UTF-8: refused by decodeUtf8 (E003); as U+FFFD, safe",
+  "i_string_invalid_utf-8.json": "not UTF-8: refused by decodeUtf8 (E003); as U+FFFD, safe",
+  "i_string_iso_latin_1.json":
+    "Latin-1 é is not UTF-8: refused by decodeUtf8 (E003); as U+FFFD, safe",
+  "i_string_lone_utf8_continuation_byte.json":
+    "a lone continuation byte is not UTF-8: refused by decodeUtf8 (E003); as U+FFFD, safe",
+  "i_string_not_in_unicode_range.json":
+    "beyond U+10FFFF is not UTF-8: refused by decodeUtf8 (E003); as U+FFFD, safe",
+  "i_string_overlong_sequence_2_bytes.json":
+    "an overlong sequence is not UTF-8: refused by decodeUtf8 (E003); as U+FFFD, safe",
+  "i_string_overlong_sequence_6_bytes.json":
+    "an overlong sequence is not UTF-8: refused by decodeUtf8 (E003); as U+FFFD, safe",
+  "i_string_overlong_sequence_6_bytes_null.json":
+    "an overlong NUL is not UTF-8: refused by decodeUtf8 (E003); as U+FFFD, safe",
+  "i_string_truncated-utf-8.json":
+    "a cut sequence is not UTF-8: refused by decodeUtf8 (E003); as U+FFFD, safe",
   "i_structure_500_nested_arrays.json": "500 levels, within max_depth 512: safe",
   "i_structure_UTF-8_BOM_empty_object.json": "the decoder drops the UTF-8 BOM: {} is safe",
   "i_string_UTF-16LE_with_BOM.json": "UTF-16: see the UTF-16 rule",

@@ -18,6 +18,12 @@
 const ROOT = new URL("../../", import.meta.url);
 const HERE = new URL("./", import.meta.url);
 
+const DECLARATION_TESTS = [
+  "tests/declarations_test.ts",
+  "tests/jsonschema_test.ts",
+  "tests/compile_test.ts",
+];
+
 /** The engine's decision code, each with the test files that specify it. */
 export const TARGETS: Readonly<Record<string, readonly string[]>> = {
   "engine/classify.ts": [
@@ -31,7 +37,11 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     "tests/operations_test.ts",
     "tests/gate_test.ts",
   ],
-  "engine/retry.ts": ["tests/retry_test.ts", "tests/gate_test.ts", "tests/positions_test.ts"],
+  "engine/retry.ts": [
+    "tests/retry_test.ts",
+    "tests/gate_test.ts",
+    "tests/positions_test.ts",
+  ],
   "engine/gate.ts": [
     "tests/gate_test.ts",
     "tests/classify_test.ts",
@@ -50,14 +60,12 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     "tests/operations_test.ts",
     "tests/caller_errors_test.ts",
   ],
-  "engine/declarations.ts": [
-    "tests/declarations_test.ts",
-    "tests/jsonschema_test.ts",
-  ],
-  "engine/jsonschema.ts": [
-    "tests/jsonschema_test.ts",
-    "tests/declarations_test.ts",
-  ],
+  "engine/declarations/check.ts": DECLARATION_TESTS,
+  "engine/declarations/language.ts": DECLARATION_TESTS,
+  "engine/declarations/jsonschema.ts": DECLARATION_TESTS,
+  "engine/declarations/compile.ts": DECLARATION_TESTS,
+  "engine/declarations/verdict.ts": DECLARATION_TESTS,
+  "engine/compile.ts": ["tests/compile_test.ts", "tests/gate_test.ts"],
   "engine/hazards.ts": ["tests/hazards_test.ts"],
 };
 
@@ -88,14 +96,19 @@ async function ensureInstalled(): Promise<void> {
 }
 
 async function main(args: string[]): Promise<number> {
-  const concurrency = args.find((a) => a.startsWith("--concurrency="))?.split("=")[1] ?? "1";
-  const excluded = args.find((a) => a.startsWith("--exclude="))?.split("=")[1]?.split(",") ?? [];
+  const concurrency =
+    args.find((a) => a.startsWith("--concurrency="))?.split("=")[1] ?? "1";
+  const excluded =
+    args.find((a) => a.startsWith("--exclude="))?.split("=")[1]?.split(",") ??
+      [];
   const asked = args.filter((a) => !a.startsWith("--"));
   const files = asked.length > 0 ? asked : Object.keys(TARGETS);
   const unknown = files.filter((file) => TARGETS[file] === undefined);
   if (unknown.length > 0) {
     console.error(
-      `not a mutation target: ${unknown.join(", ")}; one of ${Object.keys(TARGETS)}`,
+      `not a mutation target: ${unknown.join(", ")}; one of ${
+        Object.keys(TARGETS)
+      }`,
     );
     return 2;
   }
@@ -113,7 +126,8 @@ async function main(args: string[]): Promise<number> {
       }
     }
     const config = {
-      $schema: "./node_modules/@stryker-mutator/core/schema/stryker-schema.json",
+      $schema:
+        "./node_modules/@stryker-mutator/core/schema/stryker-schema.json",
       mutate: [file],
       testRunner: "command",
       commandRunner: { command: `deno test --no-check -A ${tests.join(" ")}` },
