@@ -96,19 +96,15 @@ async function ensureInstalled(): Promise<void> {
 }
 
 async function main(args: string[]): Promise<number> {
-  const concurrency =
-    args.find((a) => a.startsWith("--concurrency="))?.split("=")[1] ?? "1";
-  const excluded =
-    args.find((a) => a.startsWith("--exclude="))?.split("=")[1]?.split(",") ??
-      [];
+  const concurrency = args.find((a) => a.startsWith("--concurrency="))?.split("=")[1] ?? "1";
+  const excluded = args.find((a) => a.startsWith("--exclude="))?.split("=")[1]?.split(",") ??
+    [];
   const asked = args.filter((a) => !a.startsWith("--"));
   const files = asked.length > 0 ? asked : Object.keys(TARGETS);
   const unknown = files.filter((file) => TARGETS[file] === undefined);
   if (unknown.length > 0) {
     console.error(
-      `not a mutation target: ${unknown.join(", ")}; one of ${
-        Object.keys(TARGETS)
-      }`,
+      `not a mutation target: ${unknown.join(", ")}; one of ${Object.keys(TARGETS)}`,
     );
     return 2;
   }
@@ -126,8 +122,7 @@ async function main(args: string[]): Promise<number> {
       }
     }
     const config = {
-      $schema:
-        "./node_modules/@stryker-mutator/core/schema/stryker-schema.json",
+      $schema: "./node_modules/@stryker-mutator/core/schema/stryker-schema.json",
       mutate: [file],
       testRunner: "command",
       commandRunner: { command: `deno test --no-check -A ${tests.join(" ")}` },
