@@ -7,10 +7,11 @@
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { decide } from "./classify.ts";
  * import { scan } from "./scanner.ts";
  * import { PROFILES } from "./profiles.ts";
- * console.log(decide(scan("[1,2,]", PROFILES.agent))); // "cosmetic_repair"
+ * strictEqual(decide(scan("[1,2,]", PROFILES.agent)), "cosmetic_repair");
  * ```
  *
  * @module
@@ -18,7 +19,17 @@
 
 import type { ScanResult } from "./scanner.ts";
 
-/** What the document is, from best to worst. */
+/**
+ * What the document is, from best to worst.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import type { Decision } from "./classify.ts";
+ * const decision: Decision = "cosmetic_repair";
+ * strictEqual(decision, "cosmetic_repair");
+ * ```
+ */
 export type Decision = "safe" | "cosmetic_repair" | "lossy_repair" | "ambiguous" | "invalid";
 
 /**
@@ -26,10 +37,12 @@ export type Decision = "safe" | "cosmetic_repair" | "lossy_repair" | "ambiguous"
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { decide } from "./classify.ts";
  * import { scan } from "./scanner.ts";
  * import { PROFILES } from "./profiles.ts";
- * console.log(decide(scan('{"a":1,"a":2}', PROFILES.permissive))); // "ambiguous"
+ * strictEqual(decide(scan('{"a":1,"a":2}', PROFILES.permissive)), "ambiguous");
+ * strictEqual(decide(scan("", PROFILES.permissive)), "invalid");
  * ```
  */
 export function decide(result: ScanResult): Decision {
@@ -63,9 +76,11 @@ const MISMATCH_LABEL = "REJECT (declaration not satisfied)";
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { labelFor } from "./classify.ts";
- * console.log(labelFor("lossy_repair", false, "E010")); // "REJECT (a value was changed)"
- * console.log(labelFor("safe", true, null)); // "SAFE TO EXECUTE"
+ * strictEqual(labelFor("lossy_repair", false, "E010"), "REJECT (a value was changed)");
+ * strictEqual(labelFor("safe", true, null), "SAFE TO EXECUTE");
+ * strictEqual(labelFor("safe", false, "E030"), "REJECT (declaration not satisfied)");
  * ```
  */
 export function labelFor(
@@ -86,8 +101,10 @@ export function labelFor(
  *
  * @example
  * ```ts
+ * import { strictEqual } from "node:assert/strict";
  * import { permille } from "./classify.ts";
- * console.log(permille(7, 14)); // 500
+ * strictEqual(permille(7, 14), 500);
+ * strictEqual(permille(0, 0), 1000);
  * ```
  */
 export function permille(offset: number, length: number): number {

@@ -13,7 +13,7 @@
  */
 
 import assert from "node:assert/strict";
-import { hasNode } from "./fixtures/standard_inputs.ts";
+import { requireNode } from "./fixtures/standard_inputs.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const MOD = new URL("mod.ts", ROOT);
@@ -131,8 +131,8 @@ Deno.test("mod.ts: only the import.meta.main branch reaches cli.ts and the surfa
 
 Deno.test({
   name: "bundle: mod.ts bundled for the browser imports under Node, runs nothing, and gates",
-  ignore: !hasNode(),
   async fn() {
+    requireNode("importing the bundle under Node");
     const dir = await Deno.makeTempDir({ prefix: "interjson-bundle-" });
     try {
       const bundle = `${dir}/interjson.mjs`;

@@ -54,123 +54,198 @@ Deno.test("gate: every result has exactly the twenty fields of the interjson_gat
   }
 });
 
-/** [behaviour, input, options, expected] — one row per decision and label. */
-const DECISIONS: readonly [string, string, GateOptions, Expected][] = [
-  ["valid JSON as written is safe", '{"a":1}', {}, {
-    decision: "safe",
-    label: "SAFE TO EXECUTE",
-    exactness: "exact",
-    ambiguity: "none",
-    ambiguous: false,
-    information_loss: false,
-    valid_json: true,
-    normalized: false,
-    executable: true,
-    execution: "allowed",
-    code: null,
-  }],
-  ["a notation repair is cosmetic_repair and executable", "[1,2,]", {}, {
-    decision: "cosmetic_repair",
-    label: "SAFE TO EXECUTE (notation repaired)",
-    exactness: "cosmetic",
-    ambiguity: "none",
-    information_loss: false,
-    valid_json: false,
-    normalized: true,
-    executable: true,
-    execution: "allowed",
-    code: null,
-  }],
-  ["a notation repair the profile refuses keeps its decision", "[1,2,]", { profile: "strict" }, {
-    decision: "cosmetic_repair",
-    label: "REJECT (notation repair refused by the profile)",
-    executable: false,
-    execution: "blocked",
-    code: "E010",
-  }],
-  ["an invented value is lossy_repair", '{"a":1', {}, {
-    decision: "lossy_repair",
-    label: "REJECT (a value was changed)",
-    exactness: "lossy",
-    ambiguity: "none",
-    information_loss: true,
-    valid_json: false,
-    normalized: true,
-    executable: false,
-    execution: "blocked",
-    code: "E010",
-  }],
-  ["duplicate keys are ambiguous (semantic) though valid JSON", '{"a":1,"a":2}', {}, {
-    decision: "ambiguous",
-    label: "REJECT (more than one reading)",
-    ambiguity: "semantic",
-    ambiguous: true,
-    valid_json: true,
-    executable: false,
-    code: "E011",
-  }],
-  ["a mismatched bracket is ambiguous (syntactic)", "[1,2}", {}, {
-    decision: "ambiguous",
-    label: "REJECT (more than one reading)",
-    ambiguity: "syntactic",
-    ambiguous: true,
-    valid_json: false,
-    executable: false,
-    code: "E011",
-  }],
-  ["a lone surrogate is ambiguous without any repair", '{"a":"\\ud800"}', {}, {
-    decision: "ambiguous",
-    exactness: "exact",
-    ambiguity: "semantic",
-    valid_json: true,
-    normalized: false,
-    executable: false,
-    code: "E011",
-  }],
-  ["empty input is invalid (E001)", "", {}, {
-    decision: "invalid",
-    label: "REJECT (no usable value)",
-    valid_json: false,
-    normalized: false,
-    executable: false,
-    code: "E001",
-  }],
-  ["white space only is invalid (E001)", " \n\t ", {}, { decision: "invalid", code: "E001" }],
-  ["prose without a value is invalid (E003)", "I could not find the file.", {}, {
-    decision: "invalid",
-    label: "REJECT (no usable value)",
-    code: "E003",
-  }],
-  ["nesting past max_depth is invalid (E020)", "[[[1]]]", { maxDepth: 2 }, {
-    decision: "invalid",
-    label: "REJECT (no usable value)",
-    code: "E020",
-  }],
-  ["input past max_input is invalid (E021)", '{"a":"long"}', { maxInput: 5 }, {
-    decision: "invalid",
-    code: "E021",
-  }],
-  ["a token past max_token is invalid (E022)", '{"a":"long"}', { maxToken: 3 }, {
-    decision: "invalid",
-    code: "E022",
-  }],
-  ["a value failing its declaration is refused with E030", '{"a":"x"}', {
-    schema: "{!a:integer}",
-  }, {
-    decision: "safe",
-    label: "REJECT (declaration not satisfied)",
-    exactness: "exact",
-    executable: false,
-    execution: "blocked",
-    code: "E030",
-  }],
+/** One row per decision and label: the behaviour, the input, the options, what gate answers. */
+const DECISIONS: readonly {
+  behaviour: string;
+  text: string;
+  options: GateOptions;
+  expected: Expected;
+}[] = [
+  {
+    behaviour: "valid JSON as written is safe",
+    text: '{"a":1}',
+    options: {},
+    expected: {
+      decision: "safe",
+      label: "SAFE TO EXECUTE",
+      exactness: "exact",
+      ambiguity: "none",
+      ambiguous: false,
+      information_loss: false,
+      valid_json: true,
+      normalized: false,
+      executable: true,
+      execution: "allowed",
+      code: null,
+    },
+  },
+  {
+    behaviour: "a notation repair is cosmetic_repair and executable",
+    text: "[1,2,]",
+    options: {},
+    expected: {
+      decision: "cosmetic_repair",
+      label: "SAFE TO EXECUTE (notation repaired)",
+      exactness: "cosmetic",
+      ambiguity: "none",
+      information_loss: false,
+      valid_json: false,
+      normalized: true,
+      executable: true,
+      execution: "allowed",
+      code: null,
+    },
+  },
+  {
+    behaviour: "a notation repair the profile refuses keeps its decision",
+    text: "[1,2,]",
+    options: { profile: "strict" },
+    expected: {
+      decision: "cosmetic_repair",
+      label: "REJECT (notation repair refused by the profile)",
+      executable: false,
+      execution: "blocked",
+      code: "E010",
+    },
+  },
+  {
+    behaviour: "an invented value is lossy_repair",
+    text: '{"a":1',
+    options: {},
+    expected: {
+      decision: "lossy_repair",
+      label: "REJECT (a value was changed)",
+      exactness: "lossy",
+      ambiguity: "none",
+      information_loss: true,
+      valid_json: false,
+      normalized: true,
+      executable: false,
+      execution: "blocked",
+      code: "E010",
+    },
+  },
+  {
+    behaviour: "duplicate keys are ambiguous (semantic) though valid JSON",
+    text: '{"a":1,"a":2}',
+    options: {},
+    expected: {
+      decision: "ambiguous",
+      label: "REJECT (more than one reading)",
+      ambiguity: "semantic",
+      ambiguous: true,
+      valid_json: true,
+      executable: false,
+      code: "E011",
+    },
+  },
+  {
+    behaviour: "a mismatched bracket is ambiguous (syntactic)",
+    text: "[1,2}",
+    options: {},
+    expected: {
+      decision: "ambiguous",
+      label: "REJECT (more than one reading)",
+      ambiguity: "syntactic",
+      ambiguous: true,
+      valid_json: false,
+      executable: false,
+      code: "E011",
+    },
+  },
+  {
+    behaviour: "a lone surrogate is ambiguous without any repair",
+    text: '{"a":"\\ud800"}',
+    options: {},
+    expected: {
+      decision: "ambiguous",
+      exactness: "exact",
+      ambiguity: "semantic",
+      valid_json: true,
+      normalized: false,
+      executable: false,
+      code: "E011",
+    },
+  },
+  {
+    behaviour: "empty input is invalid (E001)",
+    text: "",
+    options: {},
+    expected: {
+      decision: "invalid",
+      label: "REJECT (no usable value)",
+      valid_json: false,
+      normalized: false,
+      executable: false,
+      code: "E001",
+    },
+  },
+  {
+    behaviour: "white space only is invalid (E001)",
+    text: " \n\t ",
+    options: {},
+    expected: { decision: "invalid", code: "E001" },
+  },
+  {
+    behaviour: "prose without a value is invalid (E003)",
+    text: "I could not find the file.",
+    options: {},
+    expected: {
+      decision: "invalid",
+      label: "REJECT (no usable value)",
+      code: "E003",
+    },
+  },
+  {
+    behaviour: "nesting past max_depth is invalid (E020)",
+    text: "[[[1]]]",
+    options: { maxDepth: 2 },
+    expected: {
+      decision: "invalid",
+      label: "REJECT (no usable value)",
+      code: "E020",
+    },
+  },
+  {
+    behaviour: "input past max_input is invalid (E021)",
+    text: '{"a":"long"}',
+    options: { maxInput: 5 },
+    expected: {
+      decision: "invalid",
+      code: "E021",
+    },
+  },
+  {
+    behaviour: "a token past max_token is invalid (E022)",
+    text: '{"a":"long"}',
+    options: { maxToken: 3 },
+    expected: {
+      decision: "invalid",
+      code: "E022",
+    },
+  },
+  {
+    behaviour: "a value failing its declaration is refused with E030",
+    text: '{"a":"x"}',
+    options: {
+      schema: "{!a:integer}",
+    },
+    expected: {
+      decision: "safe",
+      label: "REJECT (declaration not satisfied)",
+      exactness: "exact",
+      executable: false,
+      execution: "blocked",
+      code: "E030",
+    },
+  },
 ];
 
-for (const [behaviour, text, options, expected] of DECISIONS) {
-  Deno.test(`gate decision: ${behaviour}`, () => {
-    assertResult(gate(text, options), expected, behaviour);
-  });
-}
+Deno.test("gate decision: one row per decision and label", async (t) => {
+  for (const { behaviour, text, options, expected } of DECISIONS) {
+    await t.step(behaviour, () => assertResult(gate(text, options), expected, behaviour));
+  }
+});
 
 Deno.test("gate: seed 000's real gate call, field for field and the prompt verbatim", () => {
   const result = gate('{"query":"weather in Par', { schemaJson: SEED_SCHEMA_JSON });
@@ -252,35 +327,154 @@ Deno.test("gate: the default profile is agent, so prose before the value is acce
 });
 
 /**
- * Each profile on a set of inputs: the error code per profile, in the order
- * of `PROFILE_NAMES` (permissive, interactive, execution, agent, strict);
- * `null` means executable.
+ * Each profile on a set of inputs: the error code per profile; `null` means executable.
  */
-const PROFILE_MATRIX: readonly [string, string, readonly (string | null)[]][] = [
-  ["valid JSON", '{"a":1}', [null, null, null, null, null]],
-  ["a trailing comma", "[1,2,]", [null, null, null, null, "E010"]],
-  ["single quotes and a Python literal", "{'a': True}", [null, null, null, null, "E010"]],
-  ["a code fence", '```json\n{"a":1}\n```', [null, null, null, null, "E010"]],
-  ["prose before the value", 'Here:\n{"a":1}', ["E002", "E002", "E002", null, "E002"]],
-  ["prose after the value", '{"a":1} thanks', ["E002", "E002", "E002", null, "E002"]],
-  ["a truncated number", '{"a":1', ["E010", "E010", "E010", "E010", "E010"]],
-  ["a missing value", '{"a":}', ["E010", "E010", "E010", "E010", "E010"]],
-  ["a duplicate key", '{"a":1,"a":2}', ["E011", "E011", "E011", "E011", "E011"]],
-  ["a mismatched bracket", "[1,2}", ["E011", "E011", "E011", "E011", "E011"]],
-  ["a lone surrogate", '["\\ud800"]', ["E011", "E011", "E011", "E011", "E011"]],
-  ["an unsafe integer", "[9007199254740993]", ["E011", "E011", "E011", "E011", "E011"]],
-  ["two documents", '{"a":1}{"b":2}', ["E011", "E011", "E011", "E011", "E011"]],
-  ["empty input", "", ["E001", "E001", "E001", "E001", "E001"]],
+const PROFILE_MATRIX: readonly {
+  behaviour: string;
+  text: string;
+  codes: Readonly<Record<(typeof PROFILE_NAMES)[number], string | null>>;
+}[] = [
+  {
+    behaviour: "valid JSON",
+    text: '{"a":1}',
+    codes: { permissive: null, interactive: null, execution: null, agent: null, strict: null },
+  },
+  {
+    behaviour: "a trailing comma",
+    text: "[1,2,]",
+    codes: { permissive: null, interactive: null, execution: null, agent: null, strict: "E010" },
+  },
+  {
+    behaviour: "single quotes and a Python literal",
+    text: "{'a': True}",
+    codes: { permissive: null, interactive: null, execution: null, agent: null, strict: "E010" },
+  },
+  {
+    behaviour: "a code fence",
+    text: '```json\n{"a":1}\n```',
+    codes: { permissive: null, interactive: null, execution: null, agent: null, strict: "E010" },
+  },
+  {
+    behaviour: "prose before the value",
+    text: 'Here:\n{"a":1}',
+    codes: {
+      permissive: "E002",
+      interactive: "E002",
+      execution: "E002",
+      agent: null,
+      strict: "E002",
+    },
+  },
+  {
+    behaviour: "prose after the value",
+    text: '{"a":1} thanks',
+    codes: {
+      permissive: "E002",
+      interactive: "E002",
+      execution: "E002",
+      agent: null,
+      strict: "E002",
+    },
+  },
+  {
+    behaviour: "a truncated number",
+    text: '{"a":1',
+    codes: {
+      permissive: "E010",
+      interactive: "E010",
+      execution: "E010",
+      agent: "E010",
+      strict: "E010",
+    },
+  },
+  {
+    behaviour: "a missing value",
+    text: '{"a":}',
+    codes: {
+      permissive: "E010",
+      interactive: "E010",
+      execution: "E010",
+      agent: "E010",
+      strict: "E010",
+    },
+  },
+  {
+    behaviour: "a duplicate key",
+    text: '{"a":1,"a":2}',
+    codes: {
+      permissive: "E011",
+      interactive: "E011",
+      execution: "E011",
+      agent: "E011",
+      strict: "E011",
+    },
+  },
+  {
+    behaviour: "a mismatched bracket",
+    text: "[1,2}",
+    codes: {
+      permissive: "E011",
+      interactive: "E011",
+      execution: "E011",
+      agent: "E011",
+      strict: "E011",
+    },
+  },
+  {
+    behaviour: "a lone surrogate",
+    text: '["\\ud800"]',
+    codes: {
+      permissive: "E011",
+      interactive: "E011",
+      execution: "E011",
+      agent: "E011",
+      strict: "E011",
+    },
+  },
+  {
+    behaviour: "an unsafe integer",
+    text: "[9007199254740993]",
+    codes: {
+      permissive: "E011",
+      interactive: "E011",
+      execution: "E011",
+      agent: "E011",
+      strict: "E011",
+    },
+  },
+  {
+    behaviour: "two documents",
+    text: '{"a":1}{"b":2}',
+    codes: {
+      permissive: "E011",
+      interactive: "E011",
+      execution: "E011",
+      agent: "E011",
+      strict: "E011",
+    },
+  },
+  {
+    behaviour: "empty input",
+    text: "",
+    codes: {
+      permissive: "E001",
+      interactive: "E001",
+      execution: "E001",
+      agent: "E001",
+      strict: "E001",
+    },
+  },
 ];
 
-for (const [behaviour, text, codes] of PROFILE_MATRIX) {
-  Deno.test(`gate profiles: ${behaviour}`, () => {
-    PROFILE_NAMES.forEach((profile, k) => {
-      const result = gate(text, { profile });
-      const expected = codes[k];
-      assert.equal(result.error?.code ?? null, expected, profile);
-      assert.equal(result.executable, expected === null, profile);
-    });
+for (const { behaviour, text, codes } of PROFILE_MATRIX) {
+  Deno.test(`gate profiles: ${behaviour}`, async (t) => {
+    for (const profile of PROFILE_NAMES) {
+      await t.step(`${profile}: ${codes[profile] ?? "executable"}`, () => {
+        const result = gate(text, { profile });
+        assert.equal(result.error?.code ?? null, codes[profile], profile);
+        assert.equal(result.executable, codes[profile] === null, profile);
+      });
+    }
   });
 }
 
@@ -517,6 +711,30 @@ Deno.test("retry prompt: control characters show as spaces so the caret stays al
   const tab = gate('{"a":"\tb"}', { profile: "strict" }).retry!.prompt;
   assert.ok(tab.includes('Context: {"a":" b"}\n'), tab);
   assert.equal(caretUnder(tab), " ");
+});
+
+/**
+ * Every C0 control but the line feed (which ends the line), and DEL: each is shown as one space,
+ * never as itself, so the prompt carries no raw control and the caret stays under the column.
+ */
+const CONTEXT_CONTROLS: readonly { name: string; char: string }[] = [
+  ...Array.from({ length: 0x20 }, (_, c) => c).filter((c) => c !== 0x0a).map((c) => ({
+    name: `U+${c.toString(16).toUpperCase().padStart(4, "0")}`,
+    char: String.fromCharCode(c),
+  })),
+  { name: "U+007F DEL", char: "\u007F" },
+];
+
+Deno.test("retry prompt: each C0 control and DEL in the context line shows as one space", async (t) => {
+  for (const { name, char } of CONTEXT_CONTROLS) {
+    await t.step(name, () => {
+      const prompt = gate(`["a${char}b", 1`, { profile: "execution" }).retry!.prompt;
+      const context = prompt.split("\n").find((line) => line.startsWith("Context: "));
+      assert.equal(context, 'Context: ["a b", 1', JSON.stringify(prompt));
+      assert.equal(caretUnder(prompt), "1");
+      assert.ok(!prompt.includes(char), "the raw control is not in the prompt");
+    });
+  }
 });
 
 Deno.test("retry prompt: multi-line input shows the line the error is on", () => {

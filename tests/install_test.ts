@@ -126,6 +126,27 @@ function findTool(name: string): string | undefined {
   return undefined;
 }
 
+/** The Debian package of each tool a test needs (what `.ci/run` installs). */
+const PACKAGE_OF: Readonly<Record<string, string>> = {
+  curl: "curl",
+  wget: "wget",
+  shasum: "perl",
+  sha256sum: "coreutils",
+  openssl: "openssl",
+  shellcheck: "shellcheck",
+};
+
+/** Fails, naming the packages to install, when a tool is missing (a test never skips). */
+function requireTools(tools: readonly string[]): void {
+  const missing = tools.filter((tool) => findTool(tool) === undefined);
+  if (missing.length > 0) {
+    const packages = missing.map((tool) => PACKAGE_OF[tool] ?? tool).join(" ");
+    throw new Error(
+      `this test needs ${missing.join(", ")}: apt-get install ${packages} (.ci/run installs them)`,
+    );
+  }
+}
+
 function realTool(name: string): string {
   const path = findTool(name);
   if (path === undefined) throw new Error(`test needs ${name}`);
@@ -506,10 +527,10 @@ Deno.test("install.sh: needs only the documented tools, one downloader and one S
   for (const toolset of TOOLSET_CASES) {
     await t.step({
       name: `${toolset.name} -> exit ${toolset.code}`,
-      // A machine without one of these tools cannot run that case (curl, wget, shasum, openssl).
-      ignore: toolset.tools.some((tool) => findTool(tool) === undefined),
-      fn: async () =>
-        withRelease(await releaseFiles(), async (release) => {
+      // A machine without one of these tools cannot run the case: it fails, naming the package.
+      fn: async () => {
+        requireTools(toolset.tools);
+        await withRelease(await releaseFiles(), async (release) => {
           const sandbox = await makeSandbox();
           try {
             await linkTools(sandbox, [...BASE_TOOLS, ...toolset.tools]);
@@ -524,7 +545,8 @@ Deno.test("install.sh: needs only the documented tools, one downloader and one S
           } finally {
             await cleanup(sandbox);
           }
-        }),
+        });
+      },
     });
   }
 });
@@ -544,13 +566,11 @@ Deno.test("install.sh: a failure never fetches the binary when no SHA-256 tool e
   });
 });
 
-const shellcheck = findTool("shellcheck");
-
 Deno.test({
   name: "install.sh: shellcheck finds nothing (POSIX sh)",
-  ignore: shellcheck === undefined,
   async fn() {
-    const output = await new Deno.Command(shellcheck!, {
+    requireTools(["shellcheck"]);
+    const output = await new Deno.Command(findTool("shellcheck")!, {
       args: ["--shell=sh", INSTALL_SH],
       stdout: "piped",
       stderr: "piped",

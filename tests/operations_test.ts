@@ -360,181 +360,189 @@ Deno.test("validate: errors without a value", () => {
 
 // ------------------------------------------------------------------- readiness
 
-/** [behaviour, input, declaration, expected] — every number computed by hand in the comment. */
-const READINESS: readonly [string, string, string | undefined, ReadinessResult][] = [
-  [
+/** The behaviour, the input, the declaration, the answer: every number computed by hand. */
+const READINESS: readonly {
+  behaviour: string;
+  text: string;
+  schema: string | undefined;
+  expected: ReadinessResult;
+}[] = [
+  {
     // `{"query":"weather",` is 19 units, `"limit":3,` 10 more: step 29 of 74.
-    "declared members final early while the document continues",
-    '{"query":"weather","limit":3,"debug":"a long tail the host does not need"}',
-    "{!query:string,!limit:integer}",
-    {
+    behaviour: "declared members final early while the document continues",
+    text: '{"query":"weather","limit":3,"debug":"a long tail the host does not need"}',
+    schema: "{!query:string,!limit:integer}",
+    expected: {
       syntax_permille: 1000,
       schema_permille: 392,
       settled_permille: 1000,
       step: 29,
       verdict: { total: 2, satisfied: 2, missing: [], mismatched: [], ok: true },
     },
-  ],
-  [
+  },
+  {
     // `{"a":"x",` is 9 units: a string is final once the character after its closing
     // quote confirms the close (`"x" y"` would be an unescaped inner quote); 9 of 25.
-    "a string member is final once the character after its closing quote confirms it",
-    '{"a":"x","b":"long tail"}',
-    "{!a:string}",
-    {
+    behaviour: "a string member is final once the character after its closing quote confirms it",
+    text: '{"a":"x","b":"long tail"}',
+    schema: "{!a:string}",
+    expected: {
       syntax_permille: 1000,
       schema_permille: 360,
       settled_permille: 1000,
       step: 9,
       verdict: { total: 1, satisfied: 1, missing: [], mismatched: [], ok: true },
     },
-  ],
-  [
+  },
+  {
     // `{"a":12` is 7 units; the number is final only with the comma: 8 of 24.
-    "a number member is final only after its delimiter",
-    '{"a":12,"b":"long tail"}',
-    "{!a:integer}",
-    {
+    behaviour: "a number member is final only after its delimiter",
+    text: '{"a":12,"b":"long tail"}',
+    schema: "{!a:integer}",
+    expected: {
       syntax_permille: 1000,
       schema_permille: 334,
       settled_permille: 1000,
       step: 8,
       verdict: { total: 1, satisfied: 1, missing: [], mismatched: [], ok: true },
     },
-  ],
-  [
+  },
+  {
     // White space delimits the number too: `{"a":12 ` is 8 units, of 15.
-    "white space delimits a number member",
-    '{"a":12 ,"c":1}',
-    "{!a:integer}",
-    {
+    behaviour: "white space delimits a number member",
+    text: '{"a":12 ,"c":1}',
+    schema: "{!a:integer}",
+    expected: {
       syntax_permille: 1000,
       schema_permille: 534,
       settled_permille: 1000,
       step: 8,
       verdict: { total: 1, satisfied: 1, missing: [], mismatched: [], ok: true },
     },
-  ],
-  [
+  },
+  {
     // `{"cfg":` is 7 units, `{"x":1,"y":[1,2]}` 17 more: 24 of 45.
-    "an object member is final at its closing bracket",
-    '{"cfg":{"x":1,"y":[1,2]},"tail":"abcdefghij"}',
-    "{!cfg:object}",
-    {
+    behaviour: "an object member is final at its closing bracket",
+    text: '{"cfg":{"x":1,"y":[1,2]},"tail":"abcdefghij"}',
+    schema: "{!cfg:object}",
+    expected: {
       syntax_permille: 1000,
       schema_permille: 534,
       settled_permille: 1000,
       step: 24,
       verdict: { total: 1, satisfied: 1, missing: [], mismatched: [], ok: true },
     },
-  ],
-  [
+  },
+  {
     // b is final at 8, a at 15 (`{"b":"x","a":1,`): the later one counts; 15 of 26.
-    "several declared members: the last to become final counts, whatever the declared order",
-    '{"b":"x","a":1,"c":"tail"}',
-    "{!a:integer,!b:string}",
-    {
+    behaviour:
+      "several declared members: the last to become final counts, whatever the declared order",
+    text: '{"b":"x","a":1,"c":"tail"}',
+    schema: "{!a:integer,!b:string}",
+    expected: {
       syntax_permille: 1000,
       schema_permille: 577,
       settled_permille: 1000,
       step: 15,
       verdict: { total: 2, satisfied: 2, missing: [], mismatched: [], ok: true },
     },
-  ],
-  [
+  },
+  {
     // The second `"a":3,` ends at 19 of 30.
-    "of duplicate keys the last occurrence counts",
-    '{"a":1,"b":2,"a":3,"c":"tail"}',
-    "{!a:integer}",
-    {
+    behaviour: "of duplicate keys the last occurrence counts",
+    text: '{"a":1,"b":2,"a":3,"c":"tail"}',
+    schema: "{!a:integer}",
+    expected: {
       syntax_permille: 1000,
       schema_permille: 634,
       settled_permille: 1000,
       step: 19,
       verdict: { total: 1, satisfied: 1, missing: [], mismatched: [], ok: true },
     },
-  ],
-  [
+  },
+  {
     // a never appears: known absent only when the object closes, at 23 of 25.
-    "a missing declared member is final at the syntax point",
-    '{"b":"long tail","c":1}  ',
-    "{!a:integer}",
-    {
+    behaviour: "a missing declared member is final at the syntax point",
+    text: '{"b":"long tail","c":1}  ',
+    schema: "{!a:integer}",
+    expected: {
       syntax_permille: 920,
       schema_permille: 920,
       settled_permille: 920,
       step: 23,
       verdict: { total: 1, satisfied: 0, missing: ["/a"], mismatched: [], ok: false },
     },
-  ],
-  [
+  },
+  {
     // No declaration: the schema point is the syntax point, 7 of 9; no verdict.
-    "without a declaration the schema point is the syntax point",
-    '{"a":1}  ',
-    undefined,
-    { syntax_permille: 778, schema_permille: 778, settled_permille: 778, step: 7 },
-  ],
-  [
+    behaviour: "without a declaration the schema point is the syntax point",
+    text: '{"a":1}  ',
+    schema: undefined,
+    expected: { syntax_permille: 778, schema_permille: 778, settled_permille: 778, step: 7 },
+  },
+  {
     // A declaration without members (an array) has nothing to wait for but the syntax: 7 of 9.
-    "a declaration without members is final with the syntax",
-    "[1,2,3]  ",
-    "[integer]",
-    {
+    behaviour: "a declaration without members is final with the syntax",
+    text: "[1,2,3]  ",
+    schema: "[integer]",
+    expected: {
       syntax_permille: 778,
       schema_permille: 778,
       settled_permille: 778,
       step: 7,
       verdict: { total: 1, satisfied: 1, missing: [], mismatched: [], ok: true },
     },
-  ],
-  [
+  },
+  {
     // Truncated: the syntax is final only at the end; b is final at 17 of 22 (its comma).
-    "a truncated document: syntax at 1000, a closed member before",
-    '{"b":"long tail","c":1',
-    "{!b:string}",
-    {
+    behaviour: "a truncated document: syntax at 1000, a closed member before",
+    text: '{"b":"long tail","c":1',
+    schema: "{!b:string}",
+    expected: {
       syntax_permille: 1000,
       schema_permille: 773,
       settled_permille: 1000,
       step: 17,
       verdict: { total: 1, satisfied: 1, missing: [], mismatched: [], ok: true },
     },
-  ],
-  [
+  },
+  {
     // The declared string is cut: nothing is final before the end, 13 of 13.
-    "a truncated document cut inside the declared member",
-    '{"b":"long ta',
-    "{!b:string}",
-    {
+    behaviour: "a truncated document cut inside the declared member",
+    text: '{"b":"long ta',
+    schema: "{!b:string}",
+    expected: {
       syntax_permille: 1000,
       schema_permille: 1000,
       settled_permille: 1000,
       step: 13,
       verdict: { total: 1, satisfied: 1, missing: [], mismatched: [], ok: true },
     },
-  ],
-  [
+  },
+  {
     // Read as permissive reads it: single quotes are fine; `{'a': 1,` is 8 of 20.
-    "readiness never refuses a repair",
-    "{'a': 1, 'b': 'tail'}",
-    "{!a:integer}",
-    {
+    behaviour: "readiness never refuses a repair",
+    text: "{'a': 1, 'b': 'tail'}",
+    schema: "{!a:integer}",
+    expected: {
       syntax_permille: 1000,
       schema_permille: 381,
       settled_permille: 1000,
       step: 8,
       verdict: { total: 1, satisfied: 1, missing: [], mismatched: [], ok: true },
     },
-  ],
+  },
 ];
 
-for (const [behaviour, text, schema, expected] of READINESS) {
-  Deno.test(`readiness: ${behaviour}`, () => {
-    const result = readiness(text, schema === undefined ? {} : { schema });
-    assert.deepEqual(result, expected);
-    assert.ok(result.step <= text.length);
-  });
-}
+Deno.test("readiness: the fraction of the input at which syntax and members are final", async (t) => {
+  for (const { behaviour, text, schema, expected } of READINESS) {
+    await t.step(behaviour, () => {
+      const result = readiness(text, schema === undefined ? {} : { schema });
+      assert.deepEqual(result, expected);
+      assert.ok(result.step <= text.length);
+    });
+  }
+});
 
 Deno.test("readiness: a literal member is final only after its delimiter", () => {
   // `{"a":truex}` reads a as "truex", so a literal, like a number, is final only once the

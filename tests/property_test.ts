@@ -1,19 +1,22 @@
 /**
- * A bounded property test of the scanner: random valid JSON, mutations of it (characters deleted,
- * inserted or replaced from a damage alphabet with surrogates and bidi controls, truncations,
- * duplications, concatenations) and random text, checked under every profile against invariants
- * that hold for every input. It runs a few seconds by default, and as long as
- * `INTERJSON_FUZZ_SECONDS` (or the test argument `--fuzz-seconds=N`) says. The PRNG is seeded
- * (mulberry32) and the seed is printed; `INTERJSON_FUZZ_SEED` replays one.
+ * A bounded property test of the scanner: random valid JSON, documents holding each hazard of the
+ * independent oracle (`tests/oracle.ts`) written raw and escaped, mutations of both (characters
+ * deleted, inserted or replaced from a damage alphabet with surrogates and bidi controls,
+ * truncations, duplications, concatenations) and random text, checked under every profile. It runs
+ * a few seconds by default, and as long as `INTERJSON_FUZZ_SECONDS` (or the test argument
+ * `--fuzz-seconds=N`) says. The PRNG is seeded (mulberry32) and the seed is printed;
+ * `INTERJSON_FUZZ_SEED` replays one.
  *
- * Invariants, under every profile: no input throws; a fatal error leaves no value and no
- * refusal; exactness, ambiguity, completeness and `validJson` are exactly what the listed repairs
- * say; the refusal is the first repair the profile refuses, recomputed here from the catalogue;
- * classification does not depend on the profile; every repair matches its catalogue entry and
- * its position; a `JSON.parse`-able input is valid JSON with the same value; fed in random chunks,
- * the scanner gives the result of one scan, and a `JsonStream` whose `final` and `complete` are
- * polled after every chunk sees what one that scans every chunk sees and ends as `gate` does.
- * Adversarial shapes of a million characters complete.
+ * The judge is the oracle, which never reads the engine's repair list: for text `JSON.parse`
+ * accepts, the value, `validJson`, exactness, ambiguity and the refusal code under each profile
+ * follow from the hazards it finds; for other text, an unambiguous value must hold no hazard the
+ * oracle can see in it. Beside it, the engine's own bookkeeping is checked for consistency: no
+ * input throws; a fatal error leaves no value and no refusal; the summary fields agree with the
+ * listed repairs and the refusal is the first repair the profile refuses (recomputed from the
+ * catalogue); classification does not depend on the profile; every repair matches its catalogue
+ * entry and its position; fed in random chunks, the scanner gives the result of one scan, and a
+ * `JsonStream` whose `final` and `complete` are polled after every chunk sees what one that scans
+ * every chunk sees and ends as `gate` does. Adversarial shapes of a million characters complete.
  *
  * @module
  */
@@ -25,6 +28,15 @@ import { type Ambiguity, type Exactness, type Repair, ruleByCode } from "../engi
 import { type Profile, PROFILE_NAMES, PROFILES, resolveOptions } from "../engine/profiles.ts";
 import { comparable, scanInChunks } from "./fixtures/streaming.ts";
 import { gate, JsonStream } from "../mod.ts";
+import {
+  AWAITING_ENGINE_FIX,
+  HAZARD_KINDS,
+  type HazardKind,
+  judge,
+  kindsIn,
+  type Observed,
+} from "./oracle.ts";
+import { GENERATED_KINDS, hazardDocument } from "./fixtures/hazards.ts";
 
 /** An environment variable, or undefined when unset or not permitted. */
 function env(name: string): string | undefined {
@@ -225,6 +237,20 @@ function damaged(r: Random): string {
   return text;
 }
 
+/** A document holding one generated hazard (raw or escaped), sometimes damaged once. */
+function hazardous(r: Random): string {
+  const text = hazardDocument(() => r.next());
+  if (r.chance(0.5)) return text;
+  const at = r.int(text.length + 1);
+  return r.pick([
+    () => text.slice(0, at),
+    () => text.slice(0, at) + r.pick(DAMAGE) + text.slice(at),
+    () => "```json\n" + text + "\n```",
+    () => text.replace(/}$/, ",}"),
+    () => "Sure! " + text,
+  ])();
+}
+
 /** Random text: random bytes decoded as UTF-8, or random UTF-16 code units. */
 function randomText(r: Random): string {
   const n = r.int(40);
@@ -418,22 +444,54 @@ function jsonParseValue(text: string, parsed: unknown, engine: unknown): unknown
   return reference;
 }
 
-function checkInput(r: Random, text: string): void {
+/** The engine's answer in the oracle's terms. */
+function observed(result: ScanResult): Observed {
+  return {
+    hasValue: result.hasValue,
+    value: result.value,
+    validJson: result.validJson,
+    exactness: result.exactness,
+    ambiguity: result.ambiguity,
+    refusal: result.fatal?.code ?? result.refusal?.code ?? null,
+  };
+}
+
+/** Inputs judged only in part: they hold a kind the engine does not detect yet. */
+let awaitingInputs = 0;
+
+/**
+ * Judges one scan against the oracle (see `tests/oracle.ts`); throws with every disagreement.
+ * `awaiting` is the set of kinds not required yet (the meta-test passes an empty one).
+ */
+function checkAgainstOracle(
+  text: string,
+  profile: Profile,
+  result: ScanResult,
+  awaiting: ReadonlySet<HazardKind> = AWAITING_ENGINE_FIX,
+): void {
   let parsed: { value: unknown } | undefined;
   try {
     parsed = { value: JSON.parse(text) };
   } catch {
     parsed = undefined;
   }
+  const options = parsed === undefined ? { awaiting } : {
+    awaiting,
+    maxDepth: profile.maxDepth,
+    parsed: jsonParseValue(text, parsed.value, result.value),
+  };
+  const wrong = judge(text, profile.name, observed(result), options);
+  assert.deepEqual(wrong, [], `the oracle disagrees under ${profile.name}`);
+}
+
+function checkInput(r: Random, text: string): void {
+  if ([...kindsIn(text)].some((kind) => AWAITING_ENGINE_FIX.has(kind))) awaitingInputs++;
   let classification: Record<string, unknown> | undefined;
   for (const name of PROFILE_NAMES) {
     const profile = PROFILES[name];
     const result = scan(text, profile);
     checkResult(text, profile, result);
-    if (parsed !== undefined) {
-      assert.equal(result.validJson, true, "JSON.parse accepts it: valid JSON");
-      assert.deepStrictEqual(result.value, jsonParseValue(text, parsed.value, result.value));
-    }
+    checkAgainstOracle(text, profile, result);
     const { refusal: _refusal, ...rest } = comparable(result);
     if (classification === undefined) classification = rest;
     else assert.deepStrictEqual(rest, classification, `classification under ${name}`);
@@ -477,7 +535,7 @@ Deno.test("property: the reference reader agrees with JSON.parse on valid JSON",
 Deno.test(`property: invariants hold on random inputs for ${SECONDS} s (seed ${SEED})`, () => {
   console.log(`property test seed ${SEED} (INTERJSON_FUZZ_SEED), ${SECONDS} s`);
   const r = new Random(SEED);
-  const generators = [validJson, damaged, damaged, damaged, randomText] as const;
+  const generators = [validJson, damaged, hazardous, damaged, hazardous, randomText] as const;
   const deadline = performance.now() + SECONDS * 1000;
   let count = 0;
   while (count < 200 || performance.now() < deadline) {
@@ -489,7 +547,10 @@ Deno.test(`property: invariants hold on random inputs for ${SECONDS} s (seed ${S
     }
     count++;
   }
-  console.log(`property test: ${count} inputs (V8 JSON.parse misread ${jsonParseBugs} of them)`);
+  console.log(
+    `property test: ${count} inputs (V8 JSON.parse misread ${jsonParseBugs} of them; ` +
+      `${awaitingInputs} held a kind awaiting an engine fix and were judged in part)`,
+  );
 });
 
 Deno.test("property: the invariant checks catch a wrong classification", () => {
@@ -497,6 +558,42 @@ Deno.test("property: the invariant checks catch a wrong classification", () => {
   assert.throws(() => checkResult("[1,2,]", PROFILES.strict, { ...result, exactness: "exact" }));
   assert.throws(() => checkResult("[1,2,]", PROFILES.strict, { ...result, refusal: null }));
   assert.throws(() => checkResult("[1,2,]", PROFILES.strict, { ...result, validJson: true }));
+});
+
+Deno.test("property: the oracle catches a planted wrong classification of each hazard kind", async (t) => {
+  const r = new Random(0x0dd);
+  for (const kind of HAZARD_KINDS) {
+    await t.step(kind, () => {
+      const text = hazardDocument(() => r.next(), kind);
+      assert.ok(kindsIn(text).has(kind) || !kindsIn(text).size, `${kind}: ${text}`);
+      for (const name of PROFILE_NAMES) {
+        const result = scan(text, PROFILES[name]);
+        // Planted: the engine forgets the hazard and calls the document exact and executable.
+        const planted: ScanResult = {
+          ...result,
+          exactness: "exact",
+          ambiguity: "none",
+          refusal: null,
+          repairs: [],
+          repairCount: 0,
+        };
+        assert.throws(
+          () => checkAgainstOracle(text, PROFILES[name], planted, new Set()),
+          `${kind} under ${name}: ${JSON.stringify(text)}`,
+        );
+        if (!AWAITING_ENGINE_FIX.has(kind)) checkAgainstOracle(text, PROFILES[name], result);
+      }
+    });
+  }
+});
+
+Deno.test("property: every hazard kind is either generated or awaiting an engine fix", () => {
+  assert.deepEqual(
+    HAZARD_KINDS.filter((kind) =>
+      !GENERATED_KINDS.includes(kind) && !AWAITING_ENGINE_FIX.has(kind)
+    ),
+    [],
+  );
 });
 
 // ------------------------------------------------------------- no hang

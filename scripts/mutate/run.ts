@@ -1,0 +1,161 @@
+/**
+ * `deno task mutate [FILE…] [--concurrency=N] [--exclude=TEST,…]`: mutation testing of the engine's decision code
+ * with Stryker (`@stryker-mutator/core` 9, on Node, installed into `scripts/mutate/node_modules`
+ * from this folder's lock file on first use). Stryker's command runner runs
+ * `deno test --no-check` on the test files that specify each engine file (the table below), once
+ * per mutant, in a sandbox copy of the repository. Reports go to `reports/mutation/` (gitignored):
+ * `<file>.html` and `<file>.json` per engine file. Dev-only: nothing here is imported by the engine,
+ * the CLI or the tests. It takes minutes per file; it is not part of CI. See docs/TESTING.md.
+ *
+ * @example
+ * ```ts ignore
+ * // deno task mutate engine/classify.ts
+ * ```
+ *
+ * @module
+ */
+
+const ROOT = new URL("../../", import.meta.url);
+const HERE = new URL("./", import.meta.url);
+
+const DECLARATION_TESTS = [
+  "tests/declarations_test.ts",
+  "tests/jsonschema_test.ts",
+  "tests/compile_test.ts",
+];
+
+/** The engine's decision code, each with the test files that specify it. */
+export const TARGETS: Readonly<Record<string, readonly string[]>> = {
+  "engine/classify.ts": [
+    "tests/classify_test.ts",
+    "tests/gate_test.ts",
+    "tests/operations_test.ts",
+  ],
+  "engine/profiles.ts": [
+    "tests/profiles_test.ts",
+    "tests/caller_errors_test.ts",
+    "tests/operations_test.ts",
+    "tests/gate_test.ts",
+  ],
+  "engine/retry.ts": [
+    "tests/retry_test.ts",
+    "tests/gate_test.ts",
+    "tests/positions_test.ts",
+  ],
+  "engine/gate.ts": [
+    "tests/gate_test.ts",
+    "tests/classify_test.ts",
+    "tests/caller_errors_test.ts",
+    "tests/value_text_test.ts",
+  ],
+  "engine/validate.ts": [
+    "tests/operations_test.ts",
+    "tests/caller_errors_test.ts",
+  ],
+  "engine/readiness.ts": [
+    "tests/operations_test.ts",
+    "tests/caller_errors_test.ts",
+  ],
+  "engine/repair.ts": [
+    "tests/operations_test.ts",
+    "tests/caller_errors_test.ts",
+  ],
+  "engine/declarations/check.ts": DECLARATION_TESTS,
+  "engine/declarations/language.ts": DECLARATION_TESTS,
+  "engine/declarations/jsonschema.ts": DECLARATION_TESTS,
+  "engine/declarations/compile.ts": DECLARATION_TESTS,
+  "engine/declarations/verdict.ts": DECLARATION_TESTS,
+  "engine/compile.ts": ["tests/compile_test.ts", "tests/gate_test.ts"],
+  "engine/hazards.ts": ["tests/hazards_test.ts"],
+};
+
+async function run(command: string, args: string[], cwd: URL): Promise<number> {
+  const child = new Deno.Command(command, {
+    args,
+    cwd,
+    stdout: "inherit",
+    stderr: "inherit",
+  });
+  return (await child.output()).code;
+}
+
+const stryker = new URL(
+  "node_modules/@stryker-mutator/core/bin/stryker.js",
+  HERE,
+);
+
+async function ensureInstalled(): Promise<void> {
+  try {
+    await Deno.stat(stryker);
+  } catch {
+    const code = await run("npm", ["ci", "--no-audit", "--no-fund"], HERE);
+    if (code !== 0) {
+      throw new Error("npm ci in scripts/mutate failed (needs node and npm)");
+    }
+  }
+}
+
+async function main(args: string[]): Promise<number> {
+  const concurrency = args.find((a) => a.startsWith("--concurrency="))?.split("=")[1] ?? "1";
+  const excluded = args.find((a) => a.startsWith("--exclude="))?.split("=")[1]?.split(",") ??
+    [];
+  const asked = args.filter((a) => !a.startsWith("--"));
+  const files = asked.length > 0 ? asked : Object.keys(TARGETS);
+  const unknown = files.filter((file) => TARGETS[file] === undefined);
+  if (unknown.length > 0) {
+    console.error(
+      `not a mutation target: ${unknown.join(", ")}; one of ${Object.keys(TARGETS)}`,
+    );
+    return 2;
+  }
+  await ensureInstalled();
+  let worst = 0;
+  for (const file of files) {
+    const name = file.replace(/^engine\//, "").replace(/\.ts$/, "");
+    const tests: string[] = [];
+    for (const test of TARGETS[file].filter((t) => !excluded.includes(t))) {
+      try {
+        await Deno.stat(new URL(test, ROOT));
+        tests.push(test);
+      } catch {
+        console.warn(`${test} does not exist; mutating ${file} without it`);
+      }
+    }
+    const config = {
+      $schema: "./node_modules/@stryker-mutator/core/schema/stryker-schema.json",
+      mutate: [file],
+      testRunner: "command",
+      commandRunner: { command: `deno test --no-check -A ${tests.join(" ")}` },
+      coverageAnalysis: "off",
+      concurrency: Number(concurrency),
+      timeoutMS: 60_000,
+      reporters: ["clear-text", "progress", "html", "json"],
+      htmlReporter: { fileName: `reports/mutation/${name}.html` },
+      jsonReporter: { fileName: `reports/mutation/${name}.json` },
+      tempDirName: ".stryker-tmp",
+      cleanTempDir: true,
+      ignorePatterns: [
+        "scripts/mutate/node_modules",
+        "reports",
+        "dist",
+        "bench/inputs",
+        ".stryker-tmp",
+      ],
+      disableTypeChecks: false,
+      plugins: [],
+    };
+    const path = new URL(`reports/mutation/${name}.config.json`, ROOT);
+    await Deno.mkdir(new URL("reports/mutation/", ROOT), { recursive: true });
+    await Deno.writeTextFile(path, JSON.stringify(config, null, 2));
+    console.log(`mutating ${file} (tests: ${tests.join(", ")})`);
+    const code = await run(
+      "node",
+      [decodeURIComponent(stryker.pathname), "run", path.pathname],
+      ROOT,
+    );
+    worst = Math.max(worst, code);
+  }
+  return worst;
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));
