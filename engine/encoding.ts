@@ -108,6 +108,20 @@ function hexByte(byte: number): string {
  * ```
  */
 export function decodeUtf8(bytes: Uint8Array): Decoded | Undecodable {
+  const utf16 = utf16Order(bytes);
+  if (utf16 !== "") {
+    // A NUL beside every ASCII character is valid UTF-8 but not what the model wrote: the text
+    // is UTF-16, refused as one cause whichever byte order and BOM (not as prose or a NUL).
+    const error = positionedError(
+      "E003",
+      1,
+      1,
+      0,
+      `the output is UTF-16 (${utf16}), not UTF-8: every other byte is NUL or it starts with a ` +
+        "UTF-16 byte order mark; send UTF-8 text",
+    );
+    return { text: lenient.decode(bytes), error, byteOffset: 0 };
+  }
   try {
     return { text: fatal.decode(bytes), error: null };
   } catch {
@@ -130,6 +144,43 @@ export function decodeUtf8(bytes: Uint8Array): Decoded | Undecodable {
       "does not begin a UTF-8 sequence (Latin-1 or another legacy encoding?); send UTF-8 text",
   );
   return { text: lenient.decode(bytes), error, byteOffset };
+}
+
+/** How many leading bytes are looked at for the NUL pattern of UTF-16. */
+const UTF16_PROBE = 64;
+
+/**
+ * The byte order when the bytes are UTF-16 text (`"little-endian"` or `"big-endian"`), else
+ * `""`: a UTF-16 byte order mark (FF FE or FE FF), or, in the first bytes (at least 4), a NUL in
+ * every odd or every even position and none in the others (ASCII text written as UTF-16).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { utf16Order } from "./encoding.ts";
+ * strictEqual(utf16Order(new Uint8Array([0x5b, 0, 0x5d, 0])), "little-endian");
+ * strictEqual(utf16Order(new Uint8Array([0, 0x5b, 0, 0x5d])), "big-endian");
+ * strictEqual(utf16Order(new Uint8Array([0xfe, 0xff, 0, 0x5b])), "big-endian");
+ * strictEqual(utf16Order(new TextEncoder().encode("[1]")), "");
+ * ```
+ */
+export function utf16Order(bytes: Uint8Array): "little-endian" | "big-endian" | "" {
+  if (bytes.length >= 2) {
+    if (bytes[0] === 0xff && bytes[1] === 0xfe) return "little-endian";
+    if (bytes[0] === 0xfe && bytes[1] === 0xff) return "big-endian";
+  }
+  const end = bytes.length < UTF16_PROBE ? bytes.length & ~1 : UTF16_PROBE;
+  if (end < 4) return "";
+  let evenNul = true, oddNul = true, evenSet = true, oddSet = true;
+  for (let k = 0; k < end; k += 2) {
+    if (bytes[k] === 0) evenSet = false;
+    else evenNul = false;
+    if (bytes[k + 1] === 0) oddSet = false;
+    else oddNul = false;
+  }
+  if (oddNul && evenSet) return "little-endian";
+  if (evenNul && oddSet) return "big-endian";
+  return "";
 }
 
 /**

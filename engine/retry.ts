@@ -33,6 +33,7 @@
  * @module
  */
 
+import { isBidiControl } from "./hazards.ts";
 import { type EngineError, errorDetail, ERRORS } from "./errors.ts";
 import { ruleByCode } from "./rules.ts";
 
@@ -66,7 +67,8 @@ const ERROR_NAMES: ReadonlyMap<string, string> = new Map(ERRORS.map((e) => [e.co
 
 /** The input line holding `offset`, cut around the column when long, with the caret's index. */
 function contextLine(text: string, offset: number): [line: string, caret: number] {
-  let start = text.lastIndexOf("\n", offset - 1) + 1;
+  // lastIndexOf's fromIndex -1 reads as 0: at offset 0 the line starts at 0 even after an LF.
+  let start = offset === 0 ? 0 : text.lastIndexOf("\n", offset - 1) + 1;
   let end = text.indexOf("\n", offset);
   if (end < 0) end = text.length;
   if (end > start && text.charCodeAt(end - 1) === 13) end--;
@@ -84,8 +86,9 @@ function contextLine(text: string, offset: number): [line: string, caret: number
   let line = "";
   for (let k = start; k < end; k++) {
     const c = text.charCodeAt(k);
-    // Control characters would move the caret: show them as spaces.
-    line += c < 32 || c === 0x7f ? " " : text[k];
+    // Controls (C0, DEL, C1) would move the caret and bidi controls would reorder the line as it
+    // is shown: each is one space.
+    line += c < 32 || (c >= 0x7f && c <= 0x9f) || isBidiControl(c) ? " " : text[k];
   }
   return [prefix + line + suffix, caret];
 }

@@ -493,7 +493,7 @@ export const RULES: readonly RepairRule[] = [
     "exact",
     "semantic",
     { valid: true },
-    "a lone UTF-16 surrogate: readers replace, reject or keep it",
+    "a lone UTF-16 surrogate, or a pair written half escaped and half raw (`\\uD83D` then a raw low half, or the mirror image): readers replace, reject, keep or join them",
     [
       '["\\uD800"]',
       '["\\uD800"]',

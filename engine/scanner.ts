@@ -2750,7 +2750,10 @@ export class Scanner {
       }
       const next = text.charCodeAt(end);
       if (next >= 0xdc00 && next <= 0xdfff) {
-        // An escaped high surrogate and a raw low one: one code point.
+        // An escaped high surrogate and a raw low one: JSON.parse joins them into one code
+        // point, Python's json keeps two lone surrogates. Readers disagree, as they do on the
+        // mirror image (a raw high surrogate and an escaped low one): a lone surrogate, R035.
+        this.repair(RULE.LoneSurrogate, base + i);
         this.hazardStep(unit, next, base + i);
         this.escaped = String.fromCharCode(unit, next);
         return end + 1;

@@ -84,11 +84,20 @@ function documents(spelling: string, raw: boolean): { where: "value" | "key"; te
   return list;
 }
 
-function check(text: string, expected: Expected, profile: string): void {
+/**
+ * Checks one document. `split` marks a pair spelled half escaped, half raw: JSON.parse joins the
+ * halves and Python's json keeps two lone surrogates, so it is a lone surrogate (`R035`) whatever
+ * the character, besides the character's own hazard.
+ */
+function check(text: string, expected: Expected, profile: string, split = false): void {
   const result = gate(text, { profile } as Options);
   const rules = result.repairs.map((r) => r.rule);
   const hazards = rules.filter((r) => r === "R035" || r === "R037" || r === "R038");
-  if (expected === "content") {
+  if (split) {
+    assert.ok(hazards.includes("R035"), `R035 in ${rules.join(",")}`);
+    if (expected !== "content") assert.ok(hazards.includes(expected), `${expected} in ${rules}`);
+    assert.equal(result.executable, false, `executed ${JSON.stringify(result.value)}`);
+  } else if (expected === "content") {
     assert.deepStrictEqual(hazards, [], `no hazard in ${JSON.stringify(text)}`);
   } else {
     assert.ok(hazards.includes(expected), `${expected} in ${rules.join(",")}`);
@@ -115,7 +124,8 @@ Deno.test("hazards: each character in each spelling, in values and keys, under s
         for (const doc of documents(spelling.text, spelling.name === "raw")) {
           const expected = doc.where === "value" ? c.value : c.key;
           await t.step(`${spelling.name} in a ${doc.where}: ${JSON.stringify(doc.text)}`, () => {
-            for (const profile of ["strict", "agent"]) check(doc.text, expected, profile);
+            const split = spelling.name === "escaped high, raw low";
+            for (const profile of ["strict", "agent"]) check(doc.text, expected, profile, split);
           });
         }
       }

@@ -825,6 +825,38 @@ const ENCODING_CASES: EncodingCase[] = [
   },
 ];
 
+/** The same JSON written as UTF-16, every way: one refusal, naming UTF-16 and the byte order. */
+const UTF16_CASES: { name: string; bytes: number[]; order: string }[] = [
+  { name: "little-endian, no BOM", bytes: [0x5b, 0, 0x31, 0, 0x5d, 0], order: "little-endian" },
+  { name: "big-endian, no BOM", bytes: [0, 0x5b, 0, 0x31, 0, 0x5d], order: "big-endian" },
+  {
+    name: "little-endian with a BOM",
+    bytes: [0xff, 0xfe, 0x5b, 0, 0x31, 0, 0x5d, 0],
+    order: "little-endian",
+  },
+  {
+    name: "big-endian with a BOM",
+    bytes: [0xfe, 0xff, 0, 0x5b, 0, 0x31, 0, 0x5d],
+    order: "big-endian",
+  },
+];
+
+Deno.test("cli: UTF-16 input is refused (exit 1) as UTF-16, the same for every byte order and BOM", async (t) => {
+  for (const row of UTF16_CASES) {
+    await t.step(row.name, async () => {
+      const gated = await run(["gate"], new Uint8Array(row.bytes));
+      equal(gated.code, 1);
+      const result = JSON.parse(gated.stdout);
+      equal(result.executable, false);
+      equal(result.error.code, "E003");
+      ok(
+        result.error.message.includes(`the output is UTF-16 (${row.order})`),
+        result.error.message,
+      );
+    });
+  }
+});
+
 Deno.test("cli: input that is not UTF-8 is refused (exit 1) with a retry prompt naming the byte offset", async (t) => {
   for (const row of ENCODING_CASES) {
     await t.step(row.name, async () => {

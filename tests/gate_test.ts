@@ -713,22 +713,42 @@ Deno.test("retry prompt: control characters show as spaces so the caret stays al
   assert.equal(caretUnder(tab), " ");
 });
 
-/**
- * Every C0 control but the line feed (which ends the line), and DEL: each is shown as one space,
- * never as itself, so the prompt carries no raw control and the caret stays under the column.
- */
-const CONTEXT_CONTROLS: readonly { name: string; char: string }[] = [
-  ...Array.from({ length: 0x20 }, (_, c) => c).filter((c) => c !== 0x0a).map((c) => ({
+/** The name and character of each code point. */
+function codePoints(points: readonly number[]): { name: string; char: string }[] {
+  return points.map((c) => ({
     name: `U+${c.toString(16).toUpperCase().padStart(4, "0")}`,
     char: String.fromCharCode(c),
-  })),
-  { name: "U+007F DEL", char: "\u007F" },
-];
+  }));
+}
 
-Deno.test("retry prompt: each C0 control and DEL in the context line shows as one space", async (t) => {
+/**
+ * Every C0 control but the line feed (which ends the line), DEL, every C1 control, and every bidi
+ * control: each is shown as one space, never as itself, so the prompt carries no raw control, the
+ * caret stays under the column, and the line is not reordered where it is shown.
+ */
+const CONTEXT_CONTROLS: readonly { name: string; char: string }[] = codePoints([
+  ...Array.from({ length: 0x20 }, (_, c) => c).filter((c) => c !== 0x0a),
+  ...Array.from({ length: 0x21 }, (_, c) => 0x7f + c),
+  0x061c,
+  0x200e,
+  0x200f,
+  0x202a,
+  0x202b,
+  0x202c,
+  0x202d,
+  0x202e,
+  0x2066,
+  0x2067,
+  0x2068,
+  0x2069,
+]);
+
+Deno.test("retry prompt: each C0, DEL, C1 and bidi control in the context line shows as one space", async (t) => {
   for (const { name, char } of CONTEXT_CONTROLS) {
     await t.step(name, () => {
-      const prompt = gate(`["a${char}b", 1`, { profile: "execution" }).retry!.prompt;
+      // Ambiguity allowed, so that the refusal is the cut number, not the bidi control itself.
+      const options = { profile: "execution", allowAmbiguity: true } as const;
+      const prompt = gate(`["a${char}b", 1`, options).retry!.prompt;
       const context = prompt.split("\n").find((line) => line.startsWith("Context: "));
       assert.equal(context, 'Context: ["a b", 1', JSON.stringify(prompt));
       assert.equal(caretUnder(prompt), "1");

@@ -86,13 +86,7 @@ export type HazardKind = typeof HAZARD_KINDS[number];
  * ok(!AWAITING_ENGINE_FIX.has("bidi_control"));
  * ```
  */
-export const AWAITING_ENGINE_FIX: ReadonlySet<HazardKind> = new Set<HazardKind>([
-  // Not an issue-9 class (found by this oracle; see the report of issue 15): a surrogate pair
-  // spelled half escaped, half raw. JSON.parse joins the halves, Python's json keeps two lone
-  // surrogates. The engine reports `"\uD83D` + raw U+DE00 as nothing (unless it makes a tag
-  // character) but raw U+D83D + `\uDE00"` as two lone surrogates: mirror images, two answers.
-  "split_surrogate_pair",
-]);
+export const AWAITING_ENGINE_FIX: ReadonlySet<HazardKind> = new Set<HazardKind>([]);
 
 /** Kinds that also change the value as it is read: lossy as well as ambiguous. */
 export const LOSSY_KINDS: ReadonlySet<HazardKind> = new Set<HazardKind>([

@@ -73,6 +73,15 @@ function context(text: string, offset: number): string {
   return prompt.split("\n").find((line) => line.startsWith("Context: "))!.slice(9);
 }
 
+Deno.test("retryPrompt: an error at offset 0 of a text that starts with a line feed", () => {
+  // The line holding offset 0 is the empty first line; the caret stands under its first column.
+  const prompt = retryPrompt(positionedError("E010", 1, 1, 0, "R005 X: y"), "\n[1,]");
+  const lines = prompt.split("\n");
+  const at = lines.findIndex((line) => line.startsWith("Context: "));
+  assert.equal(lines[at], "Context: ");
+  assert.equal(lines[at + 1], " ".repeat("Context: ".length) + "^");
+});
+
 const CUTS: readonly { behaviour: string; offset: number; context: string }[] = [
   {
     behaviour: "60 characters before the column are kept whole",
