@@ -612,12 +612,14 @@ Deno.test({
           const view = await open(example("bidi"));
           assert.equal(view.decision, "ambiguous");
           assert.equal(view.executable, "false");
-          // Shown by its code point in the input and in the retry prompt, copied as it is.
+          // Shown by its code point in the input; the retry prompt's context line shows it as a
+          // space (a bidi control there would reorder the line), so the prompt holds none.
           assert.deepEqual(view.codePoints, ["U+202E"]);
           assert.equal(
-            await browser.evaluate<string>(`document.querySelector("#retry .cp").textContent`),
-            "U+202E",
+            await browser.evaluate<boolean>(`document.querySelector("#retry .cp") === null`),
+            true,
           );
+          assert.ok(!view.retry.includes("\u202E"), view.retry);
           assert.deepEqual(view.marks.map((m) => m.rules), ["R037"]);
           assert.match(view.marks[0].kind, /\bamb\b/);
           await saveScreenshot(browser, "5-bidi");
