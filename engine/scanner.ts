@@ -2983,9 +2983,11 @@ export class Scanner {
         return j;
       }
     }
-    // Digits are gathered into an exact mantissa (at most 15 of them) and a
-    // decimal exponent: within Clinger's fast path one correctly rounded
-    // multiplication or division gives the double, no substring needed.
+    // Digits are gathered into an exact mantissa (at most 15 of them, or 16
+    // while it stays at most 2^53 - 1: `i / 7` prints 16 or 17) and a decimal
+    // exponent: within Clinger's fast path (an exact integer mantissa, a power
+    // of ten at most 10^22) one correctly rounded multiplication or division
+    // gives the double, no substring needed.
     let mantissa = 0;
     let significant = 0;
     let scale = 0;
@@ -2995,6 +2997,9 @@ export class Scanner {
       if (significant < 15) {
         mantissa = mantissa * 10 + (c - ZERO);
         if (mantissa > 0) significant++;
+      } else if (significant === 15 && mantissa * 10 + (c - ZERO) <= MAX_SAFE) {
+        mantissa = mantissa * 10 + (c - ZERO); // a 16th digit, still exact
+        significant++;
       } else {
         inexact = true;
       }
@@ -3010,6 +3015,10 @@ export class Scanner {
         if (significant < 15) {
           mantissa = mantissa * 10 + (c - ZERO);
           if (mantissa > 0) significant++;
+          scale++;
+        } else if (significant === 15 && mantissa * 10 + (c - ZERO) <= MAX_SAFE) {
+          mantissa = mantissa * 10 + (c - ZERO); // a 16th digit, still exact
+          significant++;
           scale++;
         } else if (c !== ZERO) {
           inexact = true;
