@@ -588,6 +588,84 @@ function isQuote(c: number): boolean {
   return c === QUOTE || c === APOS || c === LDQUO || c === LSQUO || c === RDQUO || c === RSQUO;
 }
 
+/** The classification as it stood when the root value began (`Scanner.mark`). */
+interface Mark {
+  readonly listed: number;
+  readonly count: number;
+  readonly exact: number;
+  readonly ambiguity: number;
+  readonly valid: boolean;
+  readonly truncated: boolean;
+  readonly refusalRule: RepairRule | null;
+  readonly refusalOffset: number;
+  readonly lastListed: number;
+  readonly unordered: boolean;
+  readonly negativeZero: boolean;
+}
+
+/** The mark of a scan that has recorded nothing yet (shared: a mark is never written). */
+const NOTHING_MARKED: Mark = Object.freeze({
+  listed: 0,
+  count: 0,
+  exact: 0,
+  ambiguity: 0,
+  valid: true,
+  truncated: false,
+  refusalRule: null,
+  refusalOffset: 0,
+  lastListed: 0,
+  unordered: false,
+  negativeZero: false,
+});
+
+/**
+ * The scanner's rarely used state: fences and prose, further candidates,
+ * comments, escapes, tokens cut at a chunk end, key collisions and line
+ * positions. A plain call on clean JSON never touches it, so a scanner
+ * allocates it only when first needed (a scanner with every field in one
+ * object costs twice as much to build: V8 keeps only about 70 fields in
+ * the object itself).
+ */
+class RareState {
+  /** Prose was skipped before the value (so an empty rest is "no value found"). */
+  candidateSeen = false;
+  /** The fence around the value: its character (` or ~) and length (1 for inline code). */
+  fenceChar = 0;
+  fenceLength = 0;
+  /** The name of the wrapper tag around the value (`tool_call` for `<tool_call>`), or "". */
+  wrapper = "";
+  /** Inside a further candidate: its depth, and whether in a string, after a backslash. */
+  tailDepth = 0;
+  tailString = false;
+  tailEscape = false;
+  /** Offsets of the further candidates (the first few), and how many there were. */
+  candidates: number[] = [];
+  candidateCount = 0;
+  /**
+   * A `/*` comment cut by the chunk end: its absolute offset, and the index
+   * of the window from which to keep it (-1 when none is cut); the mode to
+   * go back to once it ends.
+   */
+  commentAt = -1;
+  commentKeep = -1;
+  commentReturn = VALUE;
+  /** Absolute offset of the token `rewindToken` put back last (-1 before any). */
+  rewoundAt = -1;
+  /** The decoded text of the last `\u` escape (one or two code units). */
+  escaped = "";
+  /** Set by `scanNumber` when it stopped at the chunk end of a plain decimal number. */
+  numberCut = false;
+  /** A token cut by the end of a chunk: the window it began in, and its first character there. */
+  tokenHead = "";
+  tokenHeadStart = 0;
+  /** The keys `checkKeys` compared last, and the collision kinds found in them (bits). */
+  lastKeySet: readonly string[] = [];
+  lastKeyKinds = 0;
+  /** Offsets of the LFs of the input up to `linesUpTo` (searched when a position is needed). */
+  newlines: number[] = [];
+  linesUpTo = 0;
+}
+
 /**
  * The resumable scanner. Use {@linkcode scan} for a whole document; the
  * streaming parser feeds chunks.
@@ -682,8 +760,6 @@ export class Scanner {
   private pending: string[] = [];
   /** Set by a token scanner before it returns SUSPEND: what it waits for. */
   private suspendWait = WAIT_ANY;
-  private newlines: number[] = [];
-  private linesUpTo = 0;
 
   /** Creates a scanner with resolved options. */
   constructor(profile: Profile, trackMembers = false) {
@@ -693,6 +769,15 @@ export class Scanner {
 
   /** Whether top-level members are recorded as they become final (streaming, readiness). */
   private readonly trackMembers: boolean;
+
+  /** A placeholder was just dropped: a comma next belongs to it. */
+  private placeholderComma = false;
+  /** The rarely used state, made when first read or written. */
+  private rareState: RareState | null = null;
+
+  private get rare(): RareState {
+    return this.rareState ??= new RareState();
+  }
 
   /**
    * Feeds the next chunk. With `final` true the chunk is the last: open
@@ -835,8 +920,8 @@ export class Scanner {
 
   /** 1-based line and column of an absolute offset. */
   private lineColumn(offset: number): [number, number] {
-    if (offset > this.linesUpTo) this.trackLines(offset);
-    const newlines = this.newlines;
+    if (offset > this.rare.linesUpTo) this.trackLines(offset);
+    const newlines = this.rare.newlines;
     // Binary search for the number of LFs before offset.
     let lo = 0, hi = newlines.length;
     while (lo < hi) {
@@ -852,15 +937,15 @@ export class Scanner {
    * (with indexOf). A document without repairs is never searched.
    */
   private trackLines(offset: number): void {
-    const text = this.text(), newlines = this.newlines;
+    const text = this.text(), newlines = this.rare.newlines;
     const stop = offset < text.length ? offset : text.length;
-    for (let k = this.linesUpTo;;) {
+    for (let k = this.rare.linesUpTo;;) {
       const at = text.indexOf("\n", k);
       if (at < 0 || at >= stop) break;
       newlines.push(at);
       k = at + 1;
     }
-    if (stop > this.linesUpTo) this.linesUpTo = stop;
+    if (stop > this.rare.linesUpTo) this.rare.linesUpTo = stop;
   }
 
   /** Gives the listed repairs not placed yet their line and column. */
@@ -892,12 +977,12 @@ export class Scanner {
 
   /** How many candidate values the text holds, and where (for the refusal). */
   private candidatesDetail(): string {
-    const offsets = [this.valueStart, ...this.candidates];
+    const offsets = [this.valueStart, ...this.rare.candidates];
     const places = offsets.map((offset) => {
       const [line, column] = this.lineColumn(offset);
       return `line ${line} column ${column} (offset ${offset})`;
     });
-    const count = 1 + this.candidateCount;
+    const count = 1 + this.rare.candidateCount;
     const more = count > offsets.length ? `, and ${count - offsets.length} more` : "";
     return `${count} candidate values, at ${places.join(", ")}${more}`;
   }
@@ -1144,13 +1229,13 @@ export class Scanner {
     if (keys.length < 2) return;
     // An array of records repeats one key set: compare it with the last one
     // checked (keys are interned, so this is a few pointer comparisons).
-    const last = this.lastKeySet;
-    let kinds = this.lastKeyKinds;
+    const last = this.rare.lastKeySet;
+    let kinds = this.rare.lastKeyKinds;
     if (!sameKeys(keys, last)) {
       kinds = 0;
       for (const { kind } of keyCollisions(keys)) kinds |= 1 << COLLISION_BITS[kind];
-      this.lastKeySet = keys;
-      this.lastKeyKinds = kinds;
+      this.rare.lastKeySet = keys;
+      this.rare.lastKeyKinds = kinds;
     }
     if (kinds === 0) return;
     for (const kind of COLLISION_KINDS) {
@@ -1158,10 +1243,6 @@ export class Scanner {
       if (rule !== null && (kinds & (1 << COLLISION_BITS[kind])) !== 0) this.repair(rule, at);
     }
   }
-
-  /** The keys `checkKeys` compared last, and the collision kinds found in them (bits). */
-  private lastKeySet: readonly string[] = [];
-  private lastKeyKinds = 0;
 
   /** Closes every open container at the end of the input. */
   private closeAllAtEnd(end: number): void {
@@ -1183,11 +1264,11 @@ export class Scanner {
   // ------------------------------------------------------------------- run
 
   private suspend(keep: number, mode: number): void {
-    if (this.commentKeep >= 0) {
+    if (this.rare.commentKeep >= 0) {
       // Inside a block comment: keep its last character only.
-      keep = this.commentKeep;
-      this.commentKeep = -1;
-      this.commentReturn = mode;
+      keep = this.rare.commentKeep;
+      this.rare.commentKeep = -1;
+      this.rare.commentReturn = mode;
       mode = COMMENT_REST;
     }
     // Keep only the unfinished tail.
@@ -1272,14 +1353,14 @@ export class Scanner {
             }
             const end = this.scanNumber(text, i, n, final);
             if (end === SUSPEND) {
-              if (this.numberCut && base + i !== this.rewoundAt) {
+              if (this.rare.numberCut && base + i !== this.rare.rewoundAt) {
                 // Go on from the digits read so far with the next chunk.
-                this.numberCut = false;
-                this.tokenHead = text;
-                this.tokenHeadStart = i;
+                this.rare.numberCut = false;
+                this.rare.tokenHead = text;
+                this.rare.tokenHeadStart = i;
                 return this.suspend(n, NUMBER_REST);
               }
-              this.numberCut = false;
+              this.rare.numberCut = false;
               return this.suspend(i, mode);
             }
             if (end === FATAL) return;
@@ -1364,13 +1445,13 @@ export class Scanner {
           }
           if (isWordStart(c)) {
             if (
-              !final && LITERALS.has(c) && base + i !== this.rewoundAt &&
+              !final && LITERALS.has(c) && base + i !== this.rare.rewoundAt &&
               isLiteralPrefix(text, i, n, LITERALS.get(c)!.text)
             ) {
               // A literal cut by the end of the chunk (or not yet delimited): go on
               // with the next one.
-              this.tokenHead = text;
-              this.tokenHeadStart = i;
+              this.rare.tokenHead = text;
+              this.rare.tokenHeadStart = i;
               return this.suspend(n, LITERAL_REST);
             }
             const end = this.scanWord(text, i, n, final);
@@ -1588,7 +1669,7 @@ export class Scanner {
         case LITERAL_REST: {
           const at = this.tokenStart();
           const literal = mode === LITERAL_REST
-            ? LITERALS.get(this.tokenHead.charCodeAt(this.tokenHeadStart))!
+            ? LITERALS.get(this.rare.tokenHead.charCodeAt(this.rare.tokenHeadStart))!
             : null;
           const end = literal === null
             ? this.numberRest(text, n)
@@ -1599,7 +1680,7 @@ export class Scanner {
             return this.run(final);
           }
           this.place(literal === null ? this.numValue : literal.value, at);
-          this.tokenHead = "";
+          this.rare.tokenHead = "";
           i = end;
           // Final at the delimiter after it, as when read in one piece.
           mode = this.completed(base + i, base + i + 1);
@@ -1614,13 +1695,13 @@ export class Scanner {
             j++;
           }
           if (j + 1 >= n && !final) {
-            this.commentKeep = j;
+            this.rare.commentKeep = j;
             this.suspendWait = WAIT_SLASH;
-            return this.suspend(j, this.commentReturn);
+            return this.suspend(j, this.rare.commentReturn);
           }
-          this.repair(RULE.StripComment, this.commentAt);
+          this.repair(RULE.StripComment, this.rare.commentAt);
           i = j + 1 >= n ? n : j + 2;
-          mode = this.commentReturn;
+          mode = this.rare.commentReturn;
           continue;
         }
 
@@ -1709,7 +1790,7 @@ export class Scanner {
             return SUSPEND;
           }
           this.fail(
-            this.fence || this.candidateSeen
+            this.fence || this.rare.candidateSeen
               ? engineError("E003", "no JSON value found in the input")
               : engineError("E001", "the input is empty or only white space; emit the JSON value"),
           );
@@ -1749,7 +1830,7 @@ export class Scanner {
             continue;
           }
         }
-        if (c === LESS && this.wrapper === "") {
+        if (c === LESS && this.rare.wrapper === "") {
           const wrapperEnd = this.wrapperTag(text, i, n, final);
           if (wrapperEnd === SUSPEND) {
             this.suspend(i, PREAMBLE);
@@ -1809,7 +1890,7 @@ export class Scanner {
       }
       this.repair(RULE.SkipProse, this.proseAt);
       this.proseAt = -1;
-      this.candidateSeen = true;
+      this.rare.candidateSeen = true;
       i = j;
       if (c === BACKTICK || c === TILDE) continue;
       // Read the candidate as the value (a fence goes round the loop again).
@@ -1819,13 +1900,6 @@ export class Scanner {
 
   /** Absolute offset where prose before the value began, or -1. */
   private proseAt = -1;
-  /** Prose was skipped before the value (so an empty rest is "no value found"). */
-  private candidateSeen = false;
-  /** The fence around the value: its character (` or ~) and length (1 for inline code). */
-  private fenceChar = 0;
-  private fenceLength = 0;
-  /** The name of the wrapper tag around the value (`tool_call` for `<tool_call>`), or "". */
-  private wrapper = "";
 
   /**
    * Whether a `[` at i in prose starts a candidate array: 1 yes (`[{`,
@@ -1898,8 +1972,8 @@ export class Scanner {
       if (j - i < 3) return this.waitFor(WAIT_NON_SPACE);
       // A fence whose run or language line the chunk cuts: the rest is read
       // as it comes (`fenceTail`), never the run again.
-      this.fenceChar = f;
-      this.fenceLength = j - i;
+      this.rare.fenceChar = f;
+      this.rare.fenceLength = j - i;
       this.fenceTail = true;
       return j;
     }
@@ -1909,15 +1983,15 @@ export class Scanner {
       if (run === 1 && f === BACKTICK && j < n) {
         const c = text.charCodeAt(j);
         if (c === LBRACE || c === LBRACKET) {
-          this.fenceChar = f;
-          this.fenceLength = 1;
+          this.rare.fenceChar = f;
+          this.rare.fenceLength = 1;
           return j;
         }
       }
       return -3;
     }
-    this.fenceChar = f;
-    this.fenceLength = run;
+    this.rare.fenceChar = f;
+    this.rare.fenceLength = run;
     const end = fenceLineEnd(text, j, n);
     if (end >= 0) return end;
     return final ? n : this.waitFor(WAIT_LINE_END);
@@ -1925,7 +1999,7 @@ export class Scanner {
 
   /** The rest of a fence line cut by a chunk end (its run, its language): the index past it, or SUSPEND. */
   private fenceRest(text: string, i: number, n: number, final: boolean): number {
-    const f = this.fenceChar;
+    const f = this.rare.fenceChar;
     while (i < n && text.charCodeAt(i) === f) i++;
     const end = fenceLineEnd(text, i, n);
     if (end >= 0 || final) {
@@ -1959,7 +2033,7 @@ export class Scanner {
     }
     if (j >= n) return final ? -3 : this.waitFor(WAIT_NON_WORD);
     if (j === i + 1 || text.charCodeAt(j) !== GREATER) return -3;
-    this.wrapper = text.slice(i + 1, j);
+    this.rare.wrapper = text.slice(i + 1, j);
     return j + 1;
   }
 
@@ -2054,14 +2128,14 @@ export class Scanner {
       if (c === BACKTICK || c === TILDE) {
         // The closing fence (or a stray one): three of the fence's character,
         // or the one backtick of inline code.
-        const length = this.fence && c === this.fenceChar && this.fenceLength < 3 ? 1 : 3;
+        const length = this.fence && c === this.rare.fenceChar && this.rare.fenceLength < 3 ? 1 : 3;
         if (i + length > n && !final) {
           this.suspend(i, DONE);
           return -1;
         }
         let run = 0;
         while (run < length && i + run < n && text.charCodeAt(i + run) === c) run++;
-        if (run === length && (c === BACKTICK || (this.fence && c === this.fenceChar))) {
+        if (run === length && (c === BACKTICK || (this.fence && c === this.rare.fenceChar))) {
           if (!this.fence) this.repair(RULE.StripCodeFence, base + i);
           this.fence = false;
           this.closedAfter = true;
@@ -2070,17 +2144,17 @@ export class Scanner {
           continue;
         }
       }
-      if (c === LESS && this.wrapper !== "") {
-        const length = this.wrapper.length + 3;
+      if (c === LESS && this.rare.wrapper !== "") {
+        const length = this.rare.wrapper.length + 3;
         if (i + length > n && !final) {
           this.suspend(i, DONE);
           return -1;
         }
         if (
           i + length <= n && text.charCodeAt(i + 1) === SLASH &&
-          sameText(text, i + 2, this.wrapper) && text.charCodeAt(i + length - 1) === GREATER
+          sameText(text, i + 2, this.rare.wrapper) && text.charCodeAt(i + length - 1) === GREATER
         ) {
-          this.wrapper = "";
+          this.rare.wrapper = "";
           this.closedAfter = true;
           i += length;
           continue;
@@ -2184,7 +2258,7 @@ export class Scanner {
     const root = this.root;
     if (!this.hasRoot) return false;
     if (typeof root !== "object" || root === null) return true;
-    if (!Array.isArray(root) || root.length !== 1 || this.repairCount !== this.markCount) {
+    if (!Array.isArray(root) || root.length !== 1 || this.repairCount !== this.marked.count) {
       return false;
     }
     const item = root[0];
@@ -2232,15 +2306,15 @@ export class Scanner {
         continue;
       }
       // Inside a further candidate.
-      if (this.tailString) {
-        if (this.tailEscape) this.tailEscape = false;
-        else if (c === BACKSLASH) this.tailEscape = true;
-        else if (c === QUOTE) this.tailString = false;
+      if (this.rare.tailString) {
+        if (this.rare.tailEscape) this.rare.tailEscape = false;
+        else if (c === BACKSLASH) this.rare.tailEscape = true;
+        else if (c === QUOTE) this.rare.tailString = false;
       } else if (c === QUOTE) {
-        this.tailString = true;
+        this.rare.tailString = true;
       } else if (c === LBRACE || c === LBRACKET) {
-        this.tailDepth++;
-      } else if ((c === RBRACE || c === RBRACKET) && --this.tailDepth === 0) {
+        this.rare.tailDepth++;
+      } else if ((c === RBRACE || c === RBRACKET) && --this.rare.tailDepth === 0) {
         this.tail = T_PROSE;
       }
       i++;
@@ -2254,13 +2328,13 @@ export class Scanner {
 
   /** A further candidate value at an absolute offset (its `{` or `[`). */
   private candidate(at: number): void {
-    if (this.candidates.length < MAX_LISTED_CANDIDATES) this.candidates.push(at);
-    this.candidateCount++;
+    if (this.rare.candidates.length < MAX_LISTED_CANDIDATES) this.rare.candidates.push(at);
+    this.rare.candidateCount++;
     this.repair(RULE.MultipleCandidates, at);
     this.tail = T_CANDIDATE;
-    this.tailDepth = 1;
-    this.tailString = false;
-    this.tailEscape = false;
+    this.rare.tailDepth = 1;
+    this.rare.tailString = false;
+    this.rare.tailEscape = false;
   }
 
   /** A closing fence or wrapper followed the value at once. */
@@ -2269,56 +2343,55 @@ export class Scanner {
   private fenceRun = 0;
   /** Where the epilogue is: before any prose, in prose, inside a further candidate. */
   private tail = T_START;
-  private tailDepth = 0;
-  private tailString = false;
-  private tailEscape = false;
-  /** Offsets of the further candidates (the first few), and how many there were. */
-  private candidates: number[] = [];
-  private candidateCount = 0;
 
-  // The classification as it stood when the root value began: a root
-  // scalar that turns out to be prose is forgotten by going back to it.
-  private markListed = 0;
-  private markCount = 0;
-  private markExact = 0;
-  private markAmbiguity = 0;
-  private markValid = true;
-  private markTruncated = false;
-  private markRefusalRule: RepairRule | null = null;
-  private markRefusalOffset = 0;
-  private markLastListed = 0;
-  private markUnordered = false;
-  private markNegativeZero = false;
+  /**
+   * The classification as it stood when the root value began: a root
+   * scalar that turns out to be prose is forgotten by going back to it.
+   */
+  private marked: Mark = NOTHING_MARKED;
 
   /** Remembers the classification as the root value begins. */
   private mark(): void {
     this.closedAfter = false;
-    this.markListed = this.repairs.length;
-    this.markCount = this.repairCount;
-    this.markExact = this.exactRank;
-    this.markAmbiguity = this.ambiguityRank;
-    this.markValid = this.validJson;
-    this.markTruncated = this.truncated;
-    this.markRefusalRule = this.refusalRule;
-    this.markRefusalOffset = this.refusalOffset;
-    this.markLastListed = this.lastListed;
-    this.markUnordered = this.unordered;
-    this.markNegativeZero = this.negativeZero;
+    if (
+      this.repairCount === 0 && this.repairs.length === 0 && this.exactRank === 0 &&
+      this.ambiguityRank === 0 && this.validJson && !this.truncated &&
+      this.refusalRule === null && this.refusalOffset === 0 && this.lastListed === 0 &&
+      !this.unordered && !this.negativeZero
+    ) {
+      // Nothing recorded yet (the usual case): no snapshot to make.
+      this.marked = NOTHING_MARKED;
+      return;
+    }
+    this.marked = {
+      listed: this.repairs.length,
+      count: this.repairCount,
+      exact: this.exactRank,
+      ambiguity: this.ambiguityRank,
+      valid: this.validJson,
+      truncated: this.truncated,
+      refusalRule: this.refusalRule,
+      refusalOffset: this.refusalOffset,
+      lastListed: this.lastListed,
+      unordered: this.unordered,
+      negativeZero: this.negativeZero,
+    };
   }
 
   /** Goes back to the classification remembered by `mark`. */
   private restoreMark(): void {
-    this.repairs.length = this.markListed;
-    this.repairCount = this.markCount;
-    this.exactRank = this.markExact;
-    this.ambiguityRank = this.markAmbiguity;
-    this.validJson = this.markValid;
-    this.truncated = this.markTruncated;
-    this.refusalRule = this.markRefusalRule;
-    this.refusalOffset = this.markRefusalOffset;
-    this.lastListed = this.markLastListed;
-    this.unordered = this.markUnordered;
-    this.negativeZero = this.markNegativeZero;
+    const marked = this.marked;
+    this.repairs.length = marked.listed;
+    this.repairCount = marked.count;
+    this.exactRank = marked.exact;
+    this.ambiguityRank = marked.ambiguity;
+    this.validJson = marked.valid;
+    this.truncated = marked.truncated;
+    this.refusalRule = marked.refusalRule;
+    this.refusalOffset = marked.refusalOffset;
+    this.lastListed = marked.lastListed;
+    this.unordered = marked.unordered;
+    this.negativeZero = marked.negativeZero;
   }
 
   // ---------------------------------------------------------------- tokens
@@ -2365,11 +2438,9 @@ export class Scanner {
   private stringFinalAt = 0;
 
   // A token cut by the end of a chunk (modes KEY_REST, NUMBER_REST,
-  // LITERAL_REST): the window it began in and its first character there;
-  // for a key its hash so far and whether it has cased characters; for a
+  // LITERAL_REST): the window it began in and its first character there
+  // (`tokenHead`, `tokenHeadStart` in RareState); for a key its hash so far and whether it has cased characters; for a
   // number its reading so far, as `scanNumber` keeps it.
-  private tokenHead = "";
-  private tokenHeadStart = 0;
   private keyHash = 0;
   private keyCased = false;
   private numMantissa = 0;
@@ -2380,8 +2451,6 @@ export class Scanner {
   private numFraction = -1;
   private numNegative = false;
   private numLeadingZero = false;
-  /** Set by `scanNumber` when it stopped at the chunk end of a plain decimal number. */
-  private numberCut = false;
 
   /**
    * The fast path for a double-quoted key without escapes or hazards: hashes
@@ -2403,8 +2472,8 @@ export class Scanner {
     const length = j - i;
     if (j >= n) {
       if (length > MAX_CACHED_KEY) return -1;
-      this.tokenHead = text;
-      this.tokenHeadStart = i - 1;
+      this.rare.tokenHead = text;
+      this.rare.tokenHeadStart = i - 1;
       this.keyHash = h;
       this.keyCased = cased;
       return KEY_CUT;
@@ -2439,7 +2508,7 @@ export class Scanner {
       h = (Math.imul(h, 31) + c) | 0;
       j++;
     }
-    const head = this.tokenHead, start = this.tokenHeadStart + 1;
+    const head = this.rare.tokenHead, start = this.rare.tokenHeadStart + 1;
     const length = head.length - start + j;
     if (j >= n || length > MAX_CACHED_KEY || length > this.profile.maxToken) return -1;
     const slot = (h ^ (h >>> 11) ^ length) & (KEY_CACHE_SIZE - 1);
@@ -2448,7 +2517,7 @@ export class Scanner {
       key = [head.slice(start), text.slice(0, j)].join("");
       keyCache[slot] = key;
     }
-    this.tokenHead = "";
+    this.rare.tokenHead = "";
     const d = this.depth - 1;
     this.pendingKeys[d] = key;
     if (cased) this.caseFlags[d] = true;
@@ -2501,7 +2570,9 @@ export class Scanner {
     if (isWordChar(c) || c === DOT || c === PLUS) return -1;
     if (digits === 0 || fraction === 0 || (digits > 1 && this.numLeadingZero)) return -1;
     if (inexact || scale > 22) return -1;
-    if (this.tokenHead.length - this.tokenHeadStart + i > this.profile.maxToken) return -1;
+    if (this.rare.tokenHead.length - this.rare.tokenHeadStart + i > this.profile.maxToken) {
+      return -1;
+    }
     const magnitude = mantissa / POW10[scale];
     if (this.numNegative && magnitude === 0) this.negativeZero = true;
     this.numValue = this.numNegative ? -magnitude : magnitude;
@@ -2514,7 +2585,7 @@ export class Scanner {
    * to read it again whole.
    */
   private literalRest(text: string, n: number, literal: string): number {
-    const done = this.tokenHead.length - this.tokenHeadStart, end = literal.length - done;
+    const done = this.rare.tokenHead.length - this.rare.tokenHeadStart, end = literal.length - done;
     if (end >= n || isWordChar(text.charCodeAt(end))) return -1;
     for (let k = 0; k < end; k++) {
       if (text.charCodeAt(k) !== literal.charCodeAt(done + k)) return -1;
@@ -2528,21 +2599,18 @@ export class Scanner {
    * window (the general way, linear however many chunks it spans).
    */
   private rewindToken(text: string, mode: number): void {
-    const head = this.tokenHead, start = this.tokenHeadStart;
+    const head = this.rare.tokenHead, start = this.rare.tokenHeadStart;
     this.window = [head.slice(start), text].join("");
     this.base -= head.length - start;
-    this.rewoundAt = this.base;
+    this.rare.rewoundAt = this.base;
     this.pos = 0;
     this.mode = mode;
-    this.tokenHead = "";
+    this.rare.tokenHead = "";
   }
-
-  /** Absolute offset of the token `rewindToken` put back last (-1 before any). */
-  private rewoundAt = -1;
 
   /** The absolute offset where the cut token began. */
   private tokenStart(): number {
-    return this.base - (this.tokenHead.length - this.tokenHeadStart);
+    return this.base - (this.rare.tokenHead.length - this.rare.tokenHeadStart);
   }
 
   /**
@@ -2679,7 +2747,7 @@ export class Scanner {
               i += 1;
               continue;
             }
-            out += text.slice(segment, i) + this.escaped;
+            out += text.slice(segment, i) + this.rare.escaped;
             i = r;
             segment = i;
             continue;
@@ -2715,9 +2783,6 @@ export class Scanner {
       i += this.hazardStep(c, i + 1 < n ? text.charCodeAt(i + 1) : -1, base + i);
     }
   }
-
-  /** The decoded text of the last `\u` escape (one or two code units). */
-  private escaped = "";
 
   /**
    * Decodes `\uXXXX` (and a following low surrogate escape) at i. Returns the
@@ -2755,7 +2820,7 @@ export class Scanner {
         // mirror image (a raw high surrogate and an escaped low one): a lone surrogate, R035.
         this.repair(RULE.LoneSurrogate, base + i);
         this.hazardStep(unit, next, base + i);
-        this.escaped = String.fromCharCode(unit, next);
+        this.rare.escaped = String.fromCharCode(unit, next);
         return end + 1;
       }
       if (next === BACKSLASH && text.charCodeAt(end + 1) === 117) {
@@ -2770,14 +2835,14 @@ export class Scanner {
         }
         if (ok && low >= 0xdc00 && low <= 0xdfff) {
           this.hazardStep(unit, low, base + i);
-          this.escaped = String.fromCharCode(unit, low);
+          this.rare.escaped = String.fromCharCode(unit, low);
           return end + 6;
         }
       }
     }
     // A lone surrogate (high without a low one, or low) or a BMP code point.
     this.hazardStep(unit, -1, base + i);
-    this.escaped = String.fromCharCode(unit);
+    this.rare.escaped = String.fromCharCode(unit);
     return end;
   }
 
@@ -2921,9 +2986,11 @@ export class Scanner {
         return j;
       }
     }
-    // Digits are gathered into an exact mantissa (at most 15 of them) and a
-    // decimal exponent: within Clinger's fast path one correctly rounded
-    // multiplication or division gives the double, no substring needed.
+    // Digits are gathered into an exact mantissa (at most 15 of them, or 16
+    // while it stays at most 2^53 - 1: `i / 7` prints 16 or 17) and a decimal
+    // exponent: within Clinger's fast path (an exact integer mantissa, a power
+    // of ten at most 10^22) one correctly rounded multiplication or division
+    // gives the double, no substring needed.
     let mantissa = 0;
     let significant = 0;
     let scale = 0;
@@ -2933,6 +3000,9 @@ export class Scanner {
       if (significant < 15) {
         mantissa = mantissa * 10 + (c - ZERO);
         if (mantissa > 0) significant++;
+      } else if (significant === 15 && mantissa * 10 + (c - ZERO) <= MAX_SAFE) {
+        mantissa = mantissa * 10 + (c - ZERO); // a 16th digit, still exact
+        significant++;
       } else {
         inexact = true;
       }
@@ -2948,6 +3018,10 @@ export class Scanner {
         if (significant < 15) {
           mantissa = mantissa * 10 + (c - ZERO);
           if (mantissa > 0) significant++;
+          scale++;
+        } else if (significant === 15 && mantissa * 10 + (c - ZERO) <= MAX_SAFE) {
+          mantissa = mantissa * 10 + (c - ZERO); // a 16th digit, still exact
+          significant++;
           scale++;
         } else if (c !== ZERO) {
           inexact = true;
@@ -2975,7 +3049,7 @@ export class Scanner {
     if (i >= n && !final) {
       if (exponentDigits < 0 && !notation) {
         // A plain decimal number so far: its reading can go on with the next chunk.
-        this.numberCut = true;
+        this.rare.numberCut = true;
         this.numMantissa = mantissa;
         this.numSignificant = significant;
         this.numScale = scale;
@@ -3171,18 +3245,6 @@ export class Scanner {
     return j;
   }
 
-  /**
-   * A `/*` comment cut by the chunk end: its absolute offset, and the index
-   * of the window from which to keep it (-1 when none is cut); the mode to
-   * go back to once it ends.
-   */
-  private commentAt = -1;
-  private commentKeep = -1;
-  private commentReturn = VALUE;
-
-  /** A placeholder was just dropped: a comma next belongs to it. */
-  private placeholderComma = false;
-
   /** Skips a comment at i; returns its end, or SUSPEND. A lone `/` is skipped as a character. */
   private skipComment(text: string, i: number, n: number, final: boolean): number {
     const base = this.base;
@@ -3202,8 +3264,8 @@ export class Scanner {
             // Cut by the chunk end: the scan suspends in COMMENT_REST, which
             // keeps only the comment's last character and goes on from there
             // (so `/* / / … */` fed one character at a time stays linear).
-            this.commentAt = base + i;
-            this.commentKeep = n - 1 >= i + 2 ? n - 1 : n;
+            this.rare.commentAt = base + i;
+            this.rare.commentKeep = n - 1 >= i + 2 ? n - 1 : n;
             return this.waitFor(WAIT_SLASH);
           }
           this.repair(RULE.StripComment, base + i);
