@@ -108,6 +108,27 @@ export const MCP_HTTP_HEADERS = {
 };
 
 /**
+ * The `initialize` request (id 0, protocol 2025-11-25) both benches open with.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { INITIALIZE } from "./mcp_reference.ts";
+ * strictEqual(INITIALIZE.params.protocolVersion, "2025-11-25");
+ * ```
+ */
+export const INITIALIZE = {
+  jsonrpc: "2.0",
+  id: 0,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-11-25",
+    capabilities: {},
+    clientInfo: { name: "b", version: "0" },
+  },
+};
+
+/**
  * `initialize` (2025-11-25) over HTTP; returns the session id.
  *
  * @example
@@ -122,16 +143,7 @@ export async function httpInitialize(url: string): Promise<string> {
   const response = await fetch(url, {
     method: "POST",
     headers: MCP_HTTP_HEADERS,
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 0,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-11-25",
-        capabilities: {},
-        clientInfo: { name: "b", version: "0" },
-      },
-    }),
+    body: JSON.stringify(INITIALIZE),
   });
   const reply = await response.json();
   if (!reply.result) throw new Error(`initialize failed: ${JSON.stringify(reply)}`);

@@ -31,6 +31,7 @@
 
 import { McpProcess } from "../tests/mcp_harness.ts";
 import {
+  INITIALIZE,
   installReference,
   MCP_HTTP_HEADERS,
   openHttpSession,
@@ -174,16 +175,7 @@ Deno.bench({
       "pipelined mcp",
       await pipelined(
         ["mcp"],
-        JSON.stringify({
-          jsonrpc: "2.0",
-          id: 0,
-          method: "initialize",
-          params: {
-            protocolVersion: "2025-11-25",
-            capabilities: {},
-            clientInfo: { name: "b", version: "0" },
-          },
-        }),
+        JSON.stringify(INITIALIZE),
         mcpLines,
         // deno-lint-ignore no-explicit-any
         (last: any) => last.id === PIPELINED && last.result.structuredContent.executable === true,
