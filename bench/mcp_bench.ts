@@ -41,41 +41,20 @@
  */
 
 import { McpProcess } from "../tests/mcp_harness.ts";
-import { readListeningLine } from "../tests/mcp_http_harness.ts";
+import {
+  type HttpChild,
+  httpInitialize,
+  installReference,
+  openHttpSession,
+  sequentialToolCalls,
+  startHttp,
+} from "./mcp_reference.ts";
 
-const SDK_VERSION = "1.32.2";
-const ZOD_VERSION = "3.25.76";
 const CALLS = 1000;
 const REFERENCE_SERVER = new URL("./reference_server.mjs", import.meta.url).pathname;
 const REFERENCE_HTTP_SERVER = new URL("./reference_http_server.mjs", import.meta.url).pathname;
 const CLI_PATH = new URL("../cli.ts", import.meta.url).pathname;
 const DOCUMENT = '{"query":"weather in Paris","limit":3}';
-
-async function installReference(): Promise<string> {
-  const tmp = Deno.env.get("TMPDIR") ?? "/tmp";
-  const prefix = `${tmp}/interjson-bench-mcp-sdk-${SDK_VERSION}`;
-  const marker = `${prefix}/node_modules/@modelcontextprotocol/sdk/package.json`;
-  const installed = await Deno.stat(marker).then(() => true, () => false);
-  if (!installed) {
-    await Deno.mkdir(prefix, { recursive: true });
-    const npm = await new Deno.Command("npm", {
-      args: [
-        "install",
-        "--prefix",
-        prefix,
-        "--no-audit",
-        "--no-fund",
-        "--loglevel=error",
-        `@modelcontextprotocol/sdk@${SDK_VERSION}`,
-        `zod@${ZOD_VERSION}`,
-      ],
-      stdout: "inherit",
-      stderr: "inherit",
-    }).output();
-    if (!npm.success) throw new Error("npm install of the reference SDK failed");
-  }
-  return prefix;
-}
 
 const referencePrefix = await installReference();
 
@@ -220,32 +199,7 @@ for (const era of ["2025-11-25", "2026-07-28"] as const) {
   });
 }
 
-/** A spawned HTTP server, its URL read from the line it prints on stderr. */
-interface HttpChild {
-  readonly url: string;
-  stop(): Promise<void>;
-}
-
-async function startHttp(command: string, args: string[]): Promise<HttpChild> {
-  const child = new Deno.Command(command, {
-    args,
-    stdin: "null",
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
-  const text = await readListeningLine(reader, command);
-  const url = text.slice(text.indexOf("http://"), text.indexOf("\n"));
-  return {
-    url,
-    async stop() {
-      child.kill("SIGTERM");
-      await child.status;
-      await reader.cancel();
-    },
-  };
-}
-
+/** The two Streamable HTTP servers compared. */
 const HTTP_SERVERS: { label: string; start: () => Promise<HttpChild>; tool: string }[] = [
   {
     label: "reference (node, official SDK, Streamable HTTP)",
@@ -259,32 +213,6 @@ const HTTP_SERVERS: { label: string; start: () => Promise<HttpChild>; tool: stri
     tool: "interjson_gate",
   },
 ];
-
-const HTTP_HEADERS = {
-  "Content-Type": "application/json",
-  Accept: "application/json, text/event-stream",
-};
-
-/** `initialize` over HTTP: the session id. */
-async function httpInitialize(url: string): Promise<string> {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: HTTP_HEADERS,
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 0,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-11-25",
-        capabilities: {},
-        clientInfo: { name: "b", version: "0" },
-      },
-    }),
-  });
-  const reply = await response.json();
-  if (!reply.result) throw new Error(`initialize failed: ${JSON.stringify(reply)}`);
-  return response.headers.get("mcp-session-id") ?? "";
-}
 
 for (const server of HTTP_SERVERS) {
   Deno.bench({
@@ -311,33 +239,10 @@ for (const server of HTTP_SERVERS) {
     warmup: 1,
     async fn(b) {
       const child = await server.start();
-      const session = await httpInitialize(child.url);
-      const headers = {
-        ...HTTP_HEADERS,
-        "Mcp-Session-Id": session,
-        "MCP-Protocol-Version": "2025-11-25",
-      };
-      await fetch(child.url, {
-        method: "POST",
-        headers,
-        body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
-      }).then((r) => r.body?.cancel());
+      const headers = await openHttpSession(child.url);
       b.start();
       const started = performance.now();
-      for (let id = 1; id <= CALLS; id++) {
-        const response = await fetch(child.url, {
-          method: "POST",
-          headers,
-          body: JSON.stringify({
-            jsonrpc: "2.0",
-            id,
-            method: "tools/call",
-            params: { name: server.tool, arguments: { text: DOCUMENT } },
-          }),
-        });
-        const reply = await response.json();
-        if (reply.id !== id || !reply.result) throw new Error(`bad reply ${JSON.stringify(reply)}`);
-      }
+      await sequentialToolCalls(child.url, headers, server.tool, DOCUMENT, CALLS);
       record(`httpcalls ${server.label}`, performance.now() - started);
       b.end();
       await child.stop();

@@ -15,51 +15,7 @@ import { compileGate, gate } from "../mod.ts";
 import { matchesForm } from "../engine/declarations/check.ts";
 import { compileJsonSchema } from "../engine/declarations/jsonschema.ts";
 import { ajvCompile } from "../tests/fixtures/ajv_oracle.ts";
-
-const SCHEMA = {
-  type: "object",
-  properties: {
-    query: { type: "string", minLength: 1 },
-    limit: { type: "integer", minimum: 1, maximum: 50 },
-    sort: { enum: ["asc", "desc"] },
-    safe: { type: "boolean" },
-    tags: { type: "array", items: { type: "string" }, maxItems: 8 },
-  },
-  required: ["query", "limit"],
-  additionalProperties: false,
-};
-const SMALL = JSON.stringify({
-  query: "weather in Paris tomorrow",
-  limit: 10,
-  sort: "desc",
-  safe: true,
-  tags: ["a", "b"],
-});
-
-const ITEM = {
-  type: "object",
-  properties: {
-    id: { type: "integer" },
-    name: { type: "string", maxLength: 80 },
-    score: { type: "number" },
-    tags: { type: "array", items: { type: "string" } },
-  },
-  required: ["id", "name"],
-};
-const LARGE_SCHEMA = {
-  type: "object",
-  properties: { query: { type: "string" }, items: { type: "array", items: ITEM } },
-  required: ["query", "items"],
-};
-const LARGE = JSON.stringify({
-  query: "inventory",
-  items: Array.from({ length: 110 }, (_, i) => ({
-    id: i,
-    name: `item number ${i}`,
-    score: i / 7,
-    tags: ["x", "y"],
-  })),
-});
+import { LARGE, LARGE_SCHEMA, SCHEMA, SMALL } from "./schema_calls.ts";
 
 const compiledSmall = compileGate({ schemaJson: SCHEMA });
 const compiledLarge = compileGate({ schemaJson: LARGE_SCHEMA });

@@ -30,9 +30,15 @@
  */
 
 import { McpProcess } from "../tests/mcp_harness.ts";
+import {
+  INITIALIZE,
+  installReference,
+  MCP_HTTP_HEADERS,
+  openHttpSession,
+  sequentialToolCalls,
+  startHttp,
+} from "./mcp_reference.ts";
 
-const SDK_VERSION = "1.32.2";
-const ZOD_VERSION = "3.25.76";
 const PIPELINED = 10_000;
 const SEQUENTIAL = 1_000;
 const CLI_PATH = new URL("../cli.ts", import.meta.url).pathname;
@@ -50,31 +56,6 @@ const HOOK_EVENT = JSON.stringify({
   tool_input: { command: "npm test", description: "Run the tests" },
   tool_use_id: "toolu_01",
 });
-
-/** Installs the SDK for the reference servers (shared with bench/mcp_bench.ts's directory). */
-async function installReference(): Promise<string> {
-  const tmp = Deno.env.get("TMPDIR") ?? "/tmp";
-  const prefix = `${tmp}/interjson-bench-mcp-sdk-${SDK_VERSION}`;
-  const marker = `${prefix}/node_modules/@modelcontextprotocol/sdk/package.json`;
-  if (await Deno.stat(marker).then(() => true, () => false)) return prefix;
-  await Deno.mkdir(prefix, { recursive: true });
-  const npm = await new Deno.Command("npm", {
-    args: [
-      "install",
-      "--prefix",
-      prefix,
-      "--no-audit",
-      "--no-fund",
-      "--loglevel=error",
-      `@modelcontextprotocol/sdk@${SDK_VERSION}`,
-      `zod@${ZOD_VERSION}`,
-    ],
-    stdout: "inherit",
-    stderr: "inherit",
-  }).output();
-  if (!npm.success) throw new Error("npm install of the reference SDK failed");
-  return prefix;
-}
 
 const referencePrefix = await installReference();
 const encoder = new TextEncoder();
@@ -194,16 +175,7 @@ Deno.bench({
       "pipelined mcp",
       await pipelined(
         ["mcp"],
-        JSON.stringify({
-          jsonrpc: "2.0",
-          id: 0,
-          method: "initialize",
-          params: {
-            protocolVersion: "2025-11-25",
-            capabilities: {},
-            clientInfo: { name: "b", version: "0" },
-          },
-        }),
+        JSON.stringify(INITIALIZE),
         mcpLines,
         // deno-lint-ignore no-explicit-any
         (last: any) => last.id === PIPELINED && last.result.structuredContent.executable === true,
@@ -214,36 +186,6 @@ Deno.bench({
 
 // ---------------------------------------------------------------------------
 // HTTP: 1,000 sequential keep-alive calls.
-
-interface HttpChild {
-  readonly url: string;
-  stop(): Promise<void>;
-}
-
-async function startHttp(command: string, args: string[]): Promise<HttpChild> {
-  const child = new Deno.Command(command, { args, stdout: "null", stderr: "piped" }).spawn();
-  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  while (!text.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`${command} exited before listening: ${text}`);
-    text += value;
-  }
-  const url = text.slice(text.indexOf("http://"), text.indexOf("\n")).trim();
-  return {
-    url,
-    async stop() {
-      child.kill("SIGTERM");
-      await child.status;
-      await reader.cancel();
-    },
-  };
-}
-
-const MCP_HEADERS = {
-  "Content-Type": "application/json",
-  Accept: "application/json, text/event-stream",
-};
 
 Deno.bench({
   name: `serve --http: ${SEQUENTIAL} sequential POST /v1/gate`,
@@ -264,7 +206,7 @@ Deno.bench({
     b.start();
     const started = performance.now();
     for (let i = 0; i < SEQUENTIAL; i++) {
-      const response = await fetch(url, { method: "POST", headers: MCP_HEADERS, body });
+      const response = await fetch(url, { method: "POST", headers: MCP_HTTP_HEADERS, body });
       const result = await response.json();
       if (result.executable !== true) throw new Error("bad answer");
     }
@@ -282,47 +224,10 @@ Deno.bench({
   warmup: 1,
   async fn(b) {
     const child = await startHttp("node", [REFERENCE_HTTP_SERVER, referencePrefix]);
-    const initialized = await fetch(child.url, {
-      method: "POST",
-      headers: MCP_HEADERS,
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 0,
-        method: "initialize",
-        params: {
-          protocolVersion: "2025-11-25",
-          capabilities: {},
-          clientInfo: { name: "b", version: "0" },
-        },
-      }),
-    });
-    await initialized.json();
-    const headers = {
-      ...MCP_HEADERS,
-      "Mcp-Session-Id": initialized.headers.get("mcp-session-id") ?? "",
-      "MCP-Protocol-Version": "2025-11-25",
-    };
-    await fetch(child.url, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
-    }).then((r) => r.body?.cancel());
+    const headers = await openHttpSession(child.url);
     b.start();
     const started = performance.now();
-    for (let id = 1; id <= SEQUENTIAL; id++) {
-      const response = await fetch(child.url, {
-        method: "POST",
-        headers,
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id,
-          method: "tools/call",
-          params: { name: "noop", arguments: { text: DOCUMENT } },
-        }),
-      });
-      const reply = await response.json();
-      if (reply.id !== id || !reply.result) throw new Error(`bad reply ${JSON.stringify(reply)}`);
-    }
+    await sequentialToolCalls(child.url, headers, "noop", DOCUMENT, SEQUENTIAL);
     record("http reference", performance.now() - started);
     b.end();
     await child.stop();

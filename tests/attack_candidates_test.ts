@@ -11,31 +11,12 @@
 
 import assert from "node:assert/strict";
 import { gate, type GateResult } from "../mod.ts";
+import { type AttackRow as Row, checkAttackRow } from "./fixtures/attack_rows.ts";
 
-/** One row: an input, and either the value it executes as, or that it is refused. */
-interface Row {
-  name: string;
-  input: string;
-  /** The profile (default `agent`). */
-  profile?: "agent" | "execution" | "strict" | "permissive" | "interactive";
-  /** The executed value; absent when the input must be refused. */
-  value?: unknown;
-  /** For a refusal: the error code expected (optional). */
-  code?: string;
-}
-
-/** Checks a gate answer against its row, and that an executable answer's text is its value. */
+/** Checks a gate answer against its row; a refusal here also hands back no value. */
 function checkRow(row: Row): GateResult {
-  const result = gate(row.input, row.profile === undefined ? {} : { profile: row.profile });
-  if ("value" in row) {
-    assert.equal(result.executable, true, `${result.decision} ${result.error?.message}`);
-    assert.deepStrictEqual(result.value, row.value);
-    assert.deepStrictEqual(JSON.parse(result.text), result.value);
-  } else {
-    assert.equal(result.executable, false, `executed ${JSON.stringify(result.value)}`);
-    assert.equal(result.value, null);
-    if (row.code !== undefined) assert.equal(result.error?.code, row.code, result.error?.message);
-  }
+  const result = checkAttackRow(row);
+  if (!("value" in row)) assert.equal(result.value, null);
   return result;
 }
 

@@ -22,8 +22,9 @@ import assert from "node:assert/strict";
 import { scan, type ScanResult } from "../engine/scanner.ts";
 import { PROFILE_NAMES, PROFILES } from "../engine/profiles.ts";
 import { gate } from "../mod.ts";
-import { judge, type Observed, readText } from "./oracle.ts";
+import { judge, readText } from "./oracle.ts";
 import { decodeUtf8 } from "../engine/encoding.ts";
+import { observedScan } from "./fixtures/observed_scan.ts";
 
 const corpus = new URL("./fixtures/JSONTestSuite/test_parsing/", import.meta.url);
 
@@ -53,22 +54,10 @@ function readCorpus(): CorpusFile[] {
 const FILES = readCorpus();
 const ofKind = (prefix: string) => FILES.filter((f) => f.name.startsWith(prefix));
 
-/** The engine's scan in the oracle's terms. */
-function observed(result: ScanResult): Observed {
-  return {
-    hasValue: result.hasValue,
-    value: result.value,
-    validJson: result.validJson,
-    exactness: result.exactness,
-    ambiguity: result.ambiguity,
-    refusal: result.fatal?.code ?? result.refusal?.code ?? null,
-  };
-}
-
 /** The oracle's disagreements with the engine on one JSON text, under every profile. */
 function oracleDisagreements(text: string): string[] {
   return PROFILE_NAMES.flatMap((name) =>
-    judge(text, name, observed(scan(text, PROFILES[name])), { awaiting: new Set() })
+    judge(text, name, observedScan(scan(text, PROFILES[name])), { awaiting: new Set() })
       .map((wrong) => `${name}: ${wrong}`)
   );
 }

@@ -561,6 +561,28 @@ function expectation(
 }
 
 /**
+ * What is wrong with the answer to a text `JSON.parse` rejects: it may not say `valid_json`, and
+ * a value it `claimed` safe (`unambiguous`, `executable`; `null` when it claimed nothing) may hold
+ * no finding outside `awaiting`.
+ */
+function judgeNonJson(
+  text: string,
+  validJson: boolean,
+  claimed: string | null,
+  value: unknown,
+  awaiting: ReadonlySet<HazardKind>,
+): string[] {
+  const wrong: string[] = [];
+  if (validJson) wrong.push("valid_json, but JSON.parse rejects the text");
+  if (claimed === null) return wrong;
+  const missed = valueFindings(value, text).filter((f) => !awaiting.has(f.kind));
+  if (missed.length > 0) {
+    wrong.push(`${claimed}, but the value holds ${missed.map((f) => `${f.kind} (${f.where})`)}`);
+  }
+  return wrong;
+}
+
+/**
  * Judges the engine's answer for `text` under a profile against the oracle. Returns the
  * disagreements (empty when the engine agrees). When the text holds a kind of `awaiting`, the
  * engine must be at least as strict as the other kinds demand, and may be stricter.
@@ -587,16 +609,11 @@ export function judge(
 ): string[] {
   const awaiting = options.awaiting ?? AWAITING_ENGINE_FIX;
   const reading = readText(text);
-  const wrong: string[] = [];
   if (!reading.json) {
-    if (observed.validJson) wrong.push("valid_json, but JSON.parse rejects the text");
-    if (!observed.hasValue || observed.ambiguity !== "none") return wrong;
-    const missed = valueFindings(observed.value, text).filter((f) => !awaiting.has(f.kind));
-    if (missed.length > 0) {
-      wrong.push(`unambiguous, but the value holds ${missed.map((f) => `${f.kind} (${f.where})`)}`);
-    }
-    return wrong;
+    const claimed = observed.hasValue && observed.ambiguity === "none" ? "unambiguous" : null;
+    return judgeNonJson(text, observed.validJson, claimed, observed.value, awaiting);
   }
+  const wrong: string[] = [];
   const judged = reading.findings.filter((f) => !awaiting.has(f.kind));
   const partial = judged.length < reading.findings.length;
   const expected = expectation(judged, profile, options.maxDepth ?? 512, reading.depth);
@@ -699,16 +716,11 @@ export function judgeGate(
 ): string[] {
   const awaiting = options.awaiting ?? AWAITING_ENGINE_FIX;
   const reading = readText(text);
-  const wrong: string[] = [];
   if (!reading.json) {
-    if (observed.validJson) wrong.push("valid_json, but JSON.parse rejects the text");
-    if (!observed.executable) return wrong;
-    const missed = valueFindings(observed.value, text).filter((f) => !awaiting.has(f.kind));
-    if (missed.length > 0) {
-      wrong.push(`executable, but the value holds ${missed.map((f) => `${f.kind} (${f.where})`)}`);
-    }
-    return wrong;
+    const claimed = observed.executable ? "executable" : null;
+    return judgeNonJson(text, observed.validJson, claimed, observed.value, awaiting);
   }
+  const wrong: string[] = [];
   if (reading.depth > (options.maxDepth ?? 512)) {
     if (observed.decision !== "invalid" || observed.error !== "E020") {
       wrong.push(`deeper than max_depth: expected invalid E020, got ${observed.decision}`);

@@ -28,15 +28,9 @@ import { type Ambiguity, type Exactness, type Repair, ruleByCode } from "../engi
 import { type Profile, PROFILE_NAMES, PROFILES, resolveOptions } from "../engine/profiles.ts";
 import { comparable, scanInChunks } from "./fixtures/streaming.ts";
 import { gate, JsonStream } from "../mod.ts";
-import {
-  AWAITING_ENGINE_FIX,
-  HAZARD_KINDS,
-  type HazardKind,
-  judge,
-  kindsIn,
-  type Observed,
-} from "./oracle.ts";
+import { AWAITING_ENGINE_FIX, HAZARD_KINDS, type HazardKind, judge, kindsIn } from "./oracle.ts";
 import { GENERATED_KINDS, hazardDocument } from "./fixtures/hazards.ts";
+import { observedScan } from "./fixtures/observed_scan.ts";
 
 /** An environment variable, or undefined when unset or not permitted. */
 function env(name: string): string | undefined {
@@ -444,18 +438,6 @@ function jsonParseValue(text: string, parsed: unknown, engine: unknown): unknown
   return reference;
 }
 
-/** The engine's answer in the oracle's terms. */
-function observed(result: ScanResult): Observed {
-  return {
-    hasValue: result.hasValue,
-    value: result.value,
-    validJson: result.validJson,
-    exactness: result.exactness,
-    ambiguity: result.ambiguity,
-    refusal: result.fatal?.code ?? result.refusal?.code ?? null,
-  };
-}
-
 /** Inputs judged only in part: they hold a kind the engine does not detect yet. */
 let awaitingInputs = 0;
 
@@ -480,7 +462,7 @@ function checkAgainstOracle(
     maxDepth: profile.maxDepth,
     parsed: jsonParseValue(text, parsed.value, result.value),
   };
-  const wrong = judge(text, profile.name, observed(result), options);
+  const wrong = judge(text, profile.name, observedScan(result), options);
   assert.deepEqual(wrong, [], `the oracle disagrees under ${profile.name}`);
 }
 
