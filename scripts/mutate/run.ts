@@ -7,7 +7,7 @@
  * `<file>.html` and `<file>.json` per engine file. Dev-only: nothing here is imported by the engine,
  * the CLI or the tests. It takes minutes per file; it is not part of CI. See docs/TESTING.md.
  * `FILE:LINES` (Stryker's own form, e.g. `engine/gate.ts:1-200`) mutates only those lines; its
- * report is named after the range (`gate.1-200.json`).
+ * report is named after the range (`gate.1-200.json`); `+` joins ranges (`gate.ts:1-9+20-29`).
  *
  * @example
  * ```ts ignore
@@ -46,6 +46,7 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
   ],
   "engine/gate.ts": [
     "tests/gate_test.ts",
+    "tests/gate_render_test.ts",
     "tests/classify_test.ts",
     "tests/caller_errors_test.ts",
     "tests/value_text_test.ts",
@@ -137,12 +138,14 @@ async function main(args: string[]): Promise<number> {
     }
     const config = {
       $schema: "./node_modules/@stryker-mutator/core/schema/stryker-schema.json",
-      mutate: [arg],
+      // `engine/gate.ts:1-9+20-29`: one run over several ranges of the file.
+      mutate: lines === "" ? [file] : lines.split("+").map((range) => `${file}:${range}`),
       testRunner: "command",
       commandRunner: { command: `deno test --no-check -A ${tests.join(" ")}` },
       coverageAnalysis: "off",
       concurrency: Number(concurrency),
-      timeoutMS: 60_000,
+      // On top of 1.5 × the dry run's time: a mutant that loops forever costs this much.
+      timeoutMS: 15_000,
       reporters: ["clear-text", "progress", "html", "json"],
       htmlReporter: { fileName: `reports/mutation/${name}.html` },
       jsonReporter: { fileName: `reports/mutation/${name}.json` },
