@@ -251,6 +251,13 @@ const MISMATCHES: readonly Mismatch[] = [
   },
   { name: "right after a line feed", text: 'Here:\n{"a":"x"}', line: 2, column: 1, offset: 6 },
   { name: "after an empty first line", text: '\n{"a":"x"}', line: 2, column: 1, offset: 1 },
+  {
+    name: "line feeds after the value do not count",
+    text: '{"a":"x"}\n\n',
+    line: 1,
+    column: 1,
+    offset: 0,
+  },
 ];
 
 Deno.test("gate E030: the line, column and offset of the value's first character", async (t) => {
