@@ -127,3 +127,52 @@ Deno.test("one-shot calls reuse the compilation of a repeated declaration", () =
     compileDeclaration({ schema: "[integer]" }),
   );
 });
+
+interface NamedCall {
+  name: string;
+  call: () => unknown;
+  pointer: string;
+  message: string;
+}
+
+// A host's mistake names the function the host called, compiled or not.
+const NAMED_CALLS: readonly NamedCall[] = [
+  {
+    name: "compileGate names itself for an unknown option",
+    call: () => compileGate({ shema: "x" } as GateOptions),
+    pointer: "/shema",
+    message: 'unknown option "shema" of compileGate()',
+  },
+  {
+    name: "the compiled gate names gate()",
+    call: () => compileGate().gate(1 as unknown as string),
+    pointer: "/text",
+    message: "the text of gate() must be a string",
+  },
+  {
+    name: "the compiled validate names validate()",
+    call: () => compileGate().validate(1 as unknown as string),
+    pointer: "/text",
+    message: "the text of validate() must be a string",
+  },
+  {
+    name: "the compiled readiness names readiness()",
+    call: () => compileGate().readiness(1 as unknown as string),
+    pointer: "/text",
+    message: "the text of readiness() must be a string",
+  },
+];
+
+Deno.test("compiled calls name the call in their caller errors", async (t) => {
+  for (const row of NAMED_CALLS) {
+    await t.step(row.name, () => {
+      assert.throws(row.call, (e: unknown) => {
+        assert.ok(e instanceof CallerError);
+        assert.equal(e.code, "E050");
+        assert.equal(e.pointer, row.pointer);
+        assert.ok(e.message.includes(row.message), e.message);
+        return true;
+      });
+    });
+  }
+});

@@ -1,11 +1,13 @@
 /**
- * `deno task mutate [FILE…] [--concurrency=N] [--exclude=TEST,…]`: mutation testing of the engine's decision code
+ * `deno task mutate [FILE[:LINES]…] [--concurrency=N] [--exclude=TEST,…]`: mutation testing of the engine's decision code
  * with Stryker (`@stryker-mutator/core` 9, on Node, installed into `scripts/mutate/node_modules`
  * from this folder's lock file on first use). Stryker's command runner runs
  * `deno test --no-check` on the test files that specify each engine file (the table below), once
  * per mutant, in a sandbox copy of the repository. Reports go to `reports/mutation/` (gitignored):
  * `<file>.html` and `<file>.json` per engine file. Dev-only: nothing here is imported by the engine,
  * the CLI or the tests. It takes minutes per file; it is not part of CI. See docs/TESTING.md.
+ * `FILE:LINES` (Stryker's own form, e.g. `engine/gate.ts:1-200`) mutates only those lines; its
+ * report is named after the range (`gate.1-200.json`); `+` joins ranges (`gate.ts:1-9+20-29`).
  *
  * @example
  * ```ts ignore
@@ -44,6 +46,7 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
   ],
   "engine/gate.ts": [
     "tests/gate_test.ts",
+    "tests/gate_render_test.ts",
     "tests/classify_test.ts",
     "tests/caller_errors_test.ts",
     "tests/value_text_test.ts",
@@ -66,8 +69,17 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
   "engine/declarations/compile.ts": DECLARATION_TESTS,
   "engine/declarations/verdict.ts": DECLARATION_TESTS,
   "engine/compile.ts": ["tests/compile_test.ts", "tests/gate_test.ts"],
-  "engine/hazards.ts": ["tests/hazards_test.ts"],
+  "engine/hazards.ts": [
+    "tests/hazards_test.ts",
+    "tests/attack_hazards_test.ts",
+  ],
 };
+
+/** `engine/gate.ts:1-200` → `engine/gate.ts`: the file part of a `FILE:LINES` argument. */
+function targetOf(asked: string): string {
+  const colon = asked.indexOf(":");
+  return colon < 0 ? asked : asked.slice(0, colon);
+}
 
 async function run(command: string, args: string[], cwd: URL): Promise<number> {
   const child = new Deno.Command(command, {
@@ -101,7 +113,7 @@ async function main(args: string[]): Promise<number> {
     [];
   const asked = args.filter((a) => !a.startsWith("--"));
   const files = asked.length > 0 ? asked : Object.keys(TARGETS);
-  const unknown = files.filter((file) => TARGETS[file] === undefined);
+  const unknown = files.filter((file) => TARGETS[targetOf(file)] === undefined);
   if (unknown.length > 0) {
     console.error(
       `not a mutation target: ${unknown.join(", ")}; one of ${Object.keys(TARGETS)}`,
@@ -110,8 +122,11 @@ async function main(args: string[]): Promise<number> {
   }
   await ensureInstalled();
   let worst = 0;
-  for (const file of files) {
-    const name = file.replace(/^engine\//, "").replace(/\.ts$/, "");
+  for (const arg of files) {
+    const file = targetOf(arg);
+    const lines = arg.slice(file.length + 1);
+    const name = file.replace(/^engine\//, "").replace(/\.ts$/, "") +
+      (lines === "" ? "" : `.${lines}`);
     const tests: string[] = [];
     for (const test of TARGETS[file].filter((t) => !excluded.includes(t))) {
       try {
@@ -123,12 +138,14 @@ async function main(args: string[]): Promise<number> {
     }
     const config = {
       $schema: "./node_modules/@stryker-mutator/core/schema/stryker-schema.json",
-      mutate: [file],
+      // `engine/gate.ts:1-9+20-29`: one run over several ranges of the file.
+      mutate: lines === "" ? [file] : lines.split("+").map((range) => `${file}:${range}`),
       testRunner: "command",
       commandRunner: { command: `deno test --no-check -A ${tests.join(" ")}` },
       coverageAnalysis: "off",
       concurrency: Number(concurrency),
-      timeoutMS: 60_000,
+      // On top of 1.5 × the dry run's time: a mutant that loops forever costs this much.
+      timeoutMS: 15_000,
       reporters: ["clear-text", "progress", "html", "json"],
       htmlReporter: { fileName: `reports/mutation/${name}.html` },
       jsonReporter: { fileName: `reports/mutation/${name}.json` },
