@@ -33,7 +33,7 @@ import {
   gateScan,
   prepare,
 } from "./gate.ts";
-import { resolveOptions } from "./profiles.ts";
+import { PROFILES } from "./profiles.ts";
 import { readinessPrepared, type ReadinessResult } from "./readiness.ts";
 import { scan } from "./scanner.ts";
 import { JsonStream } from "./stream.ts";
@@ -82,8 +82,8 @@ export interface CompiledGate {
 export function compileGate(options: GateOptions = {}): CompiledGate {
   const { profile, declaration } = prepare(options, "agent", GATE_OPTION_SPECS, "compileGate");
   // validate and readiness take no profile: they read as strict and permissive.
-  const strict = resolveOptions({}, "strict", true);
-  const permissive = resolveOptions({}, "permissive", true);
+  const strict = PROFILES.strict;
+  const permissive = PROFILES.permissive;
   return {
     declaration,
     gate(text: string): GateResult {

@@ -23,6 +23,7 @@ import {
   SEED_RETRY_PROMPT,
   SEED_SCHEMA_JSON,
 } from "./mcp_seed.ts";
+import { BIDI_CONTROLS } from "./oracle.ts";
 
 /** What a test pins of a result: any subset of its fields, plus the error code. */
 type Expected = Partial<Omit<GateResult, "error">> & { code?: string | null };
@@ -729,18 +730,7 @@ function codePoints(points: readonly number[]): { name: string; char: string }[]
 const CONTEXT_CONTROLS: readonly { name: string; char: string }[] = codePoints([
   ...Array.from({ length: 0x20 }, (_, c) => c).filter((c) => c !== 0x0a),
   ...Array.from({ length: 0x21 }, (_, c) => 0x7f + c),
-  0x061c,
-  0x200e,
-  0x200f,
-  0x202a,
-  0x202b,
-  0x202c,
-  0x202d,
-  0x202e,
-  0x2066,
-  0x2067,
-  0x2068,
-  0x2069,
+  ...BIDI_CONTROLS,
 ]);
 
 Deno.test("retry prompt: each C0, DEL, C1 and bidi control in the context line shows as one space", async (t) => {

@@ -133,7 +133,8 @@ export type Reading =
 
 // ----------------------------------------------------------------- characters
 
-const BIDI = new Set([
+/** The bidi controls, written out here (not read from the engine). */
+export const BIDI_CONTROLS: ReadonlySet<number> = new Set([
   0x061c,
   0x200e,
   0x200f,
@@ -183,7 +184,7 @@ function stringFindings(s: string, isKey: boolean): Finding[] {
       add("lone_surrogate");
       continue;
     }
-    if (BIDI.has(point)) add("bidi_control");
+    if (BIDI_CONTROLS.has(point)) add("bidi_control");
     else if (point >= 0xe0000 && point <= 0xe007f) add("tag_character");
     else if (isKey && ZERO_WIDTH.has(point)) add("zero_width_in_key");
     else if (isKey && DEFAULT_IGNORABLE.test(String.fromCodePoint(point))) {
