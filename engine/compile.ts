@@ -35,7 +35,7 @@ import {
 } from "./gate.ts";
 import { PROFILES } from "./profiles.ts";
 import { readinessPrepared, type ReadinessResult } from "./readiness.ts";
-import { scan } from "./scanner.ts";
+import { scanText } from "./fast_path.ts";
 import { JsonStream } from "./stream.ts";
 import { validatePrepared, type ValidateResult } from "./validate.ts";
 
@@ -88,7 +88,7 @@ export function compileGate(options: GateOptions = {}): CompiledGate {
     declaration,
     gate(text: string): GateResult {
       checkText(text, "gate");
-      return gateScan(scan(text, profile), text, declaration);
+      return gateScan(scanText(text, profile), text, declaration);
     },
     validate(text: string): ValidateResult {
       checkText(text, "validate");

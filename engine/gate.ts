@@ -60,7 +60,8 @@ import {
 } from "./profiles.ts";
 import { type Retry, retryPrompt } from "./retry.ts";
 import type { Ambiguity, Exactness, Repair } from "./rules.ts";
-import { scan, type ScanResult } from "./scanner.ts";
+import { scanText } from "./fast_path.ts";
+import type { ScanResult } from "./scanner.ts";
 
 /**
  * Options of {@linkcode gate}: a declaration (one of `schema` or
@@ -536,5 +537,5 @@ export function prepare(
 export function gate(text: string, options: GateOptions = {}): GateResult {
   checkText(text, "gate");
   const prepared = prepare(options, "agent", GATE_OPTION_SPECS, "gate");
-  return gateScan(scan(text, prepared.profile), text, prepared.declaration);
+  return gateScan(scanText(text, prepared.profile), text, prepared.declaration);
 }

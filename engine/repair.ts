@@ -18,7 +18,8 @@
 import { checkText, GATE_OPTION_SPECS, type GateOptions, prepare, renderValue } from "./gate.ts";
 import type { EngineError } from "./errors.ts";
 import type { Exactness, Repair } from "./rules.ts";
-import { type Completeness, scan } from "./scanner.ts";
+import { scanText } from "./fast_path.ts";
+import type { Completeness } from "./scanner.ts";
 
 /**
  * What {@linkcode repair} answers. When `error` is non-null the repair was
@@ -72,7 +73,7 @@ export interface RepairResult {
 export function repair(text: string, options: GateOptions = {}): RepairResult {
   checkText(text, "repair");
   const prepared = prepare(options, "permissive", GATE_OPTION_SPECS, "repair");
-  const result = scan(text, prepared.profile);
+  const result = scanText(text, prepared.profile);
   const error = result.fatal ?? result.refusal;
   return {
     error,

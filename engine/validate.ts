@@ -29,7 +29,7 @@ import {
   renderValue,
 } from "./gate.ts";
 import type { Exactness, Repair } from "./rules.ts";
-import { scan } from "./scanner.ts";
+import { scanText } from "./fast_path.ts";
 import type { Form } from "./declarations/form.ts";
 import type { Profile } from "./profiles.ts";
 
@@ -118,7 +118,7 @@ export function validatePrepared(
   // One scan under strict: the scanner repairs alike under every profile, so
   // its value shows what a repair would make, and its refusal says why the
   // text is not valid as written.
-  const result = scan(text, prepared.profile);
+  const result = scanText(text, prepared.profile);
   if (result.fatal !== null) return { valid: false, error: result.fatal };
   const classification = {
     exactness: result.exactness,

@@ -1137,6 +1137,27 @@ function run(ctx: Context, node: Node, value: unknown, sink: Sink | null): boole
 }
 
 /**
+ * The form's quiet check compiled into a closure (computed once per form),
+ * or null when the form cannot be compiled (a `$ref` cycle, an
+ * `unevaluated*` keyword, annotations to collect, nesting past the bound):
+ * then {@linkcode matchesForm} interprets it.
+ *
+ * @example
+ * ```ts
+ * import { compiledCheck } from "./check.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const check = compiledCheck(parseLanguage("{!a:integer}"));
+ * strictEqual(check?.({ a: 1 }), true);
+ * strictEqual(check?.({ a: "1" }), false);
+ * ```
+ */
+export function compiledCheck(form: Form): ((value: unknown) => boolean) | null {
+  if (form.annotations === true) return null;
+  return compiledFor(form.nodes, form.nodes[form.root]);
+}
+
+/**
  * Whether a value satisfies a form (stops at the first problem).
  *
  * @example

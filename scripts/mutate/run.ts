@@ -69,6 +69,7 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
   "engine/declarations/compile.ts": DECLARATION_TESTS,
   "engine/declarations/verdict.ts": DECLARATION_TESTS,
   "engine/compile.ts": ["tests/compile_test.ts", "tests/gate_test.ts"],
+  "engine/fast_path.ts": ["tests/fast_path_test.ts"],
   "engine/hazards.ts": [
     "tests/hazards_test.ts",
     "tests/attack_hazards_test.ts",

@@ -1,0 +1,318 @@
+/**
+ * The fast path for clean JSON: most tool calls are plain RFC 8259 JSON with
+ * nothing for the gate to repair or refuse, and for those the native
+ * `JSON.parse` builds the value faster than any scanner written in
+ * TypeScript. {@linkcode scanCleanJson} takes that path only when one plain
+ * reading of the raw text proves that the scanner would answer exactly
+ * `safe`, `exact`, no repair, with the very value `JSON.parse` builds;
+ * otherwise it answers `null` and the caller runs the scanner
+ * ({@linkcode scanText} does both). It never decides anything the scanner
+ * would decide differently: every doubt sends the text to the scanner.
+ *
+ * A text takes the fast path only when all of these hold (each one a reason
+ * the scanner could have something to say), checked with native searches
+ * (`indexOf`, the UTF-8 encoder) and one walk of the parsed value, never a
+ * second reading of the text in TypeScript:
+ *
+ * - it is at most `max_input` and `max_token` code units long (so no limit
+ *   can be reached) and nests less deeply than `max_depth`;
+ * - after optional JSON white space it is one object or array, followed by
+ *   JSON white space only (no fence, no prose, no second value);
+ * - it is all ASCII and holds no `\u` escape, so no string can hold a bidi
+ *   control, tag character, lone surrogate, default-ignorable or confusable;
+ * - `JSON.parse` accepts it;
+ * - every number `JSON.parse` reads is within ±(2^53 − 1) (no unsafe
+ *   integer, no overflow) and is 0 or of normal magnitude; a 0 in a text
+ *   with a negative exponent or a long run of zeros (a possible underflow)
+ *   goes to the scanner;
+ * - no object holds a key twice: the text has exactly as many colons as the
+ *   objects kept keys, plus the colons inside the strings;
+ * - no key is `__proto__`, and the keys of an object with an upper-case
+ *   letter do not collide under `keyCollisions` of `engine/hazards.ts` (the
+ *   check the scanner runs on exactly those objects).
+ *
+ * `tests/fast_path_test.ts` holds the fast path to the scanner: wherever it
+ * answers, the answer deep-equals the scanner's, on every profile, over the
+ * JSONTestSuite, the attack corpora and generated documents.
+ *
+ * @example
+ * ```ts
+ * import { scanCleanJson } from "./fast_path.ts";
+ * import { PROFILES } from "./profiles.ts";
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
+ * deepStrictEqual(scanCleanJson('{"path":"/tmp/x"}', PROFILES.agent)?.value, { path: "/tmp/x" });
+ * strictEqual(scanCleanJson('{"a":1,"a":2}', PROFILES.agent), null); // a duplicate: the scanner decides
+ * strictEqual(scanCleanJson("[9007199254740993]", PROFILES.agent), null); // an unsafe integer
+ * strictEqual(scanCleanJson('["caf\\u00e9"]', PROFILES.agent), null); // an escape: the scanner reads it
+ * ```
+ *
+ * @module
+ */
+
+import { keyCollisions } from "./hazards.ts";
+import type { Profile } from "./profiles.ts";
+import { scan, type ScanResult } from "./scanner.ts";
+
+// Char codes.
+const TAB = 9, LF = 10, CR = 13, SPACE = 32, UPPER_A = 65, UPPER_Z = 90;
+const LBRACKET = 91, RBRACKET = 93, LBRACE = 123, RBRACE = 125;
+
+/** The largest safe integer: a number at or past it goes to the scanner. */
+const SAFE = 9007199254740991;
+
+/**
+ * A run of zeros no number can underflow without: a plain decimal needs 323
+ * zeros after its point to round to 0 (`1e-324` does).
+ */
+const UNDERFLOW_ZEROS = "0".repeat(300);
+
+/** The ASCII test encodes at most this many code units at a time. */
+const ASCII_CHUNK = 65_536;
+/** Texts up to this length are tested for ASCII by {@linkcode NON_ASCII}. */
+const SHORT_TEXT = 512;
+/** Any code unit past ASCII (a regular expression without `g`: it keeps no state). */
+const NON_ASCII = /[\u0080-\uffff]/;
+const encoder = new TextEncoder();
+const scratch = new Uint8Array(ASCII_CHUNK);
+
+/**
+ * Whether every code unit of `text` is ASCII (below U+0080), by the native
+ * UTF-8 encoder: ASCII is the only text whose UTF-8 form is as long as it is.
+ *
+ * @example
+ * ```ts
+ * import { isAscii } from "./fast_path.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(isAscii('{"a":"b"}'), true);
+ * strictEqual(isAscii(String.raw`{"a":"b\u202E"}`), true); // an escape is ASCII: the caller looks for it
+ * strictEqual(isAscii('{"a":"caf\u00e9"}'), false);
+ * strictEqual(isAscii("x".repeat(70_000) + "\u00e9"), false);
+ * ```
+ */
+export function isAscii(text: string): boolean {
+  // Short texts: one native regular-expression search costs less than a call into the encoder.
+  if (text.length <= SHORT_TEXT) return !NON_ASCII.test(text);
+  for (let from = 0; from < text.length; from += ASCII_CHUNK) {
+    const part = from === 0 && text.length <= ASCII_CHUNK
+      ? text
+      : text.slice(from, from + ASCII_CHUNK);
+    const { read, written } = encoder.encodeInto(part, scratch);
+    if (read !== part.length || written !== part.length) return false;
+  }
+  return true;
+}
+
+function skipWhiteSpace(text: string, i: number, n: number): number {
+  let c = 0;
+  while (i < n && ((c = text.charCodeAt(i)) === SPACE || c === LF || c === CR || c === TAB)) i++;
+  return i;
+}
+
+/** Offset just past the last character that is not JSON white space. */
+function trimmedEnd(text: string): number {
+  let end = text.length, c = 0;
+  while (
+    end > 0 && ((c = text.charCodeAt(end - 1)) === SPACE || c === LF || c === CR || c === TAB)
+  ) {
+    end--;
+  }
+  return end;
+}
+
+/** How many times `:` occurs in a string (native searches; most strings hold none). */
+function colonsIn(s: string): number {
+  let count = 0;
+  for (let k = s.indexOf(":"); k !== -1; k = s.indexOf(":", k + 1)) count++;
+  return count;
+}
+
+/** Whether a key holds an upper-case ASCII letter (the keys here are ASCII). */
+function hasUpper(key: string): boolean {
+  for (let k = 0; k < key.length; k++) {
+    const c = key.charCodeAt(k);
+    if (c >= UPPER_A && c <= UPPER_Z) return true;
+  }
+  return false;
+}
+
+/**
+ * The last key list found free of collisions. An array of records repeats
+ * one key list, and a host gates the same tool's arguments again and again:
+ * a list equal to it needs no check (`keyCollisions` is a function of the
+ * keys alone).
+ */
+let checkedKeys: string[] = [];
+
+/** An empty object: `for…in` over it sees only what `Object.prototype` enumerates. */
+const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
+
+/** What the walk of the parsed value found. */
+interface Walk {
+  /** The keys the objects kept. */
+  keys: number;
+  /** The colons inside strings, keys and values (counted only when asked). */
+  colons: number;
+  /** Whether a number is 0 (it may be an underflow). */
+  zero: boolean;
+  /** Whether a `-0` occurs. */
+  negativeZero: boolean;
+}
+
+/**
+ * Walks the parsed value (iteratively): null at a number at or past
+ * ±(2^53 − 1) or below the normal range, a `__proto__` key, nesting as deep
+ * as `maxDepth`, or keys that collide (`keyCollisions`) in an object with
+ * an upper-case key. With `countColons`, it counts the colons in every key
+ * and string.
+ */
+function walkValue(value: object, maxDepth: number, countColons: boolean): Walk | null {
+  let keys = 0, colons = 0, zero = false, negativeZero = false;
+  let lastKeys = checkedKeys;
+  const stack: object[] = [value];
+  const depths: number[] = [1];
+  while (stack.length > 0) {
+    const container = stack.pop()!;
+    const depth = depths.pop()!;
+    if (depth >= maxDepth) return null;
+    if (Array.isArray(container)) {
+      for (let k = 0; k < container.length; k++) {
+        const item: unknown = container[k];
+        if (typeof item === "number") {
+          if (!(item < SAFE && item > -SAFE)) return null;
+          if (item === 0) {
+            zero = true;
+            if (1 / item < 0) negativeZero = true;
+          } else if (item < 2.2250738585072014e-308 && item > -2.2250738585072014e-308) return null;
+        } else if (typeof item === "string") {
+          if (countColons) colons += colonsIn(item);
+        } else if (item !== null && typeof item === "object") {
+          stack.push(item);
+          depths.push(depth + 1);
+        }
+      }
+      continue;
+    }
+    const record = container as Record<string, unknown>;
+    let count = 0, sameAsLast = true;
+    for (const key in record) {
+      if (key === "__proto__") return null;
+      if (sameAsLast && lastKeys[count] !== key) sameAsLast = false;
+      count++;
+      const item = record[key];
+      if (countColons) colons += colonsIn(key);
+      if (typeof item === "number") {
+        if (!(item < SAFE && item > -SAFE)) return null;
+        if (item === 0) {
+          zero = true;
+          if (1 / item < 0) negativeZero = true;
+        } else if (item < 2.2250738585072014e-308 && item > -2.2250738585072014e-308) return null;
+      } else if (typeof item === "string") {
+        if (countColons) colons += colonsIn(item);
+      } else if (item !== null && typeof item === "object") {
+        stack.push(item);
+        depths.push(depth + 1);
+      }
+    }
+    keys += count;
+    if (count >= 2 && !(sameAsLast && count === lastKeys.length)) {
+      // The check the scanner runs on an object with an upper-case key.
+      const names = Object.keys(record);
+      if (names.some(hasUpper) && keyCollisions(names).length > 0) return null;
+      lastKeys = checkedKeys = names;
+    }
+  }
+  return { keys, colons, zero, negativeZero };
+}
+
+/**
+ * The scanner's answer for a clean JSON document, computed with
+ * `JSON.parse`, or null when the text may hold anything the scanner would
+ * report (see the module documentation): then the scanner must run.
+ *
+ * @example
+ * ```ts
+ * import { scanCleanJson } from "./fast_path.ts";
+ * import { scan } from "./scanner.ts";
+ * import { PROFILES } from "./profiles.ts";
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
+ * const text = ' {"query":"weather","limit":3} ';
+ * deepStrictEqual(scanCleanJson(text, PROFILES.strict), scan(text, PROFILES.strict));
+ * strictEqual(scanCleanJson("[1,2,]", PROFILES.agent), null);
+ * strictEqual(scanCleanJson('{"Path":1,"path":2}', PROFILES.agent), null); // case twins
+ * strictEqual(scanCleanJson("Sure: [1]", PROFILES.agent), null); // prose
+ * ```
+ */
+export function scanCleanJson(text: string, profile: Profile): ScanResult | null {
+  const n = text.length;
+  if (n > profile.maxInput || n > profile.maxToken) return null;
+  const start = skipWhiteSpace(text, 0, n);
+  if (start >= n) return null;
+  const first = text.charCodeAt(start);
+  if (first !== LBRACE && first !== LBRACKET) return null;
+  const end = trimmedEnd(text);
+  const last = text.charCodeAt(end - 1);
+  if (last !== RBRACE && last !== RBRACKET) return null;
+  if (!isAscii(text) || text.indexOf("\\u") !== -1) return null;
+  let value: object;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  // An enumerable property on Object.prototype would be counted as a key of every object.
+  for (const _ in EMPTY) return null;
+  let walk = walkValue(value, profile.maxDepth, false);
+  if (walk === null) return null;
+  // Every member has one colon outside strings: as many colons as keys kept
+  // means no key was dropped (no duplicate) and no string holds a colon.
+  const colons = colonsIn(text);
+  if (colons !== walk.keys) {
+    walk = walkValue(value, profile.maxDepth, true);
+    if (walk === null || colons !== walk.keys + walk.colons) return null;
+  }
+  // A number read as 0 may be an underflow (`1e-400`): the scanner tells.
+  if (
+    walk.zero &&
+    (text.indexOf("e-") !== -1 || text.indexOf("E-") !== -1 ||
+      text.indexOf(UNDERFLOW_ZEROS) !== -1)
+  ) return null;
+  return {
+    hasValue: true,
+    value,
+    validJson: true,
+    exactness: "exact",
+    ambiguity: "none",
+    repairs: [],
+    repairCount: 0,
+    completeness: "complete",
+    fatal: null,
+    refusal: null,
+    valueStart: start,
+    valueEnd: end,
+    syntaxEnd: end,
+    members: [],
+    length: n,
+    negativeZero: walk.negativeZero,
+  };
+}
+
+/**
+ * Scans a whole document: the fast path when the text is clean JSON, else
+ * the scanner. With `trackMembers` (readiness), always the scanner.
+ *
+ * @example
+ * ```ts
+ * import { scanText } from "./fast_path.ts";
+ * import { PROFILES } from "./profiles.ts";
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
+ * deepStrictEqual(scanText('{"a":[1,2]}', PROFILES.agent).value, { a: [1, 2] });
+ * strictEqual(scanText("{'a': 1}", PROFILES.agent).exactness, "cosmetic");
+ * ```
+ */
+export function scanText(text: string, profile: Profile, trackMembers = false): ScanResult {
+  if (!trackMembers) {
+    const clean = scanCleanJson(text, profile);
+    if (clean !== null) return clean;
+  }
+  return scan(text, profile, trackMembers);
+}

@@ -1,0 +1,384 @@
+/**
+ * The fast path for clean JSON (`engine/fast_path.ts`) held to the scanner:
+ * wherever it answers, its answer deep-equals the scanner's (value, sign of
+ * zero, offsets, flags), on every profile and on tight limits; where the
+ * text holds anything the scanner could report, it declines. The sweep
+ * runs over the JSONTestSuite, the hazard generators (raw and escaped) and
+ * generated documents built from tokens chosen to sit on every edge the
+ * fast path tests (duplicates, colons in strings, case twins, `__proto__`,
+ * unsafe integers, underflow, overflow, depth, escapes, non-ASCII), and it
+ * checks that the fast path was taken often enough that the comparison
+ * means something.
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import { isAscii, scanCleanJson, scanText } from "../engine/fast_path.ts";
+import { type Options, type Profile, PROFILE_NAMES, resolveOptions } from "../engine/profiles.ts";
+import { scan } from "../engine/scanner.ts";
+import { decodeUtf8 } from "../engine/encoding.ts";
+import { gate } from "../mod.ts";
+import { GENERATED_KINDS, hazardDocument } from "./fixtures/hazards.ts";
+import { mulberry32 } from "./fixtures/random.ts";
+
+/** Every profile, and each with tight limits. */
+const PROFILE_VARIANTS: readonly Profile[] = PROFILE_NAMES.flatMap((profile) =>
+  [
+    {},
+    { maxDepth: 1 },
+    { maxDepth: 2 },
+    { maxDepth: 3 },
+    { maxToken: 8 },
+    { maxInput: 24 },
+    { allowAmbiguity: true },
+    { skipProse: true },
+  ].map((overrides: Options) => resolveOptions({ profile, ...overrides }, "agent", true))
+);
+
+/** The fast path's answer, checked against the scanner's; whether it answered. */
+function agrees(text: string, profile: Profile): boolean {
+  const fast = scanCleanJson(text, profile);
+  if (fast === null) return false;
+  assert.deepStrictEqual(
+    fast,
+    scan(text, profile),
+    `${JSON.stringify(text).slice(0, 200)} under ${JSON.stringify(profile)}`,
+  );
+  return true;
+}
+
+Deno.test("the fast path declines every text the scanner could have something to say about", async (t) => {
+  const rows: { name: string; text: string; profile?: Options }[] = [
+    { name: "a duplicate key", text: '{"a":1,"a":2}' },
+    { name: "a duplicate key whose value holds a colon", text: '{"a":"x:y","a":1}' },
+    { name: "a duplicate key whose name holds a colon", text: '{"a:b":1,"a:b":2}' },
+    { name: "a duplicate in a nested object", text: '{"b":{"a":1,"a":1}}' },
+    { name: "a duplicate whose value was an object", text: '{"a":{"b":1},"a":2}' },
+    { name: "case twins", text: '{"Path":"/a","path":"/b"}' },
+    { name: "case twins in the second record", text: '[{"a":1,"b":2},{"A":1,"a":2}]' },
+    { name: "a __proto__ key", text: '{"__proto__":{"admin":true}}' },
+    { name: "an unsafe integer", text: "[9007199254740993]" },
+    { name: "the largest safe integer itself", text: "[9007199254740991]" },
+    { name: "a negative unsafe integer", text: '{"id":-9007199254740993}' },
+    { name: "an unsafe integer in exponent notation", text: "[9007199254740993e0]" },
+    { name: "an overflow", text: "[1e400]" },
+    { name: "an underflow", text: "[1e-400]" },
+    { name: "an underflow without an exponent", text: `[0.${"0".repeat(400)}1]` },
+    { name: "a subnormal", text: "[5e-324]" },
+    { name: "a \\u escape", text: '["\\u0041"]' },
+    { name: "an escaped bidi control", text: '["\\u202E"]' },
+    { name: "an escaped backslash before a u", text: '["\\\\u"]' },
+    { name: "a raw non-ASCII character", text: '["café"]' },
+    { name: "a raw bidi control", text: '["a\u202Eb"]' },
+    { name: "a byte order mark", text: '\uFEFF{"a":1}' },
+    { name: "prose before", text: 'Sure: {"a":1}' },
+    { name: "prose after", text: '{"a":1} done' },
+    { name: "a fence", text: '```json\n{"a":1}\n```' },
+    { name: "two values", text: "[1] [2]" },
+    { name: "a scalar", text: "42" },
+    { name: "a string", text: '"a"' },
+    { name: "nothing", text: "" },
+    { name: "white space only", text: " \n" },
+    { name: "a trailing comma", text: "[1,2,]" },
+    { name: "single quotes", text: "{'a':1}" },
+    { name: "a cut document", text: '{"a":[1,2' },
+    { name: "a vertical tab around the value", text: "\u000B[1]" },
+    { name: "nesting as deep as max_depth", text: "[[1]]", profile: { maxDepth: 2 } },
+    { name: "a text longer than max_input", text: "[1,2,3]", profile: { maxInput: 6 } },
+    { name: "a text longer than max_token", text: '["abcdef"]', profile: { maxToken: 9 } },
+  ];
+  for (const row of rows) {
+    await t.step(row.name, () => {
+      const profile = resolveOptions({ profile: "agent", ...row.profile }, "agent", true);
+      assert.strictEqual(scanCleanJson(row.text, profile), null);
+    });
+  }
+});
+
+Deno.test("the fast path declines when Object.prototype enumerates a property", () => {
+  const text = '{"a":1,"a":2}';
+  const profile = resolveOptions({ profile: "agent" }, "agent", true);
+  Object.defineProperty(Object.prototype, "polluted", {
+    value: 1,
+    enumerable: true,
+    configurable: true,
+    writable: true,
+  });
+  try {
+    // Counted for each object, the inherited key would hide the dropped duplicate.
+    assert.strictEqual(scanCleanJson(text, profile), null);
+    assert.strictEqual(scanCleanJson('{"b":1}', profile), null);
+  } finally {
+    delete (Object.prototype as Record<string, unknown>).polluted;
+  }
+  assert.notStrictEqual(scanCleanJson('{"b":1}', profile), null);
+});
+
+Deno.test("the fast path answers exactly what the scanner answers on clean JSON", async (t) => {
+  const rows: { name: string; text: string; value: unknown }[] = [
+    {
+      name: "an object",
+      text: '{"query":"weather","limit":3}',
+      value: { query: "weather", limit: 3 },
+    },
+    { name: "an array", text: "[1,2.5,true,false,null]", value: [1, 2.5, true, false, null] },
+    { name: "empty containers", text: '{"a":{},"b":[]}', value: { a: {}, b: [] } },
+    {
+      name: "white space around and inside",
+      text: ' \n{ "a" : [ 1 , 2 ] }\r\n\t',
+      value: { a: [1, 2] },
+    },
+    {
+      name: "a URL (colons in a value)",
+      text: '{"url":"https://x.y:8080/z"}',
+      value: { url: "https://x.y:8080/z" },
+    },
+    { name: "a colon in a key", text: '{"a:b":1,"c":"12:30"}', value: { "a:b": 1, c: "12:30" } },
+    { name: "minus zero keeps its sign", text: '{"x":-0}', value: { x: -0 } },
+    { name: "minus zero in an array", text: "[-0.0]", value: [-0] },
+    { name: "a zero with a positive exponent", text: "[0e5]", value: [0] },
+    { name: "an exponent in the safe range", text: "[1.5e3,1E-7,2e+2]", value: [1500, 1e-7, 200] },
+    { name: "a long fraction", text: "[0.14285714285714285]", value: [0.14285714285714285] },
+    {
+      name: "the largest safe integer minus one",
+      text: "[9007199254740990]",
+      value: [9007199254740990],
+    },
+    { name: "simple escapes", text: '["a\\"b\\\\c\\/d\\n\\t"]', value: ['a"b\\c/d\n\t'] },
+    {
+      name: "upper-case keys that do not collide",
+      text: '{"filePath":"a","maxResults":2}',
+      value: { filePath: "a", maxResults: 2 },
+    },
+    {
+      name: "records repeating one key set",
+      text: '[{"Id":1,"n":"a"},{"Id":2,"n":"b"}]',
+      value: [{ Id: 1, n: "a" }, { Id: 2, n: "b" }],
+    },
+    { name: "integer-like keys", text: '{"b":1,"10":2,"2":3}', value: { b: 1, 10: 2, 2: 3 } },
+    {
+      name: "keys named like Object.prototype's",
+      text: '{"constructor":1,"toString":2}',
+      value: { constructor: 1, toString: 2 },
+    },
+    { name: "a DEL character", text: '["a\u007Fb"]', value: ["a\u007Fb"] },
+  ];
+  for (const row of rows) {
+    await t.step(row.name, () => {
+      for (const profile of PROFILE_VARIANTS) {
+        if (profile.maxDepth < 3 || profile.maxInput < 100 || profile.maxToken < 100) continue;
+        assert.ok(agrees(row.text, profile), `${row.name}: the fast path must answer`);
+      }
+      assert.deepStrictEqual(
+        scanText(row.text, resolveOptions({ profile: "agent" })).value,
+        row.value,
+      );
+      assert.deepStrictEqual(gate(row.text).value, row.value);
+    });
+  }
+});
+
+Deno.test("the ASCII test reads every chunk of a long text", async (t) => {
+  const rows: { name: string; text: string; ascii: boolean }[] = [
+    { name: "empty", text: "", ascii: true },
+    {
+      name: "all of ASCII",
+      text: String.fromCharCode(...Array.from({ length: 128 }, (_, k) => k)),
+      ascii: true,
+    },
+    { name: "U+0080", text: "a\u0080", ascii: false },
+    { name: "a lone surrogate", text: "a\uD800", ascii: false },
+    {
+      name: "non-ASCII at the last unit of the first chunk",
+      text: "x".repeat(65_535) + "é",
+      ascii: false,
+    },
+    {
+      name: "non-ASCII at the first unit of the second chunk",
+      text: "x".repeat(65_536) + "é",
+      ascii: false,
+    },
+    { name: "a pair split across chunks", text: "x".repeat(65_535) + "😀", ascii: false },
+    {
+      name: "a two-byte character first in a full chunk",
+      text: "é" + "x".repeat(65_535),
+      ascii: false,
+    },
+    { name: "non-ASCII last in the longest short text", text: "x".repeat(511) + "é", ascii: false },
+    { name: "non-ASCII last in the shortest long text", text: "x".repeat(512) + "é", ascii: false },
+    { name: "the longest short text, all ASCII", text: "x".repeat(512), ascii: true },
+    { name: "the shortest long text, all ASCII", text: "x".repeat(513), ascii: true },
+    { name: "three chunks of ASCII", text: "x".repeat(200_000), ascii: true },
+    {
+      name: "non-ASCII deep in the third chunk",
+      text: "x".repeat(150_000) + "\u202E" + "x".repeat(10),
+      ascii: false,
+    },
+  ];
+  for (const row of rows) {
+    await t.step(row.name, () => assert.strictEqual(isAscii(row.text), row.ascii));
+  }
+});
+
+const corpus = new URL("./fixtures/JSONTestSuite/test_parsing/", import.meta.url);
+
+Deno.test("the fast path agrees with the scanner on every JSONTestSuite file", () => {
+  let answered = 0;
+  for (const entry of Deno.readDirSync(corpus)) {
+    const bytes = Deno.readFileSync(new URL(encodeURIComponent(entry.name), corpus));
+    const decoded = decodeUtf8(bytes);
+    const texts = [new TextDecoder().decode(bytes)];
+    if (decoded.error === null) texts.push(decoded.text);
+    for (const text of texts) {
+      for (const profile of PROFILE_VARIANTS) if (agrees(text, profile)) answered++;
+    }
+  }
+  // The y_ files that are ASCII objects and arrays without \u take the fast path.
+  assert.ok(answered > 1000, `the fast path answered only ${answered} times`);
+});
+
+Deno.test("the fast path agrees with the scanner on every generated hazard, raw and escaped", () => {
+  const random = mulberry32(20261201);
+  for (const kind of GENERATED_KINDS) {
+    for (let k = 0; k < 60; k++) {
+      const text = hazardDocument(random, kind);
+      for (const profile of PROFILE_VARIANTS) {
+        // A hazard is never clean: the fast path declines, and the scanner reports it.
+        assert.strictEqual(scanCleanJson(text, profile), null, `${kind}: ${JSON.stringify(text)}`);
+      }
+    }
+  }
+});
+
+/** Raw number tokens on every edge the fast path tests. */
+const NUMBERS = [
+  "0",
+  "-0",
+  "0.0",
+  "-0.0",
+  "0e5",
+  "0E-5",
+  "1",
+  "-1",
+  "1.0",
+  "1.5",
+  "1e2",
+  "1E+2",
+  "2.5e-3",
+  "0.1",
+  "0.14285714285714285",
+  "9007199254740990",
+  "9007199254740991",
+  "9007199254740992",
+  "9007199254740993",
+  "-9007199254740993",
+  "9007199254740993.0",
+  "90071992547409930e-1",
+  "1e21",
+  "123e65",
+  "1e400",
+  "-1e400",
+  "1e-400",
+  "5e-324",
+  "2.2250738585072014e-308",
+  `0.${"0".repeat(330)}1`,
+  `0.${"0".repeat(310)}`,
+  "12345678901234567890.5",
+];
+/** Keys: a small pool (so duplicates happen), case twins, colons, `__proto__`. */
+const KEYS = [
+  "a",
+  "b",
+  "A",
+  "path",
+  "Path",
+  "PATH",
+  "x:y",
+  "",
+  "10",
+  "__proto__",
+  "constructor",
+  "ß",
+  "K",
+  "\u212A",
+  "a\\u0062",
+];
+/** String contents (raw JSON text between the quotes). */
+const STRINGS = [
+  "",
+  "weather",
+  "https://x.y:8080/z",
+  "12:30",
+  'a\\"b',
+  "back\\\\slash",
+  "\\/",
+  "\\n\\t",
+  "\\u0041",
+  "\\u202E",
+  "\\uD800",
+  "café",
+  "a\u202Eb",
+  "\u{E0041}",
+  ":",
+  "::",
+];
+
+/** A random JSON-ish document built from the token pools, with random white space. */
+function document(random: () => number, depth: number): string {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+  const space = () => (random() < 0.8 ? "" : pick([" ", "\n", "\t", "\r\n", "  "]));
+  const roll = random();
+  if (depth <= 0 || roll < 0.35) {
+    const scalar = random();
+    if (scalar < 0.45) return pick(NUMBERS);
+    if (scalar < 0.85) return `"${pick(STRINGS)}"`;
+    return pick(["true", "false", "null"]);
+  }
+  const count = Math.floor(random() * 4);
+  const parts: string[] = [];
+  if (roll < 0.65) {
+    for (let k = 0; k < count; k++) {
+      parts.push(
+        `${space()}"${pick(KEYS)}"${space()}:${space()}${document(random, depth - 1)}${space()}`,
+      );
+    }
+    return `{${parts.join(",")}}`;
+  }
+  for (let k = 0; k < count; k++) parts.push(`${space()}${document(random, depth - 1)}${space()}`);
+  return `[${parts.join(",")}]`;
+}
+
+Deno.test("the fast path agrees with the scanner on generated documents, every profile and limit", () => {
+  const random = mulberry32(7);
+  let answered = 0, cases = 0;
+  for (let k = 0; k < 4000; k++) {
+    const body = document(random, 1 + Math.floor(random() * 5));
+    const text = random() < 0.2 ? ` ${body}\n` : body;
+    for (const profile of PROFILE_VARIANTS) {
+      cases++;
+      if (agrees(text, profile)) answered++;
+    }
+  }
+  // Enough clean documents come out that the comparison is not empty.
+  assert.ok(answered > cases / 20, `the fast path answered ${answered} of ${cases}`);
+});
+
+Deno.test("the fast path agrees with the scanner on the same documents pretty-printed", () => {
+  const random = mulberry32(11);
+  let answered = 0;
+  for (let k = 0; k < 1500; k++) {
+    const text = document(random, 4);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      continue;
+    }
+    for (const printed of [JSON.stringify(value), JSON.stringify(value, null, 2)]) {
+      if (printed === undefined) continue;
+      for (const profile of PROFILE_VARIANTS) if (agrees(printed, profile)) answered++;
+    }
+  }
+  assert.ok(answered > 1000, `the fast path answered only ${answered} times`);
+});
