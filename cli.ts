@@ -7,7 +7,7 @@
  * interjson --help
  * interjson mcp [--policy=P] [--print-config[=CLIENT]] [--help]
  * interjson proxy [--profile P] [--pin F] [--audit F] [--policy F] -- CMD [ARGS…]
- * interjson gate|repair|validate|readiness [--schema DECL | --schema-json FILE] [--profile P]
+ * interjson gate|repair|validate|readiness [--schema DECL | --schema-json FILE [--assert-format]] [--profile P]
  *                                           [OPTIONS] [--output=WHAT] [--json] [FILE | -]
  * ```
  *
@@ -64,7 +64,7 @@ export const HELP: string = [
   "  interjson proxy [--profile P] [--pin F] [--audit F] [--policy F] -- CMD [ARGS…]",
   "  interjson hook [--policy FILE] [--print-config=AGENT] [--help]",
   "  interjson serve [--http [HOST:]PORT [--token-file FILE]] [--help]",
-  "  interjson gate|repair|validate|readiness [--schema DECL | --schema-json FILE]",
+  "  interjson gate|repair|validate|readiness [--schema DECL | --schema-json FILE [--assert-format]]",
   "                                           [--profile P] [OPTIONS] [FILE | -]",
   "  interjson --version",
   "  interjson --help",

@@ -1,6 +1,6 @@
 /**
  * The engine commands of the command line: `interjson gate|repair|validate|
- * readiness [--schema DECL | --schema-json FILE] [options] [FILE | -]`.
+ * readiness [--schema DECL | --schema-json FILE [--assert-format]] [options] [FILE | -]`.
  *
  * Each reads the document from FILE, or from stdin when FILE is `-` or
  * absent (with a one-line hint on stderr when stdin is a terminal), and
@@ -69,6 +69,8 @@ export interface EngineRequest {
   readonly schema?: string;
   /** The parsed `--schema-json FILE`. */
   readonly schemaJson?: unknown;
+  /** `--assert-format`: `format` in the JSON Schema asserts instead of annotating. */
+  readonly assertFormat?: boolean;
   /** `--profile P` and the option flags, for the commands that take them. */
   readonly options?: Options;
 }
@@ -106,9 +108,15 @@ export interface EngineCommand {
   ) => string;
 }
 
-function declaration(request: EngineRequest): { schema?: string; schemaJson?: unknown } {
+function declaration(
+  request: EngineRequest,
+): { schema?: string; schemaJson?: unknown; assertFormat?: boolean } {
   if (request.schema !== undefined) return { schema: request.schema };
-  if (request.schemaJson !== undefined) return { schemaJson: request.schemaJson };
+  if (request.schemaJson !== undefined) {
+    return request.assertFormat === true
+      ? { schemaJson: request.schemaJson, assertFormat: true }
+      : { schemaJson: request.schemaJson };
+  }
   return {};
 }
 
@@ -279,6 +287,7 @@ function optionsOf(command: EngineCommand): Record<string, OptionSpec> {
   const options: Record<string, OptionSpec> = {
     schema: { type: "string" },
     "schema-json": { type: "string" },
+    "assert-format": { type: "boolean" },
     json: { type: "boolean" },
     help: { type: "boolean", short: "h" },
   };
@@ -304,7 +313,7 @@ function optionsOf(command: EngineCommand): Record<string, OptionSpec> {
  * import { engineCommandHelp } from "./engine_commands.ts";
  * strictEqual(
  *   engineCommandHelp("validate").split("\n")[0],
- *   "interjson validate [--schema DECL | --schema-json FILE] [--json] [--color=WHEN] [FILE | -]",
+ *   "interjson validate [--schema DECL | --schema-json FILE [--assert-format]] [--json] [--color=WHEN] [FILE | -]",
  * );
  * ```
  */
@@ -314,13 +323,15 @@ export function engineCommandHelp(name: string): string {
   const profile = command.takesProfile ? " [--profile P] [OPTIONS] [--output=WHAT]" : "";
   const color = command.report ? " [--color=WHEN]" : "";
   return [
-    `interjson ${name} [--schema DECL | --schema-json FILE]${profile} [--json]${color} [FILE | -]`,
+    `interjson ${name} [--schema DECL | --schema-json FILE [--assert-format]]${profile} [--json]${color} [FILE | -]`,
     "",
     `  ${command.summary}`,
     "",
     "  FILE | -             the model output (UTF-8); stdin when - or absent",
     "  --schema DECL        a declaration, e.g. {!query:string,!limit:integer}",
     "  --schema-json FILE   a JSON Schema read from FILE",
+    "  --assert-format      with --schema-json: `format` asserts (date-time, email, uri, …)",
+    "                       instead of annotating (the 2020-12 default)",
     ...(command.takesProfile
       ? [
         `  --profile P          one of ${PROFILE_NAMES.join(", ")}`,
@@ -455,6 +466,10 @@ export async function engineCommand(
   if (schema !== undefined && schemaFile !== undefined) {
     return usage("give either --schema or --schema-json, not both");
   }
+  const assertFormat = values["assert-format"] === true;
+  if (assertFormat && schemaFile === undefined) {
+    return usage("--assert-format asserts the `format` of a JSON Schema: give --schema-json FILE");
+  }
   let schemaJson: unknown = undefined;
   if (schemaFile !== undefined) {
     const read = await readBytes(io, schemaFile);
@@ -476,7 +491,7 @@ export async function engineCommand(
   const bytes = await readBytes(io, source);
   if (!(bytes instanceof Uint8Array)) return usage(bytes.problem);
   const decoded = decodeUtf8(bytes);
-  const request: EngineRequest = { text: decoded.text, schema, schemaJson, options };
+  const request: EngineRequest = { text: decoded.text, schema, schemaJson, assertFormat, options };
   let answer: EngineAnswer;
   try {
     // Mistakes in the command (a bad declaration, an option out of range) come first, whatever

@@ -458,6 +458,46 @@ Deno.test("cli: gate reads FILE and --schema-json FILE", async () => {
   deepEqual(JSON.parse(stdout).schema_missing, ["/query"]);
 });
 
+Deno.test("cli: --assert-format makes `format` assert, in every command that takes a declaration", async (t) => {
+  const files = {
+    "s.json": JSON.stringify({
+      type: "object",
+      properties: { at: { type: "string", format: "date-time" } },
+    }),
+  };
+  const rows = [
+    { command: "gate", flags: [], text: '{"at":"tomorrow"}', code: 0 },
+    { command: "gate", flags: ["--assert-format"], text: '{"at":"tomorrow"}', code: 1 },
+    {
+      command: "gate",
+      flags: ["--assert-format"],
+      text: '{"at":"2026-12-01T05:30:00Z"}',
+      code: 0,
+    },
+    { command: "validate", flags: [], text: '{"at":"tomorrow"}', code: 0 },
+    { command: "validate", flags: ["--assert-format"], text: '{"at":"tomorrow"}', code: 1 },
+    { command: "readiness", flags: [], text: '{"at":"tomorrow"}', code: 0 },
+    { command: "readiness", flags: ["--assert-format"], text: '{"at":"tomorrow"}', code: 0 },
+  ];
+  for (const row of rows) {
+    await t.step(`${row.command} ${row.flags.join(" ")} on ${row.text}`, async () => {
+      const args = [row.command, "--schema-json", "s.json", ...row.flags];
+      const { code, stdout } = await run(args, row.text, files);
+      equal(code, row.code, stdout);
+      if (row.command === "readiness") {
+        // readiness reports how far the value is and never refuses: the format shows in its verdict.
+        equal(JSON.parse(stdout).verdict.ok, row.flags.length === 0, stdout);
+      }
+    });
+  }
+  await t.step("without --schema-json it is a usage error", async () => {
+    const { code, stdout, stderr } = await run(["gate", "--assert-format"], SAFE);
+    equal(code, 2);
+    equal(stdout, "");
+    match(oneLine(stderr), /--assert-format .*--schema-json FILE/);
+  });
+});
+
 Deno.test("cli: gate --schema DECL, and a profile that refuses what agent accepts", async () => {
   equal((await run(["gate", "--schema", "{!query:string,!limit:integer}"], SAFE)).code, 0);
   equal((await run(["gate"], PROSE)).code, 0);
