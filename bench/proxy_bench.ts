@@ -1,16 +1,19 @@
 /**
  * `interjson proxy` against a direct connection to the same trivial
- * downstream tool (`echo` of the fake server in
- * `tests/fixtures/proxy_fake_server.ts`), in one run:
+ * downstream tool, in one run: `echo` of `@modelcontextprotocol/server-everything`
+ * (installed by the tests into `INTERJSON_TEST_NPM`), or with
+ * `PROXY_BENCH_DOWNSTREAM=fake` the `echo` of `tests/fixtures/proxy_fake_server.ts`.
  *
- * - **1,000 calls**: 1,000 sequential `tools/call` round trips, through the
- *   proxy and direct; target ≤ 1.25×.
+ * - **1,000 calls**: 1,000 sequential `tools/call` round trips, direct,
+ *   through a no-op Deno relay (`bench/noop_relay.ts`: the floor any Deno
+ *   proxy pays for two more pipe hops) and through the proxy; target ≤ 1.25×
+ *   direct.
  * - **added latency**: the median round trip through the proxy minus the
  *   median direct round trip; target ≤ 0.3 ms.
  * - **memory**: the proxy's resident set (`/proc/PID/status` VmRSS, Linux)
- *   after every tenth of 100,000 calls (pipelined 100 at a time to keep the
- *   run short), which must stay flat: the growth from the first tenth to the
- *   last is printed.
+ *   after every tenth of 100,000 calls (`PROXY_BENCH_MEMORY_CALLS`;
+ *   pipelined 100 at a time to keep the run short), which must stay flat:
+ *   the growth from the first tenth to the last is printed.
  *
  * The summary is printed after `deno bench`'s own table.
  *
@@ -34,6 +37,14 @@ const SERVER = DOWNSTREAM === "fake" ? [Deno.execPath(), "run", FAKE] : ["node",
 const TOOL = DOWNSTREAM === "fake"
   ? '"name":"echo","arguments":{"text":"hello"}'
   : '"name":"echo","arguments":{"message":"hello"}';
+const RELAY = [
+  Deno.execPath(),
+  "run",
+  `--allow-run=${SERVER[0]}`,
+  new URL("./noop_relay.ts", import.meta.url).pathname,
+  "--",
+  ...SERVER,
+];
 const PROXY = [
   Deno.execPath(),
   "run",
@@ -124,7 +135,13 @@ function call(id: number): string {
 const totals = new Map<string, number[]>();
 const latencies = new Map<string, number[]>();
 
-for (const [label, command] of [["direct", SERVER], ["through the proxy", PROXY]] as const) {
+for (
+  const [label, command] of [
+    ["direct", SERVER],
+    ["through a no-op Deno relay", RELAY],
+    ["through the proxy", PROXY],
+  ] as const
+) {
   Deno.bench({
     name: `${CALLS} calls: ${label}`,
     group: `${CALLS} sequential tools/call round trips`,
@@ -203,6 +220,16 @@ globalThis.addEventListener("unload", () => {
       added <= 0.3 ? "met" : "MISSED"
     })`,
   ];
+  const relayed = totals.get("through a no-op Deno relay")?.slice(1) ?? [];
+  if (relayed.length > 0) {
+    const floor = mean(relayed) / mean(direct);
+    lines.push(
+      `the floor: a no-op Deno relay (bench/noop_relay.ts) ${mean(relayed).toFixed(1)} ms, ` +
+        `${floor.toFixed(3)}× direct; the proxy over that relay: ${
+          (mean(proxied) / mean(relayed)).toFixed(3)
+        }×`,
+    );
+  }
   if (memory.length > 1) {
     const growth = memory.at(-1)! - memory[0];
     lines.push(

@@ -791,6 +791,78 @@ function compiledFor(nodes: readonly Node[], node: Node): Compiled | null {
   return found;
 }
 
+/** An empty object: `for…in` over it sees only what `Object.prototype` enumerates. */
+const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
+
+/**
+ * The check of an object's `properties`, `required` and `additionalProperties`
+ * (none of the names on `Object.prototype`), reading the members in their own
+ * order with `for…in` (V8 loads them from the object's enum cache) and
+ * matching each key to its declared slot, the slot after the last one first
+ * (a model writes the members in the declared order), else by a map. The
+ * required members are counted as they are met. When `Object.prototype`
+ * enumerates a property (`for…in` would visit it in every object), the
+ * members are read by name instead, as the other shapes do.
+ */
+function memberwise(
+  names: readonly string[],
+  checks: readonly Compiled[],
+  required: readonly string[],
+  extra: Compiled | undefined,
+): Compiled {
+  const slotNames = [...names];
+  const slotChecks: (Compiled | null)[] = [...checks];
+  for (const name of required) {
+    if (!slotNames.includes(name)) {
+      slotNames.push(name);
+      slotChecks.push(null);
+    }
+  }
+  const slotRequired = slotNames.map((name) => required.includes(name));
+  const slotOf = new Map(slotNames.map((name, k) => [name, k]));
+  const requiredCount = slotRequired.filter((r) => r).length;
+  const byName = (obj: Record<string, unknown>): boolean => {
+    for (let k = 0; k < slotNames.length; k++) {
+      const cv = obj[slotNames[k]];
+      if (cv === undefined) {
+        if (slotRequired[k]) return false;
+        continue;
+      }
+      const check = slotChecks[k];
+      if (check !== null && !check(cv)) return false;
+    }
+    if (extra === undefined) return true;
+    const keys = Object.keys(obj);
+    for (let k = 0; k < keys.length; k++) {
+      if (!slotOf.has(keys[k]) && !extra(obj[keys[k]])) return false;
+    }
+    return true;
+  };
+  return (v) => {
+    const obj = v as Record<string, unknown>;
+    for (const _ in EMPTY) return byName(obj);
+    let found = 0, guess = 0;
+    for (const key in obj) {
+      const slot = slotNames[guess] === key ? guess : slotOf.get(key) ?? -1;
+      const cv = obj[key];
+      if (slot < 0) {
+        if (extra !== undefined && !extra(cv)) return false;
+        continue;
+      }
+      guess = slot + 1;
+      const check = slotChecks[slot];
+      if (check !== null && !check(cv)) return false;
+      if (slotRequired[slot]) found++;
+    }
+    return found === requiredCount;
+  };
+}
+
+/** Whether a value is a JSON object (not null, not an array). */
+function isRecord(v: unknown): boolean {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
 /** Whether a string's length in code points lies within the bounds (either may be absent). */
 function lengthWithin(v: string, min: number | undefined, max: number | undefined): boolean {
   // A string of u code units holds between u/2 and u code points.
@@ -814,6 +886,8 @@ function compileOwn(n: Node): Compiled {
     if (types === T_BOOLEAN) return (v) => typeof v === "boolean";
     if (types === (T_NUMBER | T_INTEGER)) return (v) => typeof v === "number";
     if (types === T_INTEGER) return (v) => typeof v === "number" && Number.isInteger(v);
+    if (types === T_OBJECT) return isRecord;
+    if (types === T_ARRAY) return Array.isArray;
     return (v) => (types & typeBits(v)) !== 0;
   }
   const stringKeywords = n.minLength !== undefined || n.maxLength !== undefined ||
@@ -977,6 +1051,8 @@ function buildNode(
         }
         return true;
       };
+    } else if (!requiredInherited && !inherited.includes(true)) {
+      object = memberwise(names, checks, required, extra);
     } else if (extra === undefined) {
       object = (v) => {
         const obj = v as Record<string, unknown>;
@@ -1091,6 +1167,15 @@ function buildNode(
 
   if (object === null && array === null && applicators === null) return { check: own, height };
   const objectCheck = object, arrayCheck = array;
+  // The common shapes: an object or an array of a declared type and nothing else.
+  if (applicators === null && typeOnly(n)) {
+    if (types === T_OBJECT && objectCheck !== null) {
+      return { check: (v) => isRecord(v) && objectCheck(v), height };
+    }
+    if (types === T_ARRAY && arrayCheck !== null) {
+      return { check: (v) => Array.isArray(v) && arrayCheck(v), height };
+    }
+  }
   const check: Compiled = (v) => {
     if (!own(v)) return false;
     if (typeof v === "object" && v !== null) {
