@@ -55,7 +55,7 @@ import { scan, type ScanResult } from "./scanner.ts";
 
 // Char codes.
 const TAB = 9, LF = 10, CR = 13, SPACE = 32, UPPER_A = 65, UPPER_Z = 90;
-const LBRACKET = 91, RBRACKET = 93, LBRACE = 123, RBRACE = 125;
+const LBRACKET = 91, LBRACE = 123;
 
 /** The largest safe integer: a number at or past it goes to the scanner. */
 const SAFE = 9007199254740991;
@@ -93,9 +93,7 @@ export function isAscii(text: string): boolean {
   // Short texts: one native regular-expression search costs less than a call into the encoder.
   if (text.length <= SHORT_TEXT) return !NON_ASCII.test(text);
   for (let from = 0; from < text.length; from += ASCII_CHUNK) {
-    const part = from === 0 && text.length <= ASCII_CHUNK
-      ? text
-      : text.slice(from, from + ASCII_CHUNK);
+    const part = text.slice(from, from + ASCII_CHUNK);
     const { read, written } = encoder.encodeInto(part, scratch);
     if (read !== part.length || written !== part.length) return false;
   }
@@ -150,29 +148,29 @@ const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
 interface Walk {
   /** The keys the objects kept. */
   keys: number;
-  /** The colons inside strings, keys and values (counted only when asked). */
-  colons: number;
   /** Whether a number is 0 (it may be an underflow). */
   zero: boolean;
   /** Whether a `-0` occurs. */
   negativeZero: boolean;
 }
 
+/** The smallest positive normal double: below it (and above 0) a number is subnormal. */
+const MIN_NORMAL = 2.2250738585072014e-308;
+
 /**
  * Walks the parsed value (iteratively): null at a number at or past
- * ±(2^53 − 1) or below the normal range, a `__proto__` key, nesting as deep
- * as `maxDepth`, or keys that collide (`keyCollisions`) in an object with
- * an upper-case key. With `countColons`, it counts the colons in every key
- * and string.
+ * ±(2^53 − 1) or subnormal, a `__proto__` key, nesting as deep as
+ * `maxDepth`, or keys that collide (`keyCollisions`) in an object with an
+ * upper-case key.
  */
-function walkValue(value: object, maxDepth: number, countColons: boolean): Walk | null {
-  let keys = 0, colons = 0, zero = false, negativeZero = false;
+function walkValue(value: object, maxDepth: number): Walk | null {
+  let keys = 0, zero = false, negativeZero = false;
   let lastKeys = checkedKeys;
-  const stack: object[] = [value];
-  const depths: number[] = [1];
+  // Pairs: a container, then its depth.
+  const stack: (object | number)[] = [value, 1];
   while (stack.length > 0) {
-    const container = stack.pop()!;
-    const depth = depths.pop()!;
+    const depth = stack.pop() as number;
+    const container = stack.pop() as object;
     if (depth >= maxDepth) return null;
     if (Array.isArray(container)) {
       for (let k = 0; k < container.length; k++) {
@@ -182,13 +180,8 @@ function walkValue(value: object, maxDepth: number, countColons: boolean): Walk 
           if (item === 0) {
             zero = true;
             if (1 / item < 0) negativeZero = true;
-          } else if (item < 2.2250738585072014e-308 && item > -2.2250738585072014e-308) return null;
-        } else if (typeof item === "string") {
-          if (countColons) colons += colonsIn(item);
-        } else if (item !== null && typeof item === "object") {
-          stack.push(item);
-          depths.push(depth + 1);
-        }
+          } else if (item < MIN_NORMAL && item > -MIN_NORMAL) return null;
+        } else if (item !== null && typeof item === "object") stack.push(item, depth + 1);
       }
       continue;
     }
@@ -199,19 +192,13 @@ function walkValue(value: object, maxDepth: number, countColons: boolean): Walk 
       if (sameAsLast && lastKeys[count] !== key) sameAsLast = false;
       count++;
       const item = record[key];
-      if (countColons) colons += colonsIn(key);
       if (typeof item === "number") {
         if (!(item < SAFE && item > -SAFE)) return null;
         if (item === 0) {
           zero = true;
           if (1 / item < 0) negativeZero = true;
-        } else if (item < 2.2250738585072014e-308 && item > -2.2250738585072014e-308) return null;
-      } else if (typeof item === "string") {
-        if (countColons) colons += colonsIn(item);
-      } else if (item !== null && typeof item === "object") {
-        stack.push(item);
-        depths.push(depth + 1);
-      }
+        } else if (item < MIN_NORMAL && item > -MIN_NORMAL) return null;
+      } else if (item !== null && typeof item === "object") stack.push(item, depth + 1);
     }
     keys += count;
     if (count >= 2 && !(sameAsLast && count === lastKeys.length)) {
@@ -221,7 +208,32 @@ function walkValue(value: object, maxDepth: number, countColons: boolean): Walk 
       lastKeys = checkedKeys = names;
     }
   }
-  return { keys, colons, zero, negativeZero };
+  return { keys, zero, negativeZero };
+}
+
+/** The colons inside the keys and strings of a parsed value (iteratively). */
+function colonsInStrings(value: object): number {
+  let colons = 0;
+  const stack: object[] = [value];
+  while (stack.length > 0) {
+    const container = stack.pop()!;
+    if (Array.isArray(container)) {
+      for (let k = 0; k < container.length; k++) {
+        const item: unknown = container[k];
+        if (typeof item === "string") colons += colonsIn(item);
+        else if (item !== null && typeof item === "object") stack.push(item);
+      }
+      continue;
+    }
+    const record = container as Record<string, unknown>;
+    for (const key in record) {
+      colons += colonsIn(key);
+      const item = record[key];
+      if (typeof item === "string") colons += colonsIn(item);
+      else if (item !== null && typeof item === "object") stack.push(item);
+    }
+  }
+  return colons;
 }
 
 /**
@@ -249,9 +261,6 @@ export function scanCleanJson(text: string, profile: Profile): ScanResult | null
   if (start >= n) return null;
   const first = text.charCodeAt(start);
   if (first !== LBRACE && first !== LBRACKET) return null;
-  const end = trimmedEnd(text);
-  const last = text.charCodeAt(end - 1);
-  if (last !== RBRACE && last !== RBRACKET) return null;
   if (!isAscii(text) || text.indexOf("\\u") !== -1) return null;
   let value: object;
   try {
@@ -261,21 +270,20 @@ export function scanCleanJson(text: string, profile: Profile): ScanResult | null
   }
   // An enumerable property on Object.prototype would be counted as a key of every object.
   for (const _ in EMPTY) return null;
-  let walk = walkValue(value, profile.maxDepth, false);
+  const walk = walkValue(value, profile.maxDepth);
   if (walk === null) return null;
-  // Every member has one colon outside strings: as many colons as keys kept
-  // means no key was dropped (no duplicate) and no string holds a colon.
+  // Every member has one colon outside strings: as many colons as keys kept,
+  // plus the colons inside strings, means no key was dropped (no duplicate).
   const colons = colonsIn(text);
-  if (colons !== walk.keys) {
-    walk = walkValue(value, profile.maxDepth, true);
-    if (walk === null || colons !== walk.keys + walk.colons) return null;
-  }
+  if (colons !== walk.keys && colons !== walk.keys + colonsInStrings(value)) return null;
   // A number read as 0 may be an underflow (`1e-400`): the scanner tells.
   if (
     walk.zero &&
     (text.indexOf("e-") !== -1 || text.indexOf("E-") !== -1 ||
       text.indexOf(UNDERFLOW_ZEROS) !== -1)
   ) return null;
+  // JSON.parse accepted a text that starts with a bracket: it ends with the matching one.
+  const end = trimmedEnd(text);
   return {
     hasValue: true,
     value,

@@ -62,6 +62,20 @@ Deno.test("the fast path declines every text the scanner could have something to
     { name: "the largest safe integer itself", text: "[9007199254740991]" },
     { name: "a negative unsafe integer", text: '{"id":-9007199254740993}' },
     { name: "an unsafe integer in exponent notation", text: "[9007199254740993e0]" },
+    { name: "the largest safe integer as a member", text: '{"id":9007199254740991}' },
+    { name: "minus the largest safe integer", text: "[-9007199254740991]" },
+    { name: "minus the largest safe integer as a member", text: '{"id":-9007199254740991}' },
+    { name: "a subnormal just below the smallest normal", text: "[2.225073858507201e-308]" },
+    { name: "a negative subnormal", text: "[-5e-324]" },
+    { name: "a subnormal member", text: '{"x":5e-324}' },
+    { name: "a negative subnormal member", text: '{"x":-2.225073858507201e-308}' },
+    { name: "an underflow with an upper-case E", text: "[1E-400]" },
+    { name: "an underflow as a member", text: '{"x":1e-400}' },
+    { name: "a duplicate key with a colon in an array", text: '{"a":["x:y"],"a":1}' },
+    { name: "a duplicate key in an object in an array", text: '[{"a":1,"a":2}]' },
+    { name: "a zero in a text that holds e- (a possible underflow)", text: '{"a":0,"b":"e-mail"}' },
+    { name: "a zero in a text that holds E- (a possible underflow)", text: '{"a":0,"b":"E-"}' },
+    { name: "a zero in a text that holds a long run of zeros", text: `[0,"${"0".repeat(300)}"]` },
     { name: "an overflow", text: "[1e400]" },
     { name: "an underflow", text: "[1e-400]" },
     { name: "an underflow without an exponent", text: `[0.${"0".repeat(400)}1]` },
@@ -163,6 +177,28 @@ Deno.test("the fast path answers exactly what the scanner answers on clean JSON"
       value: { constructor: 1, toString: 2 },
     },
     { name: "a DEL character", text: '["a\u007Fb"]', value: ["a\u007Fb"] },
+    {
+      name: "every kind of JSON white space before and after",
+      text: '\r\n\t {"a":1}\t\r\n ',
+      value: { a: 1 },
+    },
+    { name: "negative numbers", text: '{"a":-7,"b":[-1,-2.5]}', value: { a: -7, b: [-1, -2.5] } },
+    {
+      name: "just inside the safe range",
+      text: '{"id":-9007199254740990,"ids":[9007199254740990]}',
+      value: { id: -9007199254740990, ids: [9007199254740990] },
+    },
+    {
+      name: "the smallest normal numbers",
+      text: '{"x":2.2250738585072014e-308,"y":[-2.2250738585072014e-308]}',
+      value: { x: 2.2250738585072014e-308, y: [-2.2250738585072014e-308] },
+    },
+    {
+      name: "a colon in a string in an array",
+      text: '{"a":["12:30"],"b":1}',
+      value: { a: ["12:30"], b: 1 },
+    },
+    { name: "a zero without an exponent", text: '{"a":0,"b":[0.0]}', value: { a: 0, b: [0] } },
   ];
   for (const row of rows) {
     await t.step(row.name, () => {
@@ -178,6 +214,29 @@ Deno.test("the fast path answers exactly what the scanner answers on clean JSON"
     });
   }
 });
+
+Deno.test("the fast path stops where the scanner's limits start", async (t) => {
+  const text = '{"a":[[1]]}';
+  const rows: { name: string; options: Options; answers: boolean }[] = [
+    { name: "max_input the text's length", options: { maxInput: text.length }, answers: true },
+    { name: "max_input one less", options: { maxInput: text.length - 1 }, answers: false },
+    { name: "max_token the text's length", options: { maxToken: text.length }, answers: true },
+    { name: "max_token one less", options: { maxToken: text.length - 1 }, answers: false },
+    { name: "max_depth one more than the nesting", options: { maxDepth: 4 }, answers: true },
+    { name: "max_depth the nesting", options: { maxDepth: 3 }, answers: false },
+  ];
+  for (const row of rows) {
+    await t.step(row.name, () => {
+      const profile = resolveOptions({ profile: "agent", ...row.options }, "agent", true);
+      strictAnswer(text, profile, row.answers);
+    });
+  }
+});
+
+/** Whether the fast path answers, as expected; when it does, exactly as the scanner. */
+function strictAnswer(text: string, profile: Profile, answers: boolean): void {
+  assert.strictEqual(agrees(text, profile), answers);
+}
 
 Deno.test("the ASCII test reads every chunk of a long text", async (t) => {
   const rows: { name: string; text: string; ascii: boolean }[] = [
