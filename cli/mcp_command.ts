@@ -28,6 +28,7 @@ import {
 } from "./client_configs.ts";
 import { runStdioServer } from "../mcp/server.ts";
 import { runHttpServer } from "../mcp/http_command.ts";
+import { readTokenFile } from "./token_file.ts";
 import { parseListenAddress } from "../wire/listen_address.ts";
 import { TOOLS } from "../mcp/tools.ts";
 
@@ -37,6 +38,7 @@ const OPTIONS = {
   command: { type: "string" },
   http: { type: "string" },
   "allow-remote": { type: "boolean" },
+  "token-file": { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
 } as const;
@@ -58,6 +60,7 @@ export const MCP_HELP: string = [
   "  interjson mcp [--policy=P]             serve on stdin/stdout until end of input",
   "  interjson mcp --http [HOST:]PORT       serve Streamable HTTP on http://HOST:PORT/mcp",
   "                                         (HOST 127.0.0.1 by default; PORT 0 picks one)",
+  "        [--token-file FILE]              demand Authorization: Bearer <the file's token>",
   "  interjson mcp --print-config[=CLIENT]  print a client configuration snippet",
   "        [--command=interjson|deno|PATH]  how the client starts the server (default",
   "                                         interjson on PATH; deno: deno run jsr:@interjson/cli",
@@ -80,11 +83,14 @@ export const MCP_HELP: string = [
   "",
   "The same binary named interjson-mcp starts this server with no arguments.",
   "On stdio the server needs no permission, opens no socket and writes nothing but",
-  "replies. With --http it needs --allow-net for its address only, prints one line",
+  "replies. With --http it needs --allow-net for its address only (and --allow-read",
+  "for --token-file), prints one line",
   "(interjson: listening on http://HOST:PORT/mcp) on stderr, revokes every permission",
   "once bound, and exits 0 on SIGINT or SIGTERM after the requests in flight.",
   "A HOST that is not loopback exposes the gate to the network (anyone who can reach",
-  "the port can call it); it is refused unless --allow-remote is also given.",
+  "the port can call it); it is refused unless --allow-remote is also given. With",
+  "--token-file every request must carry the token (401 otherwise); the file holds",
+  "one word of at least 16 characters.",
 ].join("\n");
 
 /** `--print-config` alone means the default client; parseArgs needs a value. */
@@ -153,8 +159,12 @@ export async function mcpCommand(args: readonly string[], io: CliIO): Promise<nu
     return 0;
   }
   const listen = parsed.values.http as string | undefined;
+  const tokenFile = parsed.values["token-file"] as string | undefined;
   if (listen === undefined && parsed.values["allow-remote"]) {
     return usage("--allow-remote only applies to --http [HOST:]PORT");
+  }
+  if (listen === undefined && tokenFile !== undefined) {
+    return usage("--token-file goes with --http [HOST:]PORT");
   }
   if (listen !== undefined) {
     const address = parseListenAddress(listen);
@@ -162,10 +172,17 @@ export async function mcpCommand(args: readonly string[], io: CliIO): Promise<nu
     if (address.remote && !parsed.values["allow-remote"]) {
       return usage(
         `--http ${listen} binds a non-loopback address: anyone who can reach it can call the ` +
-          "server, and browsers on other machines can reach it; add --allow-remote to confirm",
+          "server, and browsers on other machines can reach it; add --allow-remote to confirm " +
+          "(and --token-file FILE to demand a bearer token)",
       );
     }
-    return runHttpServer({ ...address, policy: policy as ProfileName | undefined });
+    let token: string | undefined;
+    if (tokenFile !== undefined) {
+      const read = await readTokenFile(io, tokenFile);
+      if (typeof read !== "string") return usage(read.problem);
+      token = read;
+    }
+    return runHttpServer({ ...address, policy: policy as ProfileName | undefined, token });
   }
   return runStdioServer({ policy: policy as ProfileName | undefined });
 }

@@ -27,6 +27,7 @@ import { parseListenAddress } from "../wire/listen_address.ts";
 import { revokeAll } from "../wire/stdio.ts";
 import { OPERATIONS, PROTOCOL_VERSIONS } from "../serve/session.ts";
 import { closest } from "../wire/suggestion.ts";
+import { readTokenFile } from "./token_file.ts";
 
 const FLAGS = ["--http", "--token-file", "--help"] as const;
 
@@ -115,16 +116,9 @@ export async function serveCommand(args: readonly string[], io: CliIO): Promise<
   }
   let token: string | undefined;
   if (tokenFile !== undefined) {
-    try {
-      token = new TextDecoder("utf-8", { fatal: true }).decode(await io.readFile(tokenFile)).trim();
-    } catch (error) {
-      return usage(`cannot read --token-file ${tokenFile}: ${(error as Error).message}`);
-    }
-    if (token.length < 16 || /\s/.test(token)) {
-      return usage(
-        `--token-file ${tokenFile}: the token must be one word of at least 16 characters`,
-      );
-    }
+    const read = await readTokenFile(io, tokenFile);
+    if (typeof read !== "string") return usage(read.problem);
+    token = read;
   }
   return runHttp(address.hostname, address.port, token, io);
 }

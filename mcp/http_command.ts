@@ -25,7 +25,7 @@ import { MCP_PATH, serveMcpHttp } from "./http.ts";
  * ```
  */
 export async function runHttpServer(
-  options: { hostname: string; port: number; policy?: ProfileName },
+  options: { hostname: string; port: number; policy?: ProfileName; token?: string },
 ): Promise<number> {
   let surface;
   try {
@@ -33,6 +33,7 @@ export async function runHttpServer(
       hostname: options.hostname,
       port: options.port,
       policy: options.policy,
+      token: options.token,
       onListen: ({ hostname, port }) => {
         const host = hostname.includes(":") ? `[${hostname}]` : hostname;
         console.error(`interjson: listening on http://${host}:${port}${MCP_PATH}`);

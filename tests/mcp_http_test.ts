@@ -365,3 +365,57 @@ Deno.test("http: with -A the server still binds and answers (it revokes everythi
     equal(end.code, 0);
   }
 });
+
+Deno.test("http: --token-file demands the bearer token on every request", async (t) => {
+  const dir = await Deno.makeTempDir({ prefix: "interjson-mcp-token-" });
+  const token = "mcp-s3cret-token-0123456789";
+  const file = `${dir}/token`;
+  await Deno.writeTextFile(file, `${token}\n`);
+  await Deno.writeTextFile(`${dir}/short`, "abc");
+  try {
+    await t.step("no token, a wrong one, then the right one", async () => {
+      const server = await HttpServerProcess.start(
+        ["mcp", "--http", "127.0.0.1:0", "--token-file", file],
+        ["--allow-net=127.0.0.1", `--allow-read=${file}`],
+      );
+      try {
+        const discover = { jsonrpc: "2.0", id: 1, method: "server/discover" };
+        const rows: { name: string; headers: Record<string, string>; status: number }[] = [
+          { name: "no Authorization", headers: {}, status: 401 },
+          { name: "a wrong token", headers: { Authorization: "Bearer nope" }, status: 401 },
+          { name: "the token without Bearer", headers: { Authorization: token }, status: 401 },
+          { name: "the token", headers: { Authorization: `Bearer ${token}` }, status: 200 },
+        ];
+        for (const row of rows) {
+          const response = await server.post(discover, row.headers);
+          equal(response.status, row.status, row.name);
+          await response.body?.cancel();
+        }
+      } finally {
+        equal((await server.stop("SIGINT")).code, 0);
+      }
+    });
+    await t.step("usage errors: exit 2, one line, nothing on stdout", async () => {
+      const rows = [
+        { args: ["mcp", "--token-file", file], pattern: /--token-file goes with --http/ },
+        {
+          args: ["mcp", "--http", "127.0.0.1:0", "--token-file", `${dir}/short`],
+          pattern: /the token must be one word of at least 16 characters/,
+        },
+        {
+          args: ["mcp", "--http", "127.0.0.1:0", "--token-file", `${dir}/absent`],
+          pattern: /cannot read --token-file/,
+        },
+      ];
+      for (const row of rows) {
+        const run = await runCli(row.args, "", [`--allow-read=${dir}`, "--allow-net=127.0.0.1"]);
+        equal(run.code, 2, row.args.join(" "));
+        match(run.stderr, row.pattern);
+        equal(run.stderr.trimEnd().split("\n").length, 1, run.stderr);
+        equal(run.stdout, "");
+      }
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
