@@ -1,5 +1,5 @@
 /**
- * `deno task mutate [FILE[:LINES]…] [--concurrency=N] [--exclude=TEST,…]`: mutation testing of the engine's decision code
+ * `deno task mutate [FILE[:LINES]…] [--concurrency=N] [--exclude=TEST,…] [--timeout-ms=N]`: mutation testing of the engine's decision code
  * with Stryker (`@stryker-mutator/core` 9, on Node, installed into `scripts/mutate/node_modules`
  * from this folder's lock file on first use). Stryker's command runner runs
  * `deno test --no-check` on the test files that specify each engine file (the table below), once
@@ -26,7 +26,10 @@ const DECLARATION_TESTS = [
   "tests/compile_test.ts",
 ];
 
-/** The engine's decision code, each with the test files that specify it. */
+/**
+ * The engine's decision code, each with the test files that specify it, the fastest and
+ * sharpest first: the run stops at the first failing test, so a killed mutant costs little.
+ */
 export const TARGETS: Readonly<Record<string, readonly string[]>> = {
   "engine/classify.ts": [
     "tests/classify_test.ts",
@@ -66,8 +69,12 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
   "engine/declarations/check.ts": DECLARATION_TESTS,
   "engine/declarations/language.ts": DECLARATION_TESTS,
   "engine/declarations/jsonschema.ts": DECLARATION_TESTS,
-  "engine/declarations/compile.ts": DECLARATION_TESTS,
-  "engine/declarations/verdict.ts": DECLARATION_TESTS,
+  "engine/declarations/compile.ts": [
+    "tests/compile_test.ts",
+    "tests/declarations_test.ts",
+    "tests/jsonschema_test.ts",
+  ],
+  "engine/declarations/verdict.ts": ["tests/verdict_test.ts", ...DECLARATION_TESTS],
   "engine/compile.ts": ["tests/compile_test.ts", "tests/gate_test.ts"],
   "engine/hazards.ts": [
     "tests/hazards_test.ts",
@@ -109,6 +116,7 @@ async function ensureInstalled(): Promise<void> {
 
 async function main(args: string[]): Promise<number> {
   const concurrency = args.find((a) => a.startsWith("--concurrency="))?.split("=")[1] ?? "1";
+  const timeout = args.find((a) => a.startsWith("--timeout-ms="))?.split("=")[1] ?? "15000";
   const excluded = args.find((a) => a.startsWith("--exclude="))?.split("=")[1]?.split(",") ??
     [];
   const asked = args.filter((a) => !a.startsWith("--"));
@@ -141,11 +149,13 @@ async function main(args: string[]): Promise<number> {
       // `engine/gate.ts:1-9+20-29`: one run over several ranges of the file.
       mutate: lines === "" ? [file] : lines.split("+").map((range) => `${file}:${range}`),
       testRunner: "command",
-      commandRunner: { command: `deno test --no-check -A ${tests.join(" ")}` },
+      // --fail-fast: a killed mutant stops at its first failing test (list the fast,
+      // sharp test files first); only survivors pay for the whole set.
+      commandRunner: { command: `deno test --no-check --fail-fast -A ${tests.join(" ")}` },
       coverageAnalysis: "off",
       concurrency: Number(concurrency),
       // On top of 1.5 × the dry run's time: a mutant that loops forever costs this much.
-      timeoutMS: 15_000,
+      timeoutMS: Number(timeout),
       reporters: ["clear-text", "progress", "html", "json"],
       htmlReporter: { fileName: `reports/mutation/${name}.html` },
       jsonReporter: { fileName: `reports/mutation/${name}.json` },
@@ -162,7 +172,8 @@ async function main(args: string[]): Promise<number> {
       plugins: [],
     };
     const path = new URL(`reports/mutation/${name}.config.json`, ROOT);
-    await Deno.mkdir(new URL("reports/mutation/", ROOT), { recursive: true });
+    // `engine/declarations/check.ts` reports into `reports/mutation/declarations/`.
+    await Deno.mkdir(new URL(".", path), { recursive: true });
     await Deno.writeTextFile(path, JSON.stringify(config, null, 2));
     console.log(`mutating ${file} (tests: ${tests.join(", ")})`);
     const code = await run(
