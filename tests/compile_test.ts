@@ -176,3 +176,103 @@ Deno.test("compiled calls name the call in their caller errors", async (t) => {
     });
   }
 });
+
+// The compilation cache, seen from outside: a hit returns the very same form.
+
+Deno.test("the cache keeps the 64 newest declaration texts and drops the oldest first", () => {
+  // 64 texts never compiled before fill the cache with exactly these 64.
+  const texts = Array.from({ length: 65 }, (_, i) => `{!cache_eviction_${i}:string}`);
+  const forms = texts.slice(0, 64).map((schema) => compileDeclaration({ schema }));
+  assert.equal(compileDeclaration({ schema: texts[0] }), forms[0], "the oldest is still kept");
+  assert.equal(compileDeclaration({ schema: texts[63] }), forms[63], "the newest is kept");
+  compileDeclaration({ schema: texts[64] }); // the 65th pushes out the oldest
+  assert.equal(compileDeclaration({ schema: texts[1] }), forms[1], "the second oldest stays");
+  assert.notEqual(compileDeclaration({ schema: texts[0] }), forms[0], "the oldest was dropped");
+});
+
+Deno.test("a declaration text up to 65,535 characters is cached; a longer one compiles every time", async (t) => {
+  // The cache key is one prefix character and the text; the key may be 65,536 long.
+  const rows = [
+    { name: "65,535 characters", length: 65_535, cached: true },
+    { name: "65,536 characters", length: 65_536, cached: false },
+  ];
+  for (const row of rows) {
+    await t.step(row.name, () => {
+      const schema = "string" + " ".repeat(row.length - "string".length);
+      assert.equal(schema.length, row.length);
+      const first = compileDeclaration({ schema });
+      assert.equal(compileDeclaration({ schema }) === first, row.cached);
+    });
+  }
+});
+
+Deno.test("the cache keeps language texts and JSON Schemas apart", () => {
+  // `Jtrue` is the JSON Schema `true` spelled as its cache key; as a language text it is wrong.
+  assert.equal(compileDeclaration({ schemaJson: true })?.source, "jsonschema");
+  assert.throws(() => compileDeclaration({ schema: "Jtrue" }), /unknown type "Jtrue"/);
+});
+
+Deno.test("a cyclic JSON Schema that compiles is not cached and keeps assertFormat", () => {
+  // JSON.stringify cannot make its cache key; `default` is an annotation, never walked.
+  const cyclic: Record<string, unknown> = {};
+  cyclic.self = cyclic;
+  const schemaJson = { type: "string", format: "date", default: cyclic };
+  const asserted = compileDeclaration({ schemaJson, assertFormat: true });
+  assert.equal(asserted?.nodes[asserted.root].format, "date");
+  assert.notEqual(compileDeclaration({ schemaJson, assertFormat: true }), asserted);
+  const annotated = compileDeclaration({ schemaJson });
+  assert.equal(annotated?.nodes[annotated.root].format, undefined);
+});
+
+interface DeclarationInputCase {
+  name: string;
+  input: Parameters<typeof compileDeclaration>[0];
+  /** The compiled form's source, null for no declaration, or the CallerError thrown. */
+  source?: "language" | "jsonschema" | null;
+  error?: { pointer: string; message: string };
+}
+
+const DECLARATION_INPUTS: readonly DeclarationInputCase[] = [
+  { name: "nothing given", input: {}, source: null },
+  { name: "schema null means not given", input: { schema: null }, source: null },
+  { name: "schemaJson null means not given", input: { schemaJson: null }, source: null },
+  {
+    name: "schema null beside a JSON Schema",
+    input: { schema: null, schemaJson: { type: "string" } },
+    source: "jsonschema",
+  },
+  {
+    name: "schemaJson null beside a language text",
+    input: { schema: "string", schemaJson: null },
+    source: "language",
+  },
+  {
+    name: "both given",
+    input: { schema: "string", schemaJson: { type: "string" } },
+    error: { pointer: "", message: "give either schema or schema_json, not both" },
+  },
+  {
+    name: "schema not a string",
+    input: { schema: 5 as unknown as string },
+    error: { pointer: "/schema", message: "schema must be a string, found number" },
+  },
+];
+
+Deno.test("compileDeclaration reads schema and schemaJson, null meaning not given", async (t) => {
+  for (const row of DECLARATION_INPUTS) {
+    await t.step(row.name, () => {
+      if (row.error === undefined) {
+        const form = compileDeclaration(row.input);
+        assert.equal(form === null ? null : form.source, row.source);
+        return;
+      }
+      assert.throws(() => compileDeclaration(row.input), (e: unknown) => {
+        assert.ok(e instanceof CallerError);
+        assert.equal(e.code, "E070");
+        assert.equal(e.pointer, row.error!.pointer);
+        assert.ok(e.message.includes(row.error!.message), e.message);
+        return true;
+      });
+    });
+  }
+});

@@ -184,6 +184,10 @@ Deno.test("a refusal lists every unsupported keyword with its JSON pointer", () 
   );
 });
 
+/** `{ a: 1, self: <itself> }`. */
+const CYCLIC: Record<string, unknown> = { a: 1 };
+CYCLIC.self = CYCLIC;
+
 const REFUSALS: readonly { name: string; schema: unknown; message: RegExp }[] = [
   { name: "unknown $schema", schema: { $schema: "urn:x" }, message: /unknown "\$schema"/ },
   {
@@ -198,7 +202,25 @@ const REFUSALS: readonly { name: string; schema: unknown; message: RegExp }[] = 
   },
   { name: "minLength -1", schema: { minLength: -1 }, message: /must be a non-negative integer/ },
   { name: "lookaround", schema: { pattern: "(?=a)" }, message: /lookaround/ },
+  // A JavaScript host can build values JSON cannot hold; walking one would never end.
+  {
+    name: "a const that holds itself",
+    schema: { const: CYCLIC },
+    message: /"const" at the root holds itself/,
+  },
+  {
+    name: "an enum value that holds itself",
+    schema: { properties: { a: { enum: [1, [CYCLIC]] } } },
+    message: /"enum" at \/properties\/a holds itself/,
+  },
 ];
+
+Deno.test("a const that holds one object twice holds no cycle: it compiles and matches", () => {
+  const shared = { x: 1 };
+  const form = compileJsonSchema({ const: [shared, { y: shared }] });
+  assert.equal(matchesForm(form, [{ x: 1 }, { y: { x: 1 } }], form.root), true);
+  assert.equal(matchesForm(form, [{ x: 1 }, { y: { x: 2 } }], form.root), false);
+});
 
 Deno.test("malformed and unsupported schemas are refused with E070", async (t) => {
   for (const row of REFUSALS) {

@@ -11,7 +11,8 @@
  * every unsupported keyword and malformed value with its JSON pointer:
  * remote `$ref`, `$dynamicRef`/`$dynamicAnchor`, `$recursiveRef`/
  * `$recursiveAnchor`, `$vocabulary`, unknown keywords, a `$ref` cycle that
- * consumes no input, and schemas beyond the bounds
+ * consumes no input, a `const` or `enum` value that holds itself (a cyclic
+ * object a JavaScript host built), and schemas beyond the bounds
  * ({@linkcode MAX_SCHEMA_NODES}, {@linkcode MAX_DECLARATION_DEPTH},
  * {@linkcode MAX_REF_DEPTH}). The walk uses an explicit work list: no
  * recursion on the schema's shape.
@@ -211,6 +212,39 @@ function kindOf(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
   return typeof value;
+}
+
+/**
+ * Whether a value holds itself: an object graph with a cycle, which a
+ * JavaScript host can build and JSON cannot hold (its canonical key would
+ * never end). An explicit stack; an object met again on another path is
+ * walked once.
+ */
+function holdsItself(value: unknown): boolean {
+  if (value === null || typeof value !== "object") return false;
+  const open = new Set<object>(), done = new Set<object>();
+  const stack: (object | Leave)[] = [value];
+  while (stack.length > 0) {
+    const top = stack.pop()!;
+    if (top instanceof Leave) {
+      open.delete(top.object);
+      done.add(top.object);
+      continue;
+    }
+    if (open.has(top)) return true;
+    if (done.has(top)) continue;
+    open.add(top);
+    stack.push(new Leave(top));
+    for (const member of Object.values(top)) {
+      if (member !== null && typeof member === "object") stack.push(member);
+    }
+  }
+  return false;
+}
+
+/** On {@linkcode holdsItself}'s stack: every member of `object` is walked. */
+class Leave {
+  constructor(readonly object: object) {}
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -493,8 +527,10 @@ class Compiler {
         if (!Array.isArray(value)) {
           return this.issue(kat, `"enum" at ${where(job.at)} must be an array`);
         }
+        if (holdsItself(value)) return this.issue(kat, `"enum" at ${where(job.at)} holds itself`);
         return this.values(node, value, false);
       case "const":
+        if (holdsItself(value)) return this.issue(kat, `"const" at ${where(job.at)} holds itself`);
         return this.values(node, [value], true);
       case "multipleOf": {
         const n = this.number(value, key, job, kat);
