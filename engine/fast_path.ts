@@ -2,9 +2,10 @@
  * The fast path for clean JSON: most tool calls are plain RFC 8259 JSON with
  * nothing for the gate to repair or refuse, and for those the native
  * `JSON.parse` builds the value faster than any scanner written in
- * TypeScript. {@linkcode scanCleanJson} takes that path only when one plain
- * reading of the raw text proves that the scanner would answer exactly
- * `safe`, `exact`, no repair, with the very value `JSON.parse` builds;
+ * TypeScript. {@linkcode scanCleanJson} takes that path only when native
+ * searches of the raw text and one walk of the parsed value prove that the
+ * scanner would answer exactly `safe`, `exact`, no repair, with the very
+ * value `JSON.parse` builds;
  * otherwise it answers `null` and the caller runs the scanner
  * ({@linkcode scanText} does both). It never decides anything the scanner
  * would decide differently: every doubt sends the text to the scanner.
