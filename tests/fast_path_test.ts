@@ -18,6 +18,7 @@ import { isAscii, scanCleanJson, scanText } from "../engine/fast_path.ts";
 import { type Options, type Profile, PROFILE_NAMES, resolveOptions } from "../engine/profiles.ts";
 import { scan } from "../engine/scanner.ts";
 import { decodeUtf8 } from "../engine/encoding.ts";
+import { isDeepStrictEqual } from "node:util";
 import { gate } from "../mod.ts";
 import { GENERATED_KINDS, hazardDocument } from "./fixtures/hazards.ts";
 import { mulberry32 } from "./fixtures/random.ts";
@@ -83,6 +84,15 @@ Deno.test("the fast path declines every text the scanner could have something to
     { name: "a \\u escape", text: '["\\u0041"]' },
     { name: "an escaped bidi control", text: '["\\u202E"]' },
     { name: "an escaped backslash before a u", text: '["\\\\u"]' },
+    { name: "an escaped line feed in a key", text: String.raw`{"a\nb":1}` },
+    { name: "an escaped backslash as a key", text: String.raw`{"\\":1}` },
+    { name: "an escaped slash in a key", text: String.raw`{"\/":1}` },
+    { name: "an escaped quote in a nested key", text: String.raw`{"a":{"b\"c":1}}` },
+    {
+      name: "an escaped key after a value with escapes",
+      text: String.raw`{"a":"x\ny","b\tc":2}`,
+    },
+    { name: "an escaped key before white space and its colon", text: String.raw`{"\r" : 1}` },
     { name: "a raw non-ASCII character", text: '["café"]' },
     { name: "a raw bidi control", text: '["a\u202Eb"]' },
     { name: "a byte order mark", text: '\uFEFF{"a":1}' },
@@ -208,6 +218,11 @@ Deno.test("the fast path answers exactly what the scanner answers on clean JSON"
       text: '[{"t":"12:30"},["a:b",["c:d"]],{"o":{"u":"e:f"}}]',
       value: [{ t: "12:30" }, ["a:b", ["c:d"]], { o: { u: "e:f" } }],
     },
+    {
+      name: "escapes in values, one a quote before a colon",
+      text: String.raw`{"a":"say \"x\": y","b":"\\","c":["\n"]}`,
+      value: { a: 'say "x": y', b: "\\", c: ["\n"] },
+    },
     { name: "a zero without an exponent", text: '{"a":0,"b":[0.0]}', value: { a: 0, b: [0] } },
   ];
   for (const row of rows) {
@@ -320,6 +335,29 @@ Deno.test("the fast path agrees with the scanner on every generated hazard, raw 
   }
 });
 
+Deno.test("V8's JSON.parse misreads escaped keys; the fast path never answers for them", () => {
+  // V8 15.0 (Deno 2.9): once objects with similar keys exist, JSON.parse can read the escaped
+  // key "\r" as "\\" (and drop or merge others). The engine's answer must not depend on it.
+  const keys = ["a", "", "\\\\", "\\n", '\\"', "\\/", "b", "\\t", "\\b", "\\f", "\\r", "/", "n"];
+  const random = mulberry32(31);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+  const profile = resolveOptions({ profile: "permissive" }, "agent", true);
+  let misread = 0, answered = 0;
+  for (let k = 0; k < 20_000; k++) {
+    const count = 1 + Math.floor(random() * 5);
+    const members = Array.from({ length: count }, () => `"${pick(keys)}":${k % 10}`);
+    const inner = `{${members.join(",")}}`;
+    const text = random() < 0.5 ? inner : `{"x":${inner},"y":[${inner}]}`;
+    const reference = scan(text, profile);
+    if (!isDeepStrictEqual(JSON.parse(text), reference.value)) misread++;
+    if (agrees(text, profile)) answered++;
+    assert.deepStrictEqual(scanText(text, profile).value, reference.value, text);
+  }
+  // Texts without an escaped key still take the fast path, and agree.
+  assert.ok(answered > 1000, `the fast path answered only ${answered} times`);
+  console.log(`JSON.parse misread ${misread} of 20,000 texts with escaped keys on this V8`);
+});
+
 /** Raw number tokens on every edge the fast path tests. */
 const NUMBERS = [
   "0",
@@ -372,6 +410,11 @@ const KEYS = [
   "K",
   "\u212A",
   "a\\u0062",
+  "\\n",
+  "\\\\",
+  "\\/",
+  '\\"',
+  "\\r",
 ];
 /** String contents (raw JSON text between the quotes). */
 const STRINGS = [
