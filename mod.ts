@@ -115,6 +115,7 @@ export {
   stringHazards,
   TAG,
 } from "./engine/hazards.ts";
+export { parseJson } from "./engine/json_parse.ts";
 export { VERSION } from "./engine/version.ts";
 
 // Run as a program (`deno run jsr:@interjson/cli …`), this module starts the

@@ -43,6 +43,7 @@ import {
   CallerError,
   gate,
   isProfileName,
+  parseJson,
   PROFILE_NAMES,
   readiness,
   repair,
@@ -477,7 +478,7 @@ export async function engineCommand(
     const decoded = decodeUtf8(read);
     if (decoded.error !== null) return usage(`--schema-json ${schemaFile} is not UTF-8`);
     try {
-      schemaJson = JSON.parse(decoded.text);
+      schemaJson = parseJson(decoded.text);
     } catch (error) {
       return usage(`--schema-json ${schemaFile} is not JSON: ${(error as Error).message}`);
     }

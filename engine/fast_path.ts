@@ -130,9 +130,9 @@ function isEscaped(text: string, at: number): boolean {
 /**
  * Whether some key of a text `JSON.parse` accepts holds an escape (`\n`,
  * `\\`, `\/`, …). V8 15.0's `JSON.parse` (Deno 2.9) misreads escaped keys
- * once objects with similar keys exist: after `{"\f":7,"":4,"\r":2}`-like
- * objects it can read the key `"\r"` as `"\\"` (about one text in five of
- * those `tests/fast_path_test.ts` generates). Such a text goes to the
+ * once objects with similar keys exist: after `{"a":1,"":2,"\\":3}` it
+ * reads the key of `{"a":1,"":2,"\r":3}` as a backslash (and about one text
+ * in five of those `tests/fast_path_test.ts` generates wrong). Such a text goes to the
  * scanner. Backslashes occur only inside strings in JSON, so each one found
  * starts an escape in a string; the string is a key when a colon follows its
  * closing quote.

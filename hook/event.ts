@@ -26,6 +26,8 @@
  * @module
  */
 
+import { parseJson } from "../mod.ts";
+
 /** How the answer is written: Claude Code / Codex `hookSpecificOutput`, or Gemini CLI `decision`. */
 export type HookFormat = "pre_tool_use" | "before_tool";
 
@@ -148,7 +150,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function readEvent(text: string): HookEvent | EventProblem {
   let event: unknown;
   try {
-    event = JSON.parse(text);
+    event = parseJson(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { problem: `stdin is not one JSON hook event (${reason.split("\n")[0]})` };

@@ -32,7 +32,7 @@
  * @module
  */
 
-import type { ProfileName } from "../mod.ts";
+import { parseJson, type ProfileName } from "../mod.ts";
 import {
   answer,
   type BodyRead,
@@ -213,7 +213,7 @@ export class McpHttpHandler {
     }
     let message: unknown;
     try {
-      message = JSON.parse(body.text);
+      message = parseJson(body.text);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       return rpcError(400, RPC.PARSE_ERROR, `parse error: ${detail}`);

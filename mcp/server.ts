@@ -27,7 +27,7 @@
  * @module
  */
 
-import type { ProfileName } from "../mod.ts";
+import { parseJson, type ProfileName } from "../mod.ts";
 
 export type { ProfileName };
 import { type Frame, MAX_LINE_BYTES, readFrames } from "../wire/framing.ts";
@@ -163,7 +163,7 @@ export class Session {
   handleLine(text: string): string | null {
     let message: unknown;
     try {
-      message = JSON.parse(text);
+      message = parseJson(text);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       return encodeResponse(failure(undefined, RPC.PARSE_ERROR, `parse error: ${detail}`));

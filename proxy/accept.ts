@@ -13,7 +13,7 @@
  * @module
  */
 
-import { VERSION } from "../mod.ts";
+import { parseJson, VERSION } from "../mod.ts";
 import { readFrames } from "../wire/framing.ts";
 import { isObject } from "../wire/jsonrpc.ts";
 import { PinStore, toolHash } from "./pinning.ts";
@@ -97,7 +97,7 @@ export async function acceptTools(options: AcceptOptions): Promise<number> {
       if (frame.kind !== "line") continue;
       let message: unknown;
       try {
-        message = JSON.parse(frame.text);
+        message = parseJson(frame.text);
       } catch {
         continue;
       }

@@ -32,6 +32,8 @@
  * @module
  */
 
+import { parseJson } from "../mod.ts";
+
 /**
  * The fields of a tool definition that the pin covers.
  *
@@ -171,7 +173,7 @@ export class PinStore {
     if (text === null) return new PinStore(new Map(), true);
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
+      parsed = parseJson(text);
     } catch (error) {
       throw new TypeError(`the lock file is not JSON: ${(error as Error).message}`);
     }

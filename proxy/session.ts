@@ -48,7 +48,7 @@
  * @module
  */
 
-import type { ProfileName } from "../mod.ts";
+import { parseJson, type ProfileName } from "../mod.ts";
 import type { Frame } from "../wire/framing.ts";
 import { MAX_LINE_BYTES } from "../wire/framing.ts";
 import {
@@ -244,7 +244,7 @@ export class ProxySession {
     const text = frame.text;
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = parseJson(text);
     } catch (error) {
       this.#ports.toClient(
         encodeResponse(
@@ -289,7 +289,7 @@ export class ProxySession {
     const text = frame.text;
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = parseJson(text);
     } catch {
       this.#ports.log(`dropped a line from the server that is not JSON: ${preview(text)}`);
       return;

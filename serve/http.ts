@@ -27,7 +27,7 @@
  * @module
  */
 
-import { VERSION } from "../mod.ts";
+import { parseJson, VERSION } from "../mod.ts";
 import {
   answer,
   type BodyRead,
@@ -81,7 +81,7 @@ function operation(op: EngineOperation, body: BodyRead | null): Response {
   }
   let fields: unknown;
   try {
-    fields = JSON.parse(body.text);
+    fields = parseJson(body.text);
   } catch (cause) {
     const detail = cause instanceof Error ? cause.message : String(cause);
     return error(400, serveError("S001", `the body is not JSON: ${detail}`));

@@ -22,7 +22,7 @@
  * @module
  */
 
-import { VERSION } from "../mod.ts";
+import { parseJson, VERSION } from "../mod.ts";
 import { type Frame, MAX_LINE_BYTES } from "../wire/framing.ts";
 import type { RawInteger } from "../wire/request_id.ts";
 import { closest } from "../wire/suggestion.ts";
@@ -124,7 +124,7 @@ export class ServeSession {
   handleLine(text: string): string {
     let request: unknown;
     try {
-      request = JSON.parse(text);
+      request = parseJson(text);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       return answer(null, serveError("S001", `the line is not JSON: ${detail}`));
