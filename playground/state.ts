@@ -23,6 +23,8 @@
  * @module
  */
 
+import { parseJson } from "../mod.ts";
+
 /**
  * How the declaration box is read: detected, or forced to one form.
  *
@@ -261,7 +263,7 @@ export function readDeclaration(source: string, lang: DeclarationLanguage): Decl
   if (lang === "language") return { kind: "language", source };
   if (lang === "json-schema") {
     try {
-      return { kind: "json-schema", schema: JSON.parse(trimmed) };
+      return { kind: "json-schema", schema: parseJson(trimmed) };
     } catch (error) {
       return {
         kind: "unreadable",
@@ -274,7 +276,7 @@ export function readDeclaration(source: string, lang: DeclarationLanguage): Decl
   if (!trimmed.startsWith('{"')) return { kind: "language", source };
   let parsed: unknown;
   try {
-    parsed = JSON.parse(trimmed);
+    parsed = parseJson(trimmed);
   } catch {
     return { kind: "language", source };
   }
