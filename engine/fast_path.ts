@@ -135,7 +135,7 @@ function isEscaped(text: string, at: number): boolean {
  * in five of those `tests/fast_path_test.ts` generates wrong). Such a text goes to the
  * scanner. Backslashes occur only inside strings in JSON, so each one found
  * starts an escape in a string; the string is a key when a colon follows its
- * closing quote.
+ * closing quote. `from` may skip a start known to hold no backslash.
  *
  * @example
  * ```ts
@@ -146,8 +146,8 @@ function isEscaped(text: string, at: number): boolean {
  * strictEqual(escapedKeyIn(String.raw`{"a":"line\nbreak","b":"\"q\""}`), false);
  * ```
  */
-export function escapedKeyIn(text: string): boolean {
-  for (let at = text.indexOf("\\"); at !== -1;) {
+export function escapedKeyIn(text: string, from = 0): boolean {
+  for (let at = text.indexOf("\\", from); at !== -1;) {
     // The closing quote of the string this escape is in.
     let end = text.indexOf('"', at + 1);
     while (end !== -1 && isEscaped(text, end)) end = text.indexOf('"', end + 1);
@@ -303,7 +303,12 @@ export function scanCleanJson(text: string, profile: Profile): ScanResult | null
   if (start >= n) return null;
   const first = text.charCodeAt(start);
   if (first !== LBRACE && first !== LBRACKET) return null;
-  if (!isAscii(text) || text.indexOf("\\u") !== -1 || escapedKeyIn(text)) return null;
+  if (!isAscii(text)) return null;
+  // Escapes: none at all is the common case (one search); else no `\u` and no escaped key.
+  const escape = text.indexOf("\\");
+  if (escape !== -1 && (text.indexOf("\\u", escape) !== -1 || escapedKeyIn(text, escape))) {
+    return null;
+  }
   let value: object;
   try {
     value = JSON.parse(text);
