@@ -66,15 +66,31 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     "tests/operations_test.ts",
     "tests/caller_errors_test.ts",
   ],
-  "engine/declarations/check.ts": DECLARATION_TESTS,
-  "engine/declarations/language.ts": ["tests/language_test.ts", ...DECLARATION_TESTS],
-  "engine/declarations/jsonschema.ts": DECLARATION_TESTS,
+  "engine/declarations/check.ts": [
+    "tests/jsonschema_test.ts",
+    "tests/declarations_test.ts",
+    "tests/compile_test.ts",
+    "tests/verdict_test.ts",
+  ],
+  "engine/declarations/language.ts": [
+    "tests/language_test.ts",
+    ...DECLARATION_TESTS,
+  ],
+  "engine/declarations/jsonschema.ts": [
+    "tests/jsonschema_refusals_test.ts",
+    "tests/jsonschema_test.ts",
+    "tests/compile_test.ts",
+    "tests/declarations_test.ts",
+  ],
   "engine/declarations/compile.ts": [
     "tests/compile_test.ts",
     "tests/declarations_test.ts",
     "tests/jsonschema_test.ts",
   ],
-  "engine/declarations/verdict.ts": ["tests/verdict_test.ts", ...DECLARATION_TESTS],
+  "engine/declarations/verdict.ts": [
+    "tests/verdict_test.ts",
+    ...DECLARATION_TESTS,
+  ],
   "engine/compile.ts": ["tests/compile_test.ts", "tests/gate_test.ts"],
   // The tables only: the property sweeps (tests/hazards_property_test.ts) walk 1.1 million code
   // points each, which instrumented code makes 16 s per mutant.
@@ -114,16 +130,21 @@ async function ensureInstalled(): Promise<void> {
 }
 
 async function main(args: string[]): Promise<number> {
-  const concurrency = args.find((a) => a.startsWith("--concurrency="))?.split("=")[1] ?? "1";
-  const timeout = args.find((a) => a.startsWith("--timeout-ms="))?.split("=")[1] ?? "15000";
-  const excluded = args.find((a) => a.startsWith("--exclude="))?.split("=")[1]?.split(",") ??
-    [];
+  const concurrency =
+    args.find((a) => a.startsWith("--concurrency="))?.split("=")[1] ?? "1";
+  const timeout =
+    args.find((a) => a.startsWith("--timeout-ms="))?.split("=")[1] ?? "15000";
+  const excluded =
+    args.find((a) => a.startsWith("--exclude="))?.split("=")[1]?.split(",") ??
+      [];
   const asked = args.filter((a) => !a.startsWith("--"));
   const files = asked.length > 0 ? asked : Object.keys(TARGETS);
   const unknown = files.filter((file) => TARGETS[targetOf(file)] === undefined);
   if (unknown.length > 0) {
     console.error(
-      `not a mutation target: ${unknown.join(", ")}; one of ${Object.keys(TARGETS)}`,
+      `not a mutation target: ${unknown.join(", ")}; one of ${
+        Object.keys(TARGETS)
+      }`,
     );
     return 2;
   }
@@ -132,8 +153,13 @@ async function main(args: string[]): Promise<number> {
   for (const arg of files) {
     const file = targetOf(arg);
     const lines = arg.slice(file.length + 1);
+    // Exact ranges (`engine/x.ts:12:5-12:20+…`, e.g. the survivors of a run) name the report by
+    // their count: the ranges themselves would not fit in a file name.
+    const ranges = lines.length <= 100
+      ? lines
+      : `${lines.split("+").length}-ranges`;
     const name = file.replace(/^engine\//, "").replace(/\.ts$/, "") +
-      (lines === "" ? "" : `.${lines}`);
+      (lines === "" ? "" : `.${ranges}`);
     const tests: string[] = [];
     for (const test of TARGETS[file].filter((t) => !excluded.includes(t))) {
       try {
@@ -144,13 +170,18 @@ async function main(args: string[]): Promise<number> {
       }
     }
     const config = {
-      $schema: "./node_modules/@stryker-mutator/core/schema/stryker-schema.json",
+      $schema:
+        "./node_modules/@stryker-mutator/core/schema/stryker-schema.json",
       // `engine/gate.ts:1-9+20-29`: one run over several ranges of the file.
-      mutate: lines === "" ? [file] : lines.split("+").map((range) => `${file}:${range}`),
+      mutate: lines === ""
+        ? [file]
+        : lines.split("+").map((range) => `${file}:${range}`),
       testRunner: "command",
       // --fail-fast: a killed mutant stops at its first failing test (list the fast,
       // sharp test files first); only survivors pay for the whole set.
-      commandRunner: { command: `deno test --no-check --fail-fast -A ${tests.join(" ")}` },
+      commandRunner: {
+        command: `deno test --no-check --fail-fast -A ${tests.join(" ")}`,
+      },
       coverageAnalysis: "off",
       concurrency: Number(concurrency),
       // On top of 1.5 × the dry run's time: a mutant that loops forever costs this much.
