@@ -78,6 +78,7 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
   ],
   "engine/declarations/jsonschema.ts": [
     "tests/jsonschema_refusals_test.ts",
+    "tests/jsonschema_keywords_test.ts",
     "tests/jsonschema_test.ts",
     "tests/compile_test.ts",
     "tests/declarations_test.ts",
