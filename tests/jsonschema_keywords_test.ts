@@ -12,6 +12,7 @@
 
 import assert from "node:assert/strict";
 import { checkForm, matchesForm } from "../engine/declarations/check.ts";
+import { checkDeclaration } from "../engine/declarations/verdict.ts";
 import {
   compileJsonSchema,
   MAX_REF_DEPTH,
@@ -167,6 +168,27 @@ const MATCHES: readonly MatchCase[] = [
     refuses: [[1, "a", 2]],
   },
   {
+    name: "a $ref into an array by a two-digit index",
+    schema: {
+      prefixItems: Array.from({ length: 11 }, (_, i) => i === 10 ? { type: "string" } : true),
+      items: { $ref: "#/prefixItems/10" },
+    },
+    matches: [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, "a", "b"]],
+    refuses: [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, "a", 1]],
+  },
+  {
+    name: "a $ref into an annotation compiles it as a schema",
+    schema: { default: { type: "string" }, $ref: "#/default" },
+    matches: ["x"],
+    refuses: [1],
+  },
+  {
+    name: "a $ref into an array inside an annotation",
+    schema: { $defs: { a: { examples: [{ type: "integer" }] } }, $ref: "#/$defs/a/examples/0" },
+    matches: [1],
+    refuses: ["1"],
+  },
+  {
     name: "a $ref through an escaped name",
     schema: {
       $defs: { "a/b": { type: "string" }, "c~d": { type: "integer" } },
@@ -247,4 +269,17 @@ Deno.test("in-place references nest 256 deep, not 257", () => {
     () => compileJsonSchema(chain(MAX_REF_DEPTH + 1)),
     /references and in-place applicators nest deeper than 256 at /,
   );
+});
+
+Deno.test("enum beside const: the words name what both allow", async (t) => {
+  const rows = [
+    { name: "enum then const", schema: { enum: [1, 2, 3], const: 2 } },
+    { name: "const then enum", schema: { const: 2, enum: [1, 2] } },
+  ];
+  for (const row of rows) {
+    await t.step(row.name, () => {
+      const verdict = checkDeclaration(compileJsonSchema(row.schema), 1);
+      assert.deepEqual(verdict.mismatched, [{ pointer: "", expected: "exactly 2", found: "1" }]);
+    });
+  }
 });

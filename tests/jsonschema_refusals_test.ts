@@ -601,6 +601,25 @@ const REFUSALS: readonly Refusal[] = [
     pointer: "/$ref",
     message: '"$ref" "#$defs" at /$ref names no $anchor or $id of the schema',
   },
+  {
+    name: "a null root",
+    schema: null,
+    pointer: "",
+    message: "schema at the root must be an object or a boolean, found null",
+  },
+  {
+    name: "a malformed schema reached by a $ref into an annotation",
+    schema: { default: { minLength: -1 }, $ref: "#/default" },
+    pointer: "/default/minLength",
+    message: '"minLength" at /default must be a non-negative integer, found -1',
+  },
+  {
+    name: "a remote $ref inside names the schema that holds it",
+    schema: { properties: { a: { $ref: "https://example.com/s.json" } } },
+    pointer: "/properties/a/$ref",
+    message:
+      'unsupported keyword "$ref" at /properties/a: remote reference "https://example.com/s.json" (only references inside the schema are supported)',
+  },
 ];
 
 Deno.test("every refusal: its pointer and its words", async (t) => {
