@@ -104,9 +104,9 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     "tests/verdict_test.ts",
   ],
   "engine/declarations/format.ts": [
-    "tests/jsonschema_keywords_test.ts",
     "tests/jsonschema_test.ts",
     "tests/compile_test.ts",
+    "tests/jsonschema_keywords_test.ts",
   ],
   "engine/declarations/pattern.ts": [
     "tests/jsonschema_refusals_test.ts",
