@@ -104,6 +104,7 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     "tests/verdict_test.ts",
   ],
   "engine/declarations/format.ts": [
+    "tests/format_test.ts",
     "tests/jsonschema_test.ts",
     "tests/compile_test.ts",
     "tests/jsonschema_keywords_test.ts",
