@@ -56,6 +56,12 @@ const MATCHES: readonly MatchCase[] = [
     refuses: [0.5, 2.5],
   },
   {
+    name: "draft-04: items as an array, additionalItems and dependencies",
+    schema: { $schema: D4, items: [{}], additionalItems: false, dependencies: { a: ["b"] } },
+    matches: [[1], { a: 1, b: 1 }],
+    refuses: [[1, 2], { a: 1 }],
+  },
+  {
     name: "then without if asserts nothing",
     schema: { then: false },
     matches: [1, "a"],
@@ -264,7 +270,7 @@ Deno.test("in-place references nest 256 deep, not 257", () => {
     defs[`d${count}`] = { type: "string" };
     return { $ref: "#/$defs/d1", $defs: defs };
   };
-  assert.equal(matchesForm(compileJsonSchema(chain(MAX_REF_DEPTH - 1)), "x"), true);
+  assert.equal(matchesForm(compileJsonSchema(chain(MAX_REF_DEPTH)), "x"), true);
   assert.throws(
     () => compileJsonSchema(chain(MAX_REF_DEPTH + 1)),
     /references and in-place applicators nest deeper than 256 at /,

@@ -602,6 +602,12 @@ const REFUSALS: readonly Refusal[] = [
     message: '"$ref" "#$defs" at /$ref names no $anchor or $id of the schema',
   },
   {
+    name: "additionalItems beside an array items, compiled once where it stands",
+    schema: { $schema: D7, items: [], additionalItems: { minLength: -1 } },
+    pointer: "/additionalItems/minLength",
+    message: '"minLength" at /additionalItems must be a non-negative integer, found -1',
+  },
+  {
     name: "a null root",
     schema: null,
     pointer: "",
