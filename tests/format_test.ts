@@ -84,6 +84,7 @@ const CASES: readonly FormatCase[] = [
       "example.com",
       "a",
       "a-b.c0",
+      "axn--b",
       "A".repeat(63),
       "xn--nxasmq6b",
       "xn--bcher-kva.example",
@@ -104,7 +105,7 @@ const CASES: readonly FormatCase[] = [
   },
   {
     format: "ipv4",
-    valid: ["0.0.0.0", "255.255.255.255", "192.168.0.1", "249.1.10.99"],
+    valid: ["0.0.0.0", "255.255.255.255", "192.168.0.1", "249.1.10.99", "1.249.1.1"],
     invalid: ["256.0.0.0", "1.2.3", "1.2.3.4.5", "01.2.3.4", "1.2.3.04", "1.2.3.a", "260.1.1.1"],
   },
   {
@@ -151,6 +152,8 @@ const CASES: readonly FormatCase[] = [
       "joe@[300.0.0.1]",
       "joe@[IPv6:1::2::3]",
       "joe@-example.com",
+      'a"b"@example.com',
+      '"a"b@example.com',
     ],
   },
   {
@@ -182,7 +185,7 @@ const CASES: readonly FormatCase[] = [
   {
     format: "uri-reference",
     valid: ["/relative", "a/b", "?q", "#frag", "", "//host/p", "../a:b"],
-    invalid: ["a:b:c d", "\\\\server", "a b", "x#[", "1a:b"],
+    invalid: ["a:b:c d", "\\\\server", "a b", "x#[", "1a:b", "#a#b"],
   },
   {
     format: "uuid",
