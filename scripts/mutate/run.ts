@@ -66,12 +66,23 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     "tests/operations_test.ts",
     "tests/caller_errors_test.ts",
   ],
-  "engine/declarations/check.ts": DECLARATION_TESTS,
+  "engine/declarations/check.ts": [
+    "tests/jsonschema_test.ts",
+    "tests/declarations_test.ts",
+    "tests/compile_test.ts",
+    "tests/verdict_test.ts",
+  ],
   "engine/declarations/language.ts": [
     "tests/language_test.ts",
     ...DECLARATION_TESTS,
   ],
-  "engine/declarations/jsonschema.ts": DECLARATION_TESTS,
+  "engine/declarations/jsonschema.ts": [
+    "tests/jsonschema_refusals_test.ts",
+    "tests/jsonschema_keywords_test.ts",
+    "tests/jsonschema_test.ts",
+    "tests/compile_test.ts",
+    "tests/declarations_test.ts",
+  ],
   "engine/declarations/compile.ts": [
     "tests/compile_test.ts",
     "tests/declarations_test.ts",
@@ -80,6 +91,29 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
   "engine/declarations/verdict.ts": [
     "tests/verdict_test.ts",
     ...DECLARATION_TESTS,
+  ],
+  // Not measured yet (see docs/TESTING.md): the declaration tests that reach them.
+  "engine/declarations/form.ts": [
+    "tests/verdict_test.ts",
+    "tests/language_test.ts",
+    ...DECLARATION_TESTS,
+  ],
+  "engine/declarations/describe.ts": [
+    "tests/declarations_test.ts",
+    "tests/jsonschema_test.ts",
+    "tests/verdict_test.ts",
+  ],
+  "engine/declarations/format.ts": [
+    "tests/format_test.ts",
+    "tests/jsonschema_test.ts",
+    "tests/compile_test.ts",
+    "tests/jsonschema_keywords_test.ts",
+  ],
+  "engine/declarations/pattern.ts": [
+    "tests/jsonschema_refusals_test.ts",
+    "tests/language_test.ts",
+    "tests/jsonschema_test.ts",
+    "tests/declarations_test.ts",
   ],
   "engine/compile.ts": ["tests/compile_test.ts", "tests/gate_test.ts"],
   "engine/fast_path.ts": ["tests/fast_path_test.ts"],
@@ -139,8 +173,11 @@ async function main(args: string[]): Promise<number> {
   for (const arg of files) {
     const file = targetOf(arg);
     const lines = arg.slice(file.length + 1);
+    // Exact ranges (`engine/x.ts:12:5-12:20+…`, e.g. the survivors of a run) name the report by
+    // their count: the ranges themselves would not fit in a file name.
+    const ranges = lines.length <= 100 ? lines : `${lines.split("+").length}-ranges`;
     const name = file.replace(/^engine\//, "").replace(/\.ts$/, "") +
-      (lines === "" ? "" : `.${lines}`);
+      (lines === "" ? "" : `.${ranges}`);
     const tests: string[] = [];
     for (const test of TARGETS[file].filter((t) => !excluded.includes(t))) {
       try {
