@@ -125,11 +125,15 @@ const SHAPES: readonly Row[] = [
       "declared member names inherited from Object.prototype are absent unless the object owns them",
     schema: {
       type: "object",
-      properties: { constructor: { type: "integer" }, a: { type: "integer" } },
+      properties: {
+        constructor: { type: "integer" },
+        a: { type: "integer" },
+        b: { type: "string" },
+      },
       required: ["a"],
     },
-    matches: [{ a: 1 }, { a: 1, constructor: 2 }],
-    refuses: [{ a: 1, constructor: "2" }, { constructor: 2 }, {}],
+    matches: [{ a: 1 }, { a: 1, constructor: 2 }, { a: 1, b: "x", undefined: 0 }],
+    refuses: [{ a: 1, constructor: "2" }, { constructor: 2 }, {}, { a: 1, b: 2 }],
   },
   {
     behaviour: "required names inherited from Object.prototype must be owned",
@@ -142,10 +146,29 @@ const SHAPES: readonly Row[] = [
     schema: {
       type: "object",
       properties: { valueOf: { type: "integer" }, a: { type: "integer" } },
+      required: ["a"],
       additionalProperties: false,
     },
-    matches: [{}, { a: 1 }, { valueOf: 1 }, { a: 1, valueOf: 2 }],
-    refuses: [{ b: 1 }, { a: 1, b: 1 }, { valueOf: "1" }, { a: "1" }, { valueOf: 1, a: 1, c: 1 }],
+    matches: [{ a: 1 }, { a: 1, valueOf: 2 }],
+    refuses: [
+      {},
+      { valueOf: 1 },
+      { a: 1, b: 1 },
+      { valueOf: "1", a: 1 },
+      { a: "1" },
+      { valueOf: 1, a: 1, c: 1 },
+    ],
+  },
+  {
+    behaviour:
+      "an inherited name with an additionalProperties schema: every extra member is checked, and only those",
+    schema: {
+      type: "object",
+      properties: { valueOf: { type: "integer" } },
+      additionalProperties: { type: "string" },
+    },
+    matches: [{}, { valueOf: 1 }, { valueOf: 1, x: "s" }, { x: "s", y: "t" }, { undefined: "u" }],
+    refuses: [{ valueOf: 1, x: 1 }, { x: "s", y: 2 }, { valueOf: "1", x: "s" }],
   },
   {
     behaviour: "patternProperties, propertyNames, min/maxProperties and dependentRequired together",
@@ -234,6 +257,13 @@ const SHAPES: readonly Row[] = [
     refuses: [{ a: 1 }],
   },
   {
+    behaviour:
+      "dependentSchemas without a type: null, strings and arrays pass, a member named undefined is no dependency",
+    schema: { dependentSchemas: { a: { required: ["b"] }, 0: { required: ["b"] } } },
+    matches: [null, "abc", [1], { undefined: 1 }, { a: 1, b: 2 }],
+    refuses: [{ a: 1 }, { 0: 1 }],
+  },
+  {
     behaviour: "a $ref beside other keywords: both apply",
     schema: {
       $defs: { int: { type: "integer" } },
@@ -277,7 +307,7 @@ const SHAPES: readonly Row[] = [
     behaviour:
       "required names inherited from Object.prototype beside other object keywords must be owned",
     schema: { type: "object", required: ["toString"], minProperties: 0 },
-    matches: [{ toString: 0 }],
+    matches: [{ toString: 0 }, { toString: 0, undefined: 1 }],
     refuses: [{}, { a: 1 }],
   },
   {
@@ -360,7 +390,9 @@ function checkRows(t: Deno.TestContext, rows: readonly Row[]): Promise<void> {
           const shown = JSON.stringify(value);
           assert.equal(compiled!(value), expected, `compiled check of ${shown}`);
           assert.equal(matchesForm(form, value), expected, `matchesForm of ${shown}`);
-          assert.equal(checkForm(form, value).ok, expected, `checkForm of ${shown}`);
+          const result = checkForm(form, value);
+          assert.equal(result.ok, expected, `checkForm of ${shown}`);
+          if (expected) assert.deepEqual(result.issues, [], `no issues for ${shown}`);
           assert.equal(interpreted(form, value), expected, `interpreter on ${shown}`);
         }
       }
@@ -377,9 +409,9 @@ Deno.test("compiled checks of every other shape answer what the schema says", as
 });
 
 Deno.test("the same answers when Object.prototype enumerates a property", async (t) => {
-  for (const row of MEMBERWISE) {
+  for (const row of [...MEMBERWISE, ...SHAPES]) {
     await t.step(row.behaviour, () => {
-      const form = compileJsonSchema(row.schema);
+      const form = compileJsonSchema(row.schema, row.options);
       const compiled = compiledCheck(form)!;
       const answers: [string, boolean, boolean][] = [];
       const proto = Object.prototype as Record<string, unknown>;
@@ -463,8 +495,97 @@ const HEIGHTS: readonly HeightRow[] = [
   },
 ];
 
-Deno.test("compiled closures nest at most 32 deep, counting definitions reused deeper", async (t) => {
-  for (const row of HEIGHTS) {
+/** A schema whose `keyword` holds a `$ref` back to the root: a cycle, never compiled. */
+function cyclic(keyword: string, value: unknown, rest: Record<string, unknown> = {}): unknown {
+  return { [keyword]: value, ...rest };
+}
+
+const ROOT = { $ref: "#" };
+
+const CYCLES: readonly HeightRow[] = [
+  {
+    behaviour: "a cycle through additionalProperties",
+    schema: cyclic("additionalProperties", ROOT, { type: "object" }),
+    compiled: false,
+    matches: [{}, { a: {} }, { a: { b: {} } }],
+    refuses: [{ a: 1 }, { a: { b: 1 } }],
+  },
+  {
+    behaviour: "a cycle through patternProperties",
+    schema: cyclic("patternProperties", { "^a": ROOT }, { type: "object" }),
+    compiled: false,
+    matches: [{ a: {} }, { b: 1 }],
+    refuses: [{ a: 1 }, { a: { a: 1 } }],
+  },
+  {
+    behaviour: "a cycle through propertyNames",
+    schema: cyclic("propertyNames", { anyOf: [{ maxLength: 1 }, ROOT] }, { type: "object" }),
+    compiled: false,
+    matches: [{ a: 1 }],
+    refuses: [{ ab: 1 }, 1],
+  },
+  {
+    behaviour: "a cycle through contains",
+    schema: cyclic("contains", { anyOf: [{ type: "integer" }, ROOT] }, { type: "array" }),
+    compiled: false,
+    matches: [[1], [[1]], ["a", 1]],
+    refuses: [[], ["a"], [["a"]]],
+  },
+  {
+    behaviour: "a cycle through anyOf",
+    schema: cyclic("anyOf", [{ type: "integer" }, { type: "array", items: ROOT }]),
+    compiled: false,
+    matches: [1, [1, [2]]],
+    refuses: ["a", [1, "a"]],
+  },
+  {
+    behaviour: "a cycle through oneOf",
+    schema: cyclic("oneOf", [{ type: "integer" }, { type: "array", items: ROOT }]),
+    compiled: false,
+    matches: [1, [1, [2]]],
+    refuses: ["a", [1, "a"]],
+  },
+  {
+    behaviour: "a cycle through not",
+    schema: { type: "array", items: { not: { type: "array", items: { not: ROOT } } } },
+    compiled: false,
+    matches: [[], [1]],
+    refuses: [1],
+  },
+  {
+    behaviour: "a cycle through if",
+    schema: {
+      anyOf: [{ type: "integer" }, { type: "array", items: { if: ROOT, then: true, else: false } }],
+    },
+    compiled: false,
+    matches: [1, [1, [2]]],
+    refuses: ["a", [1, "a"]],
+  },
+  {
+    behaviour: "a cycle through then",
+    schema: cyclic("if", { type: "array" }, { then: { items: ROOT }, else: { type: "integer" } }),
+    compiled: false,
+    matches: [1, [1, [2]]],
+    refuses: ["a", [1, "a"]],
+  },
+  {
+    behaviour: "a cycle through else",
+    schema: cyclic("if", { type: "integer" }, { else: { type: "array", items: ROOT } }),
+    compiled: false,
+    matches: [1, [1, [2]]],
+    refuses: ["a", [1, "a"]],
+  },
+  {
+    behaviour: "a cycle through dependentSchemas",
+    schema: cyclic("dependentSchemas", { a: { properties: { a: ROOT } } }, { type: "object" }),
+    compiled: false,
+    matches: [{}, { a: {} }, { a: { a: {} } }],
+    refuses: [{ a: 1 }, { a: { a: 1 } }],
+  },
+];
+
+Deno.test("compiled closures nest at most 32 deep, counting definitions reused deeper; a $ref cycle is interpreted", async (t) => {
+  for (const row of [...HEIGHTS, ...CYCLES]) {
     await t.step(row.behaviour, () => {
       const form = compileJsonSchema(row.schema);
       assert.equal(compiledCheck(form) !== null, row.compiled);
