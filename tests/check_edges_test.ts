@@ -259,7 +259,9 @@ const SHAPES: readonly Row[] = [
   {
     behaviour:
       "dependentSchemas without a type: null, strings and arrays pass, a member named undefined is no dependency",
-    schema: { dependentSchemas: { a: { required: ["b"] }, 0: { required: ["b"] } } },
+    schema: {
+      dependentSchemas: { a: { required: ["b"] }, 0: { type: "object", required: ["b"] } },
+    },
     matches: [null, "abc", [1], { undefined: 1 }, { a: 1, b: 2 }],
     refuses: [{ a: 1 }, { 0: 1 }],
   },
@@ -309,6 +311,13 @@ const SHAPES: readonly Row[] = [
     schema: { type: "object", required: ["toString"], minProperties: 0 },
     matches: [{ toString: 0 }, { toString: 0, undefined: 1 }],
     refuses: [{}, { a: 1 }],
+  },
+  {
+    behaviour:
+      "the general object check without patternProperties: propertyNames beside inherited required names",
+    schema: { type: "object", propertyNames: { maxLength: 8 }, required: ["toString"] },
+    matches: [{ toString: 0 }, { toString: 0, a: 1 }],
+    refuses: [{}, { a: 1 }, { toString: 0, muchTooLong: 1 }],
   },
   {
     behaviour: "an enum of strings with string keywords: a listed string must meet them too",
@@ -480,6 +489,20 @@ const HEIGHTS: readonly HeightRow[] = [
     compiled: false,
     matches: [[deepValue(34, 1), deepValue(20, 2)]],
     refuses: [[deepValue(34, "1")], [deepValue(34, 1), deepValue(20, "2")]],
+  },
+  {
+    behaviour:
+      "a node is as tall as its tallest child, not its last one (31 + 1, then contains: true)",
+    schema: {
+      $defs: { d: nested(30, { type: "integer" }) },
+      type: "array",
+      items: { $ref: "#/$defs/d" },
+      prefixItems: [{ type: "array", items: { $ref: "#/$defs/d" } }],
+      contains: true,
+    },
+    compiled: false,
+    matches: [[[deepValue(30, 1)], deepValue(30, 2)]],
+    refuses: [[], [[deepValue(30, "1")]]],
   },
   {
     behaviour: "a definition reused at two depths within the bound is compiled (1 + 10 + 20)",
