@@ -221,6 +221,45 @@ const SHAPES: readonly Row[] = [
     ],
   },
   {
+    behaviour: "array bounds and items alone; without a type they do not apply to other values",
+    schema: { minItems: 1, maxItems: 2, items: { type: "integer" } },
+    matches: [[1], [1, 2], "abc", "", 5, {}],
+    refuses: [[], [1, 2, 3], ["a"], [1, "a"]],
+  },
+  {
+    behaviour: "an array bound without items",
+    schema: { type: "array", minItems: 1 },
+    matches: [[1], ["a", {}]],
+    refuses: [[], {}],
+  },
+  {
+    behaviour: "minProperties alone",
+    schema: { type: "object", minProperties: 1 },
+    matches: [{ a: 1 }, { a: 1, b: 2 }],
+    refuses: [{}],
+  },
+  {
+    behaviour: "maxProperties alone",
+    schema: { type: "object", maxProperties: 1 },
+    matches: [{}, { a: 1 }],
+    refuses: [{ a: 1, b: 2 }],
+  },
+  {
+    behaviour: "dependentRequired alone",
+    schema: { type: "object", dependentRequired: { a: ["b"] } },
+    matches: [{}, { b: 1 }, { a: 1, b: 1 }],
+    refuses: [{ a: 1 }],
+  },
+  {
+    behaviour: "a scalar failing its own type is refused whatever its anyOf says",
+    schema: {
+      type: "object",
+      properties: { x: { type: "string", anyOf: [{ minLength: 1 }, { type: "integer" }] } },
+    },
+    matches: [{ x: "a" }, {}],
+    refuses: [{ x: 1 }, { x: "" }],
+  },
+  {
     behaviour: "a prefix longer than the array checks only the items present",
     schema: {
       type: "array",
