@@ -835,6 +835,36 @@ const ISSUES: readonly IssueRow[] = [
     ]],
   },
   {
+    behaviour: "too few items alone makes the result a failure",
+    schema: { type: "array", minItems: 2 },
+    value: [1],
+    issues: [["", "minItems"]],
+  },
+  {
+    behaviour: "too many items alone makes the result a failure",
+    schema: { type: "array", maxItems: 2 },
+    value: [1, 2, 3],
+    issues: [["", "maxItems"]],
+  },
+  {
+    behaviour: "an array exactly at maxItems has no maxItems issue",
+    schema: { type: "array", maxItems: 2, items: { type: "integer" } },
+    value: [1, "a"],
+    issues: [["/1", "type"]],
+  },
+  {
+    behaviour: "an additionalProperties schema reports every bad member",
+    schema: { type: "object", additionalProperties: { type: "string" } },
+    value: { a: 1, b: 2 },
+    issues: [["/a", "type"], ["/b", "type"]],
+  },
+  {
+    behaviour: "a failing $ref does not stop the other keywords",
+    schema: { $defs: { pos: { minimum: 0 } }, $ref: "#/$defs/pos", not: { type: "integer" } },
+    value: -1,
+    issues: [["", "minimum"], ["", "not"]],
+  },
+  {
     behaviour: "past the limit issues are only counted",
     schema: { type: "array", items: { type: "integer" } },
     value: ["a", "b", "c", "d"],
