@@ -865,6 +865,109 @@ const ISSUES: readonly IssueRow[] = [
     issues: [["", "minimum"], ["", "not"]],
   },
   {
+    behaviour: "a failing allOf does not stop the other keywords; alone it still fails",
+    schema: {
+      type: "array",
+      prefixItems: [{ allOf: [{ minimum: 0 }], not: { type: "integer" } }, {
+        allOf: [{ minimum: 0 }],
+      }],
+    },
+    value: [-1, -1],
+    issues: [["/0", "minimum"], ["/0", "not"], ["/1", "minimum"]],
+  },
+  {
+    behaviour: "a failing then and a failing dependentSchemas are both reported",
+    schema: {
+      type: "object",
+      if: { required: ["a"] },
+      then: { required: ["b"] },
+      dependentSchemas: { a: { required: ["c"] } },
+      unevaluatedProperties: { type: "integer" },
+    },
+    value: { a: 1, z: "s" },
+    issues: [["/b", "required"], ["/c", "required"], ["/z", "type"]],
+  },
+  {
+    behaviour:
+      "unevaluatedProperties and unevaluatedItems alone fail, and report every member and item",
+    schema: {
+      type: "array",
+      prefixItems: [
+        { type: "object", unevaluatedProperties: false },
+        { type: "object", unevaluatedProperties: { type: "string" } },
+        { type: "array", unevaluatedItems: false },
+        { type: "array", unevaluatedItems: { type: "string" } },
+      ],
+      items: false,
+    },
+    value: [{ a: 1 }, { a: 1, b: 2 }, [1], [1, 2]],
+    issues: [
+      ["/0/a", "unevaluatedProperties", "a"],
+      ["/1/a", "type"],
+      ["/1/b", "type"],
+      ["/2/0", "unevaluatedItems"],
+      ["/3/0", "type"],
+      ["/3/1", "type"],
+    ],
+  },
+  {
+    behaviour: "a oneOf that nothing matches reports its closest branch",
+    schema: { oneOf: [{ type: "string" }, { type: "object", required: ["a"] }] },
+    value: {},
+    issues: [["/a", "required"]],
+  },
+  {
+    behaviour: "branches failing on the value itself (const, enum, false) are never the closest",
+    schema: {
+      type: "array",
+      prefixItems: [
+        { anyOf: [{ const: 5 }, { type: "object", required: ["b"] }] },
+        { anyOf: [{ enum: [5] }, { type: "object", required: ["b"] }] },
+        { anyOf: [false, { type: "object", required: ["b"] }] },
+      ],
+    },
+    value: [{}, {}, {}],
+    issues: [["/0/b", "required"], ["/1/b", "required"], ["/2/b", "required"]],
+  },
+  {
+    behaviour: "of two closest branches with as many issues, the first is reported",
+    schema: { anyOf: [{ type: "object", required: ["a"] }, { type: "object", required: ["b"] }] },
+    value: {},
+    issues: [["/a", "required"]],
+  },
+  {
+    behaviour: "the closest branch's issues past the limit are counted",
+    schema: { anyOf: [{ type: "string" }, { type: "object", required: ["a", "b"] }] },
+    value: {},
+    limit: 1,
+    issues: [["/a", "required"]],
+    omitted: 1,
+  },
+  {
+    behaviour: "a failing allOf alone makes the result a failure",
+    schema: { allOf: [{ minimum: 0 }] },
+    value: -1,
+    issues: [["", "minimum"]],
+  },
+  {
+    behaviour: "unevaluatedProperties: false alone makes the result a failure",
+    schema: { type: "object", unevaluatedProperties: false },
+    value: { a: 1 },
+    issues: [["/a", "unevaluatedProperties", "a"]],
+  },
+  {
+    behaviour: "unevaluatedItems: false alone makes the result a failure",
+    schema: { type: "array", unevaluatedItems: false },
+    value: [1],
+    issues: [["/0", "unevaluatedItems"]],
+  },
+  {
+    behaviour: "an unevaluatedItems schema alone makes the result a failure",
+    schema: { type: "array", unevaluatedItems: { type: "string" } },
+    value: [1],
+    issues: [["/0", "type"]],
+  },
+  {
     behaviour: "past the limit issues are only counted",
     schema: { type: "array", items: { type: "integer" } },
     value: ["a", "b", "c", "d"],
