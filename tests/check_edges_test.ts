@@ -968,6 +968,29 @@ const ISSUES: readonly IssueRow[] = [
     issues: [["/0", "type"]],
   },
   {
+    behaviour:
+      "a branch failing on the value itself by another keyword (minProperties) can be the closest",
+    schema: {
+      anyOf: [{ type: "object", minProperties: 3 }, { type: "object", required: ["a", "b"] }],
+    },
+    value: {},
+    issues: [["", "minProperties"]],
+  },
+  {
+    behaviour: "a closest branch with more than 8 issues: 8 kept, the rest counted",
+    schema: {
+      anyOf: [{ type: "string" }, {
+        type: "object",
+        required: ["a", "b", "c", "d", "e", "f", "g", "h", "i"],
+      }],
+    },
+    value: {},
+    issues: ["a", "b", "c", "d", "e", "f", "g", "h"].map((name) =>
+      [`/${name}`, "required"] as const
+    ),
+    omitted: 1,
+  },
+  {
     behaviour: "past the limit issues are only counted",
     schema: { type: "array", items: { type: "integer" } },
     value: ["a", "b", "c", "d"],
