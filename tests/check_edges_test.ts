@@ -324,6 +324,19 @@ const SHAPES: readonly Row[] = [
     refuses: [{ lo: "a" }, { lo: "😀" }, { hi: "abc" }, { hi: "😀😀😀" }, { lo: 1 }],
   },
   {
+    behaviour: "lone surrogates count as one code point each; a pair counts as one",
+    schema: {
+      type: "object",
+      properties: { lo: { type: "string", minLength: 2 }, hi: { type: "string", maxLength: 1 } },
+    },
+    matches: [{ lo: "a\uDC00" }, { lo: "\uD800a" }, { lo: "\uDBFF\uDFFF\uD800" }, {
+      hi: "\uDBFF\uDFFF",
+    }],
+    refuses: [{ lo: "\uD800\uDC00" }, { lo: "\uDBFF\uDFFF" }, { hi: "\uD800\uD800" }, {
+      hi: "\uDC00\uDC00",
+    }],
+  },
+  {
     behaviour: "integer and number bounds, inclusive and exclusive",
     schema: {
       type: "object",
@@ -989,6 +1002,32 @@ const ISSUES: readonly IssueRow[] = [
       [`/${name}`, "required"] as const
     ),
     omitted: 1,
+  },
+  {
+    behaviour: "each scalar keyword names itself",
+    schema: {
+      type: "array",
+      prefixItems: [
+        { pattern: "^a" },
+        { format: "date" },
+        { maximum: 1 },
+        { exclusiveMinimum: 1 },
+        { exclusiveMaximum: 1 },
+        { multipleOf: 0.5 },
+        { multipleOf: 0.01 },
+        { multipleOf: 3 },
+      ],
+    },
+    value: ["b", "x", 2, 1, 1, 0.3, 0.001, 1e20],
+    issues: [
+      ["/0", "pattern"],
+      ["/2", "maximum"],
+      ["/3", "exclusiveMinimum"],
+      ["/4", "exclusiveMaximum"],
+      ["/5", "multipleOf"],
+      ["/6", "multipleOf"],
+      ["/7", "multipleOf"],
+    ],
   },
   {
     behaviour: "past the limit issues are only counted",
