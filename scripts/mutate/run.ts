@@ -67,6 +67,7 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     "tests/caller_errors_test.ts",
   ],
   "engine/declarations/check.ts": [
+    "tests/check_edges_test.ts",
     "tests/jsonschema_test.ts",
     "tests/declarations_test.ts",
     "tests/compile_test.ts",
