@@ -30,23 +30,7 @@ import {
   stripIgnorables,
   TAG,
 } from "../engine/hazards.ts";
-
-/** The escaped form of a string as JSON text: every non-ASCII code unit as `\uXXXX`. */
-function escapeAll(s: string): string {
-  let out = "";
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    out += c < 0x7f && c >= 0x20 && c !== 0x22 && c !== 0x5c
-      ? s[i]
-      : `\\u${c.toString(16).toUpperCase().padStart(4, "0")}`;
-  }
-  return out;
-}
-
-/** Decodes the body of a JSON string (escapes and raw characters mixed) as a reader does. */
-function decode(body: string): string {
-  return JSON.parse(`"${body}"`);
-}
+import { decode, escapeAll } from "./fixtures/json_escapes.ts";
 
 const hex = (cp: number) => `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
 

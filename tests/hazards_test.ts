@@ -37,24 +37,8 @@ import {
   stripIgnorables,
   TAG,
 } from "../engine/hazards.ts";
+import { decode, escapeAll } from "./fixtures/json_escapes.ts";
 import { CONFUSABLES_VERSION, UCD_VERSION } from "../engine/unicode_tables.ts";
-
-/** The escaped form of a string as JSON text: every non-ASCII code unit as `\uXXXX`. */
-function escapeAll(s: string): string {
-  let out = "";
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    out += c < 0x7f && c >= 0x20 && c !== 0x22 && c !== 0x5c
-      ? s[i]
-      : `\\u${c.toString(16).toUpperCase().padStart(4, "0")}`;
-  }
-  return out;
-}
-
-/** Decodes the body of a JSON string (escapes and raw characters mixed) as a reader does. */
-function decode(body: string): string {
-  return JSON.parse(`"${body}"`);
-}
 
 /** The hazards of every code point of a string, walking code units with `hazardAt`. */
 function hazardsByUnits(s: string): Hazard[] {
