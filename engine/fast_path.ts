@@ -54,10 +54,10 @@
 
 import { keyCollisions } from "./hazards.ts";
 import type { Profile } from "./profiles.ts";
-import { scan, type ScanResult } from "./scanner.ts";
+import { hasCase, scan, type ScanResult, skipWhiteSpace } from "./scanner.ts";
 
 // Char codes.
-const TAB = 9, LF = 10, CR = 13, SPACE = 32, UPPER_A = 65, UPPER_Z = 90;
+const TAB = 9, LF = 10, CR = 13, SPACE = 32;
 const LBRACKET = 91, LBRACE = 123, BACKSLASH = 92, COLON = 58;
 
 /** The largest safe integer: a number at or past it goes to the scanner. */
@@ -101,12 +101,6 @@ export function isAscii(text: string): boolean {
     if (read !== part.length || written !== part.length) return false;
   }
   return true;
-}
-
-function skipWhiteSpace(text: string, i: number, n: number): number {
-  let c = 0;
-  while (i < n && ((c = text.charCodeAt(i)) === SPACE || c === LF || c === CR || c === TAB)) i++;
-  return i;
 }
 
 /** Offset just past the last character that is not JSON white space. */
@@ -164,15 +158,6 @@ function colonsIn(s: string): number {
   let count = 0;
   for (let k = s.indexOf(":"); k !== -1; k = s.indexOf(":", k + 1)) count++;
   return count;
-}
-
-/** Whether a key holds an upper-case ASCII letter (the keys here are ASCII). */
-function hasUpper(key: string): boolean {
-  for (let k = 0; k < key.length; k++) {
-    const c = key.charCodeAt(k);
-    if (c >= UPPER_A && c <= UPPER_Z) return true;
-  }
-  return false;
 }
 
 /**
@@ -246,7 +231,7 @@ function walkValue(value: object, maxDepth: number): Walk | null {
     if (count >= 2 && !(sameAsLast && count === lastKeys.length)) {
       // The check the scanner runs on an object with an upper-case key.
       const names = Object.keys(record);
-      if (names.some(hasUpper) && keyCollisions(names).length > 0) return null;
+      if (names.some(hasCase) && keyCollisions(names).length > 0) return null;
       lastKeys = checkedKeys = names;
     }
   }

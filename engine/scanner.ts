@@ -561,15 +561,37 @@ function canResume(chunk: string, wait: number): boolean {
   return false;
 }
 
-/** The index of the first character at or after i that is not JSON white space. */
-function skipWhiteSpace(text: string, i: number, n: number): number {
+/**
+ * The index of the first character at or after `i` (before `n`) that is not
+ * JSON white space (space, tab, line feed, carriage return).
+ *
+ * @example
+ * ```ts
+ * import { skipWhiteSpace } from "./scanner.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(skipWhiteSpace(" \r\n\t{}", 0, 6), 4);
+ * ```
+ */
+export function skipWhiteSpace(text: string, i: number, n: number): number {
   let c = 0;
   while (i < n && ((c = text.charCodeAt(i)) === SPACE || c === LF || c === CR || c === TAB)) i++;
   return i;
 }
 
-/** Whether a key has a letter whose case can fold (ASCII upper case, or anything non-ASCII). */
-function hasCase(key: string): boolean {
+/**
+ * Whether a key has a letter whose case can fold (ASCII upper case, or
+ * anything non-ASCII): only the keys of an object with such a key are
+ * compared beyond equality (`keyCollisions`).
+ *
+ * @example
+ * ```ts
+ * import { hasCase } from "./scanner.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(hasCase("filePath"), true);
+ * strictEqual(hasCase("path"), false);
+ * ```
+ */
+export function hasCase(key: string): boolean {
   for (let k = 0; k < key.length; k++) {
     const c = key.charCodeAt(k);
     if ((c >= UPPER_A && c <= UPPER_Z) || c >= 0x80) return true;
