@@ -12,8 +12,8 @@
  *
  * A text takes the fast path only when all of these hold (each one a reason
  * the scanner could have something to say), checked with native searches
- * (`indexOf`, the UTF-8 encoder) and one walk of the parsed value, never a
- * second reading of the text in TypeScript:
+ * (`indexOf`, `match`, the UTF-8 encoder) and one walk of the parsed value,
+ * never a second reading of the text in TypeScript:
  *
  * - it is at most `max_input` and `max_token` code units long (so no limit
  *   can be reached) and nests less deeply than `max_depth`;
@@ -59,6 +59,8 @@ import { hasCase, scan, type ScanResult, skipWhiteSpace } from "./scanner.ts";
 // Char codes.
 const TAB = 9, LF = 10, CR = 13, SPACE = 32;
 const LBRACKET = 91, LBRACE = 123, BACKSLASH = 92, COLON = 58;
+/** `e`, and the bit that makes an ASCII letter lower case (`E` | 0x20 is `e`). */
+const LOWER_E = 101, LOWER_CASE = 0x20;
 
 /** The largest safe integer: a number at or past it goes to the scanner. */
 const SAFE = 9007199254740991;
@@ -153,10 +155,40 @@ export function escapedKeyIn(text: string, from = 0): boolean {
   return false;
 }
 
+/**
+ * Whether `e-` or `E-` occurs in the text (a negative exponent, or those
+ * characters in a string). One search for `-`, which is rare, then a look at
+ * the character before it: searching `e-` itself stops at every `e`.
+ */
+function hasNegativeExponent(text: string): boolean {
+  for (let k = text.indexOf("-"); k !== -1; k = text.indexOf("-", k + 1)) {
+    if ((text.charCodeAt(k - 1) | LOWER_CASE) === LOWER_E) return true;
+  }
+  return false;
+}
+
 /** How many times `:` occurs in a string (native searches; most strings hold none). */
 function colonsIn(s: string): number {
   let count = 0;
   for (let k = s.indexOf(":"); k !== -1; k = s.indexOf(":", k + 1)) count++;
+  return count;
+}
+
+/** Every `:` (global: `match` collects them all in one native search). */
+const COLONS = /:/g;
+
+/**
+ * How many times `:` occurs in a text: past {@linkcode SHORT_TEXT}, one
+ * native `match` per {@linkcode ASCII_CHUNK} code units (a text has a colon
+ * per member, and one search per colon costs more than collecting them; the
+ * chunks bound the list `match` builds); below it, one search per colon.
+ */
+function colonCount(text: string): number {
+  if (text.length <= SHORT_TEXT) return colonsIn(text);
+  let count = 0;
+  for (let from = 0; from < text.length; from += ASCII_CHUNK) {
+    count += text.slice(from, from + ASCII_CHUNK).match(COLONS)?.length ?? 0;
+  }
   return count;
 }
 
@@ -171,43 +203,39 @@ let checkedKeys: string[] = [];
 /** An empty object: `for…in` over it sees only what `Object.prototype` enumerates. */
 const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
 
-/** What the walk of the parsed value found. */
-interface Walk {
-  /** The keys the objects kept. */
-  keys: number;
-  /** Whether a number is 0 (it may be an underflow). */
-  zero: boolean;
-  /** Whether a `-0` occurs. */
-  negativeZero: boolean;
-}
-
+/** What the last walk found besides its count: whether a number is 0 (it may be an underflow). */
+let walkZero = false;
+/** What the last walk found besides its count: whether a `-0` occurs. */
+let walkNegativeZero = false;
 /** The smallest positive normal double: below it (and above 0) a number is subnormal. */
 const MIN_NORMAL = 2.2250738585072014e-308;
 
 /**
- * Walks the parsed value (iteratively): null at a number at or past
- * ±(2^53 − 1) or subnormal, a `__proto__` key, nesting as deep as
- * `maxDepth`, or keys that collide (`keyCollisions`) in an object with an
- * upper-case key.
+ * Walks the parsed value (iteratively) and answers how many keys its objects
+ * kept, with {@linkcode walkZero} and {@linkcode walkNegativeZero} set; -1
+ * at a number at or past ±(2^53 − 1) or subnormal, a `__proto__` key,
+ * nesting as deep as `maxDepth`, or keys that collide (`keyCollisions`) in an
+ * object with an upper-case key.
  */
-function walkValue(value: object, maxDepth: number): Walk | null {
-  let keys = 0, zero = false, negativeZero = false;
+function walkValue(value: object, maxDepth: number): number {
+  walkZero = walkNegativeZero = false;
+  let keys = 0;
   let lastKeys = checkedKeys;
   // Pairs: a container, then its depth.
   const stack: (object | number)[] = [value, 1];
   while (stack.length > 0) {
     const depth = stack.pop() as number;
     const container = stack.pop() as object;
-    if (depth >= maxDepth) return null;
+    if (depth >= maxDepth) return -1;
     if (Array.isArray(container)) {
       for (let k = 0; k < container.length; k++) {
         const item: unknown = container[k];
         if (typeof item === "number") {
-          if (!(item < SAFE && item > -SAFE)) return null;
+          if (!(item < SAFE && item > -SAFE)) return -1;
           if (item === 0) {
-            zero = true;
-            if (1 / item < 0) negativeZero = true;
-          } else if (item < MIN_NORMAL && item > -MIN_NORMAL) return null;
+            walkZero = true;
+            if (1 / item < 0) walkNegativeZero = true;
+          } else if (item < MIN_NORMAL && item > -MIN_NORMAL) return -1;
         } else if (item !== null && typeof item === "object") stack.push(item, depth + 1);
       }
       continue;
@@ -215,27 +243,27 @@ function walkValue(value: object, maxDepth: number): Walk | null {
     const record = container as Record<string, unknown>;
     let count = 0, sameAsLast = true;
     for (const key in record) {
-      if (key === "__proto__") return null;
+      if (key === "__proto__") return -1;
       if (sameAsLast && lastKeys[count] !== key) sameAsLast = false;
       count++;
       const item = record[key];
       if (typeof item === "number") {
-        if (!(item < SAFE && item > -SAFE)) return null;
+        if (!(item < SAFE && item > -SAFE)) return -1;
         if (item === 0) {
-          zero = true;
-          if (1 / item < 0) negativeZero = true;
-        } else if (item < MIN_NORMAL && item > -MIN_NORMAL) return null;
+          walkZero = true;
+          if (1 / item < 0) walkNegativeZero = true;
+        } else if (item < MIN_NORMAL && item > -MIN_NORMAL) return -1;
       } else if (item !== null && typeof item === "object") stack.push(item, depth + 1);
     }
     keys += count;
     if (count >= 2 && !(sameAsLast && count === lastKeys.length)) {
       // The check the scanner runs on an object with an upper-case key.
       const names = Object.keys(record);
-      if (names.some(hasCase) && keyCollisions(names).length > 0) return null;
+      if (names.some(hasCase) && keyCollisions(names).length > 0) return -1;
       lastKeys = checkedKeys = names;
     }
   }
-  return { keys, zero, negativeZero };
+  return keys;
 }
 
 /** The colons inside the keys and strings of a parsed value (iteratively). */
@@ -302,17 +330,16 @@ export function scanCleanJson(text: string, profile: Profile): ScanResult | null
   }
   // An enumerable property on Object.prototype would be counted as a key of every object.
   for (const _ in EMPTY) return null;
-  const walk = walkValue(value, profile.maxDepth);
-  if (walk === null) return null;
+  const keys = walkValue(value, profile.maxDepth);
+  if (keys < 0) return null;
   // Every member has one colon outside strings: as many colons as keys kept,
   // plus the colons inside strings, means no key was dropped (no duplicate).
-  const colons = colonsIn(text);
-  if (colons !== walk.keys && colons !== walk.keys + colonsInStrings(value)) return null;
+  const colons = colonCount(text);
+  if (colons !== keys && colons !== keys + colonsInStrings(value)) return null;
   // A number read as 0 may be an underflow (`1e-400`): the scanner tells.
   if (
-    walk.zero &&
-    (text.indexOf("e-") !== -1 || text.indexOf("E-") !== -1 ||
-      text.indexOf(UNDERFLOW_ZEROS) !== -1)
+    walkZero &&
+    (hasNegativeExponent(text) || text.indexOf(UNDERFLOW_ZEROS) !== -1)
   ) return null;
   // JSON.parse accepted a text that starts with a bracket: it ends with the matching one.
   const end = trimmedEnd(text);
@@ -332,7 +359,7 @@ export function scanCleanJson(text: string, profile: Profile): ScanResult | null
     syntaxEnd: end,
     members: [],
     length: n,
-    negativeZero: walk.negativeZero,
+    negativeZero: walkNegativeZero,
   };
 }
 

@@ -45,6 +45,7 @@ import {
   declaresObject,
   describeVerdictProblems,
   memberPointer,
+  passingTotal,
   type Verdict,
 } from "./declarations/verdict.ts";
 import { CallerError, type EngineError, engineError, positionedError } from "./errors.ts";
@@ -354,7 +355,10 @@ export function gateScan(
   let total = 0, satisfied = 0;
   let missing: string[] = [];
   if (declaration !== null) {
-    if (result.hasValue) {
+    const passed = result.hasValue ? passingTotal(declaration, result.value) : -1;
+    if (passed >= 0) {
+      total = satisfied = passed;
+    } else if (result.hasValue) {
       const verdict = checkDeclaration(declaration, result.value);
       total = verdict.total;
       satisfied = verdict.satisfied;

@@ -77,6 +77,8 @@ Deno.test("the fast path declines every text the scanner could have something to
     { name: "a duplicate key in an object in an array", text: '[{"a":1,"a":2}]' },
     { name: "a zero in a text that holds e- (a possible underflow)", text: '{"a":0,"b":"e-mail"}' },
     { name: "a zero in a text that holds E- (a possible underflow)", text: '{"a":0,"b":"E-"}' },
+    { name: "a zero in a text whose e- follows a hyphen", text: '{"a":0,"b":"-e-"}' },
+    { name: "a zero after a negative exponent", text: "[0,1e-5]" },
     { name: "a zero in a text that holds a long run of zeros", text: `[0,"${"0".repeat(300)}"]` },
     { name: "an overflow", text: "[1e400]" },
     { name: "an underflow", text: "[1e-400]" },
@@ -225,6 +227,12 @@ Deno.test("the fast path answers exactly what the scanner answers on clean JSON"
       value: { a: 'say "x": y', b: "\\", c: ["\n"] },
     },
     { name: "a zero without an exponent", text: '{"a":0,"b":[0.0]}', value: { a: 0, b: [0] } },
+    {
+      name: "a zero beside hyphens that follow no e",
+      text: '{"a":0,"b":"x-y","c":-1,"d":"-"}',
+      value: { a: 0, b: "x-y", c: -1, d: "-" },
+    },
+    { name: "a hyphen first in the text's string", text: '["-e",0]', value: ["-e", 0] },
   ];
   for (const row of rows) {
     await t.step(row.name, () => {
@@ -303,6 +311,62 @@ Deno.test("the ASCII test reads every chunk of a long text", async (t) => {
   ];
   for (const row of rows) {
     await t.step(row.name, () => assert.strictEqual(isAscii(row.text), row.ascii));
+  }
+});
+
+/**
+ * `{"a":1,"pad":"x…","a":2}` (or `"b"` for the last key) with the last
+ * member's colon at offset `at` (the text is `at + 3` long).
+ */
+function lastColonAt(at: number, duplicate: boolean): string {
+  const text = `{"a":1,"pad":"${"x".repeat(at - 19)}","${duplicate ? "a" : "b"}":2}`;
+  assert.strictEqual(text.lastIndexOf(":"), at);
+  return text;
+}
+
+Deno.test("the member count reads every colon of a long text, chunk by chunk", async (t) => {
+  const rows: { name: string; text: string; answers: boolean }[] = [
+    { name: "the longest short text (512)", text: lastColonAt(509, true), answers: false },
+    { name: "the longest short text, no duplicate", text: lastColonAt(509, false), answers: true },
+    { name: "the shortest long text (513)", text: lastColonAt(510, true), answers: false },
+    {
+      name: "the shortest long text, no duplicate",
+      text: lastColonAt(510, false),
+      answers: true,
+    },
+    { name: "a colon last in the first chunk", text: lastColonAt(65_535, true), answers: false },
+    {
+      name: "a colon last in the first chunk, no duplicate",
+      text: lastColonAt(65_535, false),
+      answers: true,
+    },
+    { name: "a colon first in the second chunk", text: lastColonAt(65_536, true), answers: false },
+    {
+      name: "a colon first in the second chunk, no duplicate",
+      text: lastColonAt(65_536, false),
+      answers: true,
+    },
+    { name: "a colon deep in the third chunk", text: lastColonAt(150_000, true), answers: false },
+    {
+      name: "colons inside strings in every chunk, no duplicate",
+      text: JSON.stringify({
+        urls: Array.from({ length: 6000 }, (_, k) => `https://h${k}.example:80/a:b`),
+        n: 1,
+      }),
+      answers: true,
+    },
+    {
+      name: "colons inside strings in every chunk, and a duplicate",
+      text: JSON.stringify({
+        urls: Array.from({ length: 6000 }, (_, k) => `https://h${k}.example:80/a:b`),
+        n: 1,
+      }).slice(0, -1) + ',"n":2}',
+      answers: false,
+    },
+  ];
+  const profile = resolveOptions({ profile: "agent", maxInput: 1 << 20, maxToken: 1 << 20 });
+  for (const row of rows) {
+    await t.step(row.name, () => strictAnswer(row.text, profile, row.answers));
   }
 });
 

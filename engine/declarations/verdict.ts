@@ -170,6 +170,27 @@ export function declaresObject(form: Form): boolean {
 }
 
 /**
+ * The verdict's total when a value satisfies a declaration by its compiled
+ * check, else -1 (the value fails, or the form is not compiled: then
+ * {@linkcode checkDeclaration} tells). The gate's common case, answered
+ * without building a verdict.
+ *
+ * @example
+ * ```ts
+ * import { passingTotal } from "./verdict.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const form = parseLanguage("{!query:string,limit?:integer}");
+ * strictEqual(passingTotal(form, { query: "q" }), 2);
+ * strictEqual(passingTotal(form, { limit: 3 }), -1);
+ * ```
+ */
+export function passingTotal(form: Form, value: unknown): number {
+  const known = shape(form);
+  return known.check !== null && known.check(value) ? known.total : -1;
+}
+
+/**
  * Measures a value against a declaration: at most 100 problems are listed
  * (the rest counted in `omitted`), so memory stays bounded whatever the value.
  *
