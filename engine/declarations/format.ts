@@ -265,9 +265,11 @@ const URI_CHARS = /^([A-Za-z0-9\-._~!$&'()*+,;=:@/?#[\]]|%[0-9A-Fa-f]{2})*$/;
 
 function isUriReference(s: string): boolean {
   if (!URI_CHARS.test(s)) return false;
-  const hash = s.indexOf("#");
-  if (hash >= 0 && /[#[\]]/.test(s.slice(hash + 1))) return false;
   const beforeQuery = s.split(/[?#]/)[0];
+  // Brackets delimit an IP literal in the authority only: never in a query or a fragment.
+  if (/[[\]]/.test(s.slice(beforeQuery.length))) return false;
+  const hash = s.indexOf("#");
+  if (hash >= 0 && s.indexOf("#", hash + 1) >= 0) return false; // one fragment
   let rest = beforeQuery;
   const scheme = SCHEME.exec(rest);
   if (scheme !== null) rest = rest.slice(scheme[0].length);
@@ -283,6 +285,7 @@ function isUriReference(s: string): boolean {
       if (!/^(:\d*)?$/.test(hostPort.slice(close + 1))) return false;
     } else if (!/^[A-Za-z0-9\-._~!$&'()*+,;=%]*(:\d*)?$/.test(hostPort)) return false;
     if (authority.slice(0, Math.max(authority.lastIndexOf("@"), 0)).includes("[")) return false;
+    if (end >= 0 && /[[\]]/.test(rest.slice(end))) return false; // nor in the path
   } else if (/[[\]]/.test(rest)) return false;
   return true;
 }
