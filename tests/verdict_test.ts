@@ -18,6 +18,7 @@ import {
   declaresObject,
   describeVerdictProblems,
   memberPointer,
+  passingTotal,
   type Verdict,
 } from "../engine/declarations/verdict.ts";
 
@@ -213,6 +214,27 @@ Deno.test("a verdict counts total and satisfied members", async (t) => {
       assert.deepEqual(checkDeclaration(parseLanguage(row.declaration), row.value), row.verdict);
     });
   }
+});
+
+Deno.test("passingTotal is the verdict's total when the compiled check passes, else -1", async (t) => {
+  for (const row of VERDICTS) {
+    await t.step(row.name, () => {
+      const form = parseLanguage(row.declaration);
+      assert.equal(passingTotal(form, row.value), row.verdict.ok ? row.verdict.total : -1);
+    });
+  }
+  await t.step(
+    "a form collecting annotations is never compiled: -1 though the value passes",
+    () => {
+      const form = compileJsonSchema({
+        type: "object",
+        properties: { a: { type: "string" } },
+        unevaluatedProperties: false,
+      });
+      assert.equal(checkDeclaration(form, { a: "x" }).ok, true);
+      assert.equal(passingTotal(form, { a: "x" }), -1);
+    },
+  );
 });
 
 interface SchemaVerdictCase {
