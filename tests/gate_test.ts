@@ -36,22 +36,24 @@ function assertResult(result: GateResult, expected: Expected, name: string): voi
   if (code !== undefined) assert.equal(result.error?.code ?? null, code, `${name}: error code`);
 }
 
-Deno.test("gate: every result has exactly the twenty fields of the interjson_gate table", () => {
-  const calls: [string, GateOptions][] = [
-    ['{"a":1}', {}],
-    ["[1,2,]", {}],
-    ['{"a":1', {}],
-    ['{"a":1,"a":2}', { profile: "permissive" }],
-    ["", {}],
-    ['{"a":"x"}', { schema: "{!a:integer}" }],
+Deno.test("gate: every result has exactly the twenty fields of the interjson_gate table", async (t) => {
+  const calls: readonly { text: string; options: GateOptions }[] = [
+    { text: '{"a":1}', options: {} },
+    { text: "[1,2,]", options: {} },
+    { text: '{"a":1', options: {} },
+    { text: '{"a":1,"a":2}', options: { profile: "permissive" } },
+    { text: "", options: {} },
+    { text: '{"a":"x"}', options: { schema: "{!a:integer}" } },
   ];
   assert.equal(SEED_GATE_FIELDS.length, 20);
-  for (const [text, options] of calls) {
-    assert.deepEqual(
-      Object.keys(gate(text, options)).sort(),
-      [...SEED_GATE_FIELDS].sort(),
-      String(text),
-    );
+  for (const { text, options } of calls) {
+    await t.step(`${JSON.stringify(text)} ${JSON.stringify(options)}`, () => {
+      assert.deepEqual(
+        Object.keys(gate(text, options)).sort(),
+        [...SEED_GATE_FIELDS].sort(),
+        String(text),
+      );
+    });
   }
 });
 
@@ -544,36 +546,56 @@ Deno.test("gate: the E030 position is the value's start, after prose on an earli
   );
 });
 
-/** [behaviour, input, declaration, expected schema fields and code] */
-const DECLARED: readonly [string, string, GateOptions, Expected][] = [
-  ["a wrong root type", "[1,2]", { schema: "{!a:integer}" }, {
-    schema_total: 1,
-    schema_satisfied: 0,
-    schema_missing: [],
-    executable: false,
-    code: "E030",
-  }],
-  ["an optional member may be absent", '{"query":"x"}', { schemaJson: SEED_SCHEMA_JSON }, {
-    schema_total: 2,
-    schema_satisfied: 2,
-    schema_missing: [],
-    executable: true,
-    code: null,
-  }],
-  ["a missing required member", '{"limit":3}', { schemaJson: SEED_SCHEMA_JSON }, {
-    schema_total: 2,
-    schema_satisfied: 1,
-    schema_missing: ["/query"],
-    executable: false,
-    code: "E030",
-  }],
-  [
-    "a cosmetic repair that satisfies its declaration executes",
-    'Here are the args:\n{"path": "/tmp/x", "force": False}',
-    {
+/** One row per declared behaviour: the expected schema fields and code. */
+const DECLARED: readonly {
+  behaviour: string;
+  text: string;
+  options: GateOptions;
+  expected: Expected;
+}[] = [
+  {
+    behaviour: "a wrong root type",
+    text: "[1,2]",
+    options: { schema: "{!a:integer}" },
+    expected: {
+      schema_total: 1,
+      schema_satisfied: 0,
+      schema_missing: [],
+      executable: false,
+      code: "E030",
+    },
+  },
+  {
+    behaviour: "an optional member may be absent",
+    text: '{"query":"x"}',
+    options: { schemaJson: SEED_SCHEMA_JSON },
+    expected: {
+      schema_total: 2,
+      schema_satisfied: 2,
+      schema_missing: [],
+      executable: true,
+      code: null,
+    },
+  },
+  {
+    behaviour: "a missing required member",
+    text: '{"limit":3}',
+    options: { schemaJson: SEED_SCHEMA_JSON },
+    expected: {
+      schema_total: 2,
+      schema_satisfied: 1,
+      schema_missing: ["/query"],
+      executable: false,
+      code: "E030",
+    },
+  },
+  {
+    behaviour: "a cosmetic repair that satisfies its declaration executes",
+    text: 'Here are the args:\n{"path": "/tmp/x", "force": False}',
+    options: {
       schema: "{!path:string,force:boolean}",
     },
-    {
+    expected: {
       decision: "cosmetic_repair",
       schema_total: 2,
       schema_satisfied: 2,
@@ -581,67 +603,109 @@ const DECLARED: readonly [string, string, GateOptions, Expected][] = [
       value: { path: "/tmp/x", force: false },
       code: null,
     },
-  ],
-  ["no value: every required member is missing", "", { schema: "{!a:integer,b:string}" }, {
-    schema_total: 2,
-    schema_satisfied: 0,
-    schema_missing: ["/a"],
-    code: "E001",
-  }],
-  ["missing pointers are escaped (RFC 6901)", "", {
-    schemaJson: {
-      type: "object",
-      properties: { "a/b": { type: "integer" }, "c~d": {} },
-      required: ["a/b", "c~d"],
+  },
+  {
+    behaviour: "no value: every required member is missing",
+    text: "",
+    options: { schema: "{!a:integer,b:string}" },
+    expected: {
+      schema_total: 2,
+      schema_satisfied: 0,
+      schema_missing: ["/a"],
+      code: "E001",
     },
-  }, { schema_total: 2, schema_missing: ["/a~1b", "/c~0d"], code: "E001" }],
-  ["a scalar declaration counts as one", '"x"', { schema: "string" }, {
-    schema_total: 1,
-    schema_satisfied: 1,
-    executable: true,
+  },
+  {
+    behaviour: "missing pointers are escaped (RFC 6901)",
+    text: "",
+    options: {
+      schemaJson: {
+        type: "object",
+        properties: { "a/b": { type: "integer" }, "c~d": {} },
+        required: ["a/b", "c~d"],
+      },
+    },
+    expected: { schema_total: 2, schema_missing: ["/a~1b", "/c~0d"], code: "E001" },
+  },
+  {
+    behaviour: "a scalar declaration counts as one",
     text: '"x"',
-  }],
-  ["a lossy repair is refused before its declaration is checked", '{"a":"x', {
-    schema: "{!a:integer}",
-  }, { schema_total: 1, schema_satisfied: 0, code: "E010" }],
+    options: { schema: "string" },
+    expected: {
+      schema_total: 1,
+      schema_satisfied: 1,
+      executable: true,
+      text: '"x"',
+    },
+  },
+  {
+    behaviour: "a lossy repair is refused before its declaration is checked",
+    text: '{"a":"x',
+    options: {
+      schema: "{!a:integer}",
+    },
+    expected: { schema_total: 1, schema_satisfied: 0, code: "E010" },
+  },
 ];
 
-for (const [behaviour, text, options, expected] of DECLARED) {
-  Deno.test(`gate declaration: ${behaviour}`, () => {
-    assertResult(gate(text, options), expected, behaviour);
-  });
-}
+Deno.test("gate declaration: the schema fields and code of each declared case", async (t) => {
+  for (const { behaviour, text, options, expected } of DECLARED) {
+    await t.step(behaviour, () => assertResult(gate(text, options), expected, behaviour));
+  }
+});
 
 // Caller errors (an unknown profile, an option out of range, a bad declaration) are thrown as
 // CallerError, never answered with a retry prompt: tests/caller_errors_test.ts.
 
-/** [behaviour, input, options, the rendered text] */
-const RENDERINGS: readonly [string, string, GateOptions, string][] = [
-  [
-    "exact input renders as the value's own span, spacing and notation kept",
-    '  {"a" : 1.50 , "b":[ 1e2 ], "c":"\\u00e9"}\n',
-    {},
-    '{"a" : 1.50 , "b":[ 1e2 ], "c":"\\u00e9"}',
-  ],
-  ["an exact scalar renders as its span", " 1.0E+2 ", {}, "1.0E+2"],
-  [
-    "a repaired value renders as JSON.stringify",
-    "{'a': 1.50, b: [1e2,],}",
-    {},
-    '{"a":1.5,"b":[100]}',
-  ],
-  ["skipped prose is not part of the rendering", 'Here:\n{"a" : 1}', {}, '{"a":1}'],
-  ["a stripped fence is not part of the rendering", '```json\n{"a" : 1}\n```', {}, '{"a":1}'],
+/** One row per rendering of `text` by an executable gate result. */
+const RENDERINGS: readonly {
+  behaviour: string;
+  text: string;
+  options: GateOptions;
+  rendered: string;
+}[] = [
+  {
+    behaviour: "exact input renders as the value's own span, spacing and notation kept",
+    text: '  {"a" : 1.50 , "b":[ 1e2 ], "c":"\\u00e9"}\n',
+    options: {},
+    rendered: '{"a" : 1.50 , "b":[ 1e2 ], "c":"\\u00e9"}',
+  },
+  {
+    behaviour: "an exact scalar renders as its span",
+    text: " 1.0E+2 ",
+    options: {},
+    rendered: "1.0E+2",
+  },
+  {
+    behaviour: "a repaired value renders as JSON.stringify",
+    text: "{'a': 1.50, b: [1e2,],}",
+    options: {},
+    rendered: '{"a":1.5,"b":[100]}',
+  },
+  {
+    behaviour: "skipped prose is not part of the rendering",
+    text: 'Here:\n{"a" : 1}',
+    options: {},
+    rendered: '{"a":1}',
+  },
+  {
+    behaviour: "a stripped fence is not part of the rendering",
+    text: '```json\n{"a" : 1}\n```',
+    options: {},
+    rendered: '{"a":1}',
+  },
 ];
 
-for (const [behaviour, text, options, rendered] of RENDERINGS) {
-  Deno.test(`gate text: ${behaviour}`, () => {
-    const result = gate(text, options);
-    assert.equal(result.executable, true);
-    assert.equal(result.text, rendered);
-    assert.deepEqual(JSON.parse(result.text), result.value);
-  });
-}
+Deno.test("gate text: an executable result renders the value as text", async (t) => {
+  for (const { behaviour, text, options, rendered } of RENDERINGS) {
+    await t.step(behaviour, () => {
+      const result = gate(text, options);
+      assert.equal(result.executable, true);
+      assert.equal(result.text, rendered);
+      assert.deepEqual(JSON.parse(result.text), result.value);
+    });
+  }
+});
 
 Deno.test("gate: more than 256 repairs are counted, not listed", () => {
   const text = "{" + Array.from({ length: 300 }, (_, k) => `k${k}:1`).join(",") + "}";
