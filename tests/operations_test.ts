@@ -52,118 +52,151 @@ Deno.test("repair: the default profile is permissive and the answer has the wire
   });
 });
 
-/** [behaviour, input, options, expected (repairs as names)] */
-const REPAIRS: readonly [
-  string,
-  string,
-  GateOptions,
-  Omit<RepairResult, "repairs"> & {
-    repairs: string[];
+/** One row per repair: the whole answer expected, its repairs as names. */
+const REPAIRS: readonly {
+  behaviour: string;
+  text: string;
+  options: GateOptions;
+  expected: Omit<RepairResult, "repairs"> & { repairs: string[] };
+}[] = [
+  {
+    behaviour: "exact input is returned as its own span",
+    text: '  {"a" : 1}  ',
+    options: {},
+    expected: {
+      error: null,
+      text: '{"a" : 1}',
+      value: { a: 1 },
+      exactness: "exact",
+      ambiguous: false,
+      completeness: "complete",
+      repairs: [],
+      repairs_truncated: false,
+    },
   },
-][] = [
-  ["exact input is returned as its own span", '  {"a" : 1}  ', {}, {
-    error: null,
-    text: '{"a" : 1}',
-    value: { a: 1 },
-    exactness: "exact",
-    ambiguous: false,
-    completeness: "complete",
-    repairs: [],
-    repairs_truncated: false,
-  }],
-  ["a truncated document is completed under permissive", '{"a":1', {}, {
-    error: null,
-    text: '{"a":1}',
-    value: { a: 1 },
-    exactness: "lossy",
-    ambiguous: false,
-    completeness: "truncated",
-    repairs: ["TruncatedNumber", "CloseContainer"],
-    repairs_truncated: false,
-  }],
-  ["a cut string is closed under interactive (tail completion)", '{"a":"x', {
-    profile: "interactive",
-  }, {
-    error: null,
-    text: '{"a":"x"}',
-    value: { a: "x" },
-    exactness: "lossy",
-    ambiguous: false,
-    completeness: "truncated",
-    repairs: ["CloseString", "CloseContainer"],
-    repairs_truncated: false,
-  }],
-  ["an ambiguous reading is repaired under permissive and says so", "[1,2}", {}, {
-    error: null,
-    text: "[1,2]",
-    value: [1, 2],
-    exactness: "cosmetic",
-    ambiguous: true,
-    completeness: "complete",
-    repairs: ["MismatchedBracket"],
-    repairs_truncated: false,
-  }],
+  {
+    behaviour: "a truncated document is completed under permissive",
+    text: '{"a":1',
+    options: {},
+    expected: {
+      error: null,
+      text: '{"a":1}',
+      value: { a: 1 },
+      exactness: "lossy",
+      ambiguous: false,
+      completeness: "truncated",
+      repairs: ["TruncatedNumber", "CloseContainer"],
+      repairs_truncated: false,
+    },
+  },
+  {
+    behaviour: "a cut string is closed under interactive (tail completion)",
+    text: '{"a":"x',
+    options: {
+      profile: "interactive",
+    },
+    expected: {
+      error: null,
+      text: '{"a":"x"}',
+      value: { a: "x" },
+      exactness: "lossy",
+      ambiguous: false,
+      completeness: "truncated",
+      repairs: ["CloseString", "CloseContainer"],
+      repairs_truncated: false,
+    },
+  },
+  {
+    behaviour: "an ambiguous reading is repaired under permissive and says so",
+    text: "[1,2}",
+    options: {},
+    expected: {
+      error: null,
+      text: "[1,2]",
+      value: [1, 2],
+      exactness: "cosmetic",
+      ambiguous: true,
+      completeness: "complete",
+      repairs: ["MismatchedBracket"],
+      repairs_truncated: false,
+    },
+  },
 ];
 
-for (const [behaviour, text, options, expected] of REPAIRS) {
-  Deno.test(`repair: ${behaviour}`, () => {
-    const result = repair(text, options);
-    assert.deepEqual({ ...result, repairs: names(result) }, expected);
-  });
-}
+Deno.test("repair: the whole answer for each accepted repair", async (t) => {
+  for (const { behaviour, text, options, expected } of REPAIRS) {
+    await t.step(behaviour, () => {
+      const result = repair(text, options);
+      assert.deepEqual({ ...result, repairs: names(result) }, expected);
+    });
+  }
+});
 
-/** [behaviour, input, profile, error message] — refused: text "" and no value. */
-const REFUSED_REPAIRS: readonly [string, string, GateOptions, string][] = [
-  [
-    "a lossy completion under execution",
-    '{"a":1',
-    { profile: "execution" },
-    "E010 StrictViolation at 1:6 (offset 5): R013 TruncatedNumber: exactness lossy exceeds max_loss cosmetic",
-  ],
-  [
-    "a lossy completion under agent",
-    '{"a":1',
-    { profile: "agent" },
-    "E010 StrictViolation at 1:6 (offset 5): R013 TruncatedNumber: exactness lossy exceeds max_loss cosmetic",
-  ],
-  [
-    "a cosmetic repair under strict",
-    "[1,2,]",
-    { profile: "strict" },
-    "E010 StrictViolation at 1:5 (offset 4): R005 TrailingComma: exactness cosmetic exceeds max_loss exact",
-  ],
-  [
-    "an ambiguous reading under execution",
-    '{"a":1,"a":2}',
-    { profile: "execution" },
-    "E011 AmbiguityRefused at 1:12 (offset 11): R032 DuplicateKey: ambiguity semantic is refused by profile execution",
-  ],
-  [
-    "a loss that is not a truncated tail under interactive",
-    '{"a":}',
-    { profile: "interactive" },
-    "E010 StrictViolation at 1:6 (offset 5): R024 MissingValue: a lossy repair that completes no truncated tail is refused by profile interactive, which accepts a lossy repair only to complete a truncated tail",
-  ],
-  [
-    "prose under permissive (skip_prose is off)",
-    'Here:\n{"a":1}',
-    {},
-    "E002 ProseOutsideValue at 1:1 (offset 0): R003 SkipProse: text outside the JSON value; skip_prose is off under profile permissive",
-  ],
+/** One row per repair the profile refuses, with its error message: text "" and no value. */
+const REFUSED_REPAIRS: readonly {
+  behaviour: string;
+  text: string;
+  options: GateOptions;
+  message: string;
+}[] = [
+  {
+    behaviour: "a lossy completion under execution",
+    text: '{"a":1',
+    options: { profile: "execution" },
+    message:
+      "E010 StrictViolation at 1:6 (offset 5): R013 TruncatedNumber: exactness lossy exceeds max_loss cosmetic",
+  },
+  {
+    behaviour: "a lossy completion under agent",
+    text: '{"a":1',
+    options: { profile: "agent" },
+    message:
+      "E010 StrictViolation at 1:6 (offset 5): R013 TruncatedNumber: exactness lossy exceeds max_loss cosmetic",
+  },
+  {
+    behaviour: "a cosmetic repair under strict",
+    text: "[1,2,]",
+    options: { profile: "strict" },
+    message:
+      "E010 StrictViolation at 1:5 (offset 4): R005 TrailingComma: exactness cosmetic exceeds max_loss exact",
+  },
+  {
+    behaviour: "an ambiguous reading under execution",
+    text: '{"a":1,"a":2}',
+    options: { profile: "execution" },
+    message:
+      "E011 AmbiguityRefused at 1:12 (offset 11): R032 DuplicateKey: ambiguity semantic is refused by profile execution",
+  },
+  {
+    behaviour: "a loss that is not a truncated tail under interactive",
+    text: '{"a":}',
+    options: { profile: "interactive" },
+    message:
+      "E010 StrictViolation at 1:6 (offset 5): R024 MissingValue: a lossy repair that completes no truncated tail is refused by profile interactive, which accepts a lossy repair only to complete a truncated tail",
+  },
+  {
+    behaviour: "prose under permissive (skip_prose is off)",
+    text: 'Here:\n{"a":1}',
+    options: {},
+    message:
+      "E002 ProseOutsideValue at 1:1 (offset 0): R003 SkipProse: text outside the JSON value; skip_prose is off under profile permissive",
+  },
 ];
 
-for (const [behaviour, text, options, message] of REFUSED_REPAIRS) {
-  Deno.test(`repair refused: ${behaviour}`, () => {
-    const result = repair(text, options);
-    const error = result.error && { code: result.error.code, message: result.error.message };
-    assert.deepEqual(error, { code: message.slice(0, 4), message });
-    assert.equal(result.text, "");
-    assert.equal(result.value, undefined);
-    assert.deepEqual(Object.keys(result).sort(), REPAIR_FIELDS);
-    // The classification still says what was found.
-    assert.ok(result.repairs.length > 0);
-  });
-}
+Deno.test("repair refused: a repair the profile refuses is an error, with no text and no value", async (t) => {
+  for (const { behaviour, text, options, message } of REFUSED_REPAIRS) {
+    await t.step(behaviour, () => {
+      const result = repair(text, options);
+      const error = result.error && { code: result.error.code, message: result.error.message };
+      assert.deepEqual(error, { code: message.slice(0, 4), message });
+      assert.equal(result.text, "");
+      assert.equal(result.value, undefined);
+      assert.deepEqual(Object.keys(result).sort(), REPAIR_FIELDS);
+      // The classification still says what was found.
+      assert.ok(result.repairs.length > 0);
+    });
+  }
+});
 
 Deno.test("repair: the completeness of a refused truncated document is still reported", () => {
   const result = repair('{"a":1', { profile: "strict" });
@@ -173,17 +206,19 @@ Deno.test("repair: the completeness of a refused truncated document is still rep
 });
 
 // Caller errors (E050, E070) are thrown, not answered: tests/caller_errors_test.ts.
-Deno.test("repair: empty input and no JSON are errors with nothing repaired", () => {
-  const cases: [string, GateOptions, string][] = [
-    ["", {}, "E001"],
-    ["hello", {}, "E003"],
+Deno.test("repair: empty input and no JSON are errors with nothing repaired", async (t) => {
+  const cases: readonly { text: string; options: GateOptions; code: string }[] = [
+    { text: "", options: {}, code: "E001" },
+    { text: "hello", options: {}, code: "E003" },
   ];
-  for (const [text, options, code] of cases) {
-    const result = repair(text, options);
-    assert.equal(result.error?.code, code, String(text));
-    assert.equal(result.text, "");
-    assert.equal(result.value, undefined);
-    assert.deepEqual(result.repairs, []);
+  for (const { text, options, code } of cases) {
+    await t.step(`${JSON.stringify(text)}: ${code}`, () => {
+      const result = repair(text, options);
+      assert.equal(result.error?.code, code, String(text));
+      assert.equal(result.text, "");
+      assert.equal(result.value, undefined);
+      assert.deepEqual(result.repairs, []);
+    });
   }
 });
 
@@ -235,42 +270,60 @@ Deno.test("validate: invalid but repairable shows the strict error and what a re
   });
 });
 
-/** [behaviour, input, expected fields (repairs as names)] for invalid inputs without declaration. */
-const INVALID: readonly [string, string, Partial<ValidateResult> & { names?: string[] }][] = [
-  ["a truncated document", '{"a":1', {
-    valid: false,
-    repaired: '{"a":1}',
-    exactness: "lossy",
-    ambiguous: false,
-    names: ["TruncatedNumber", "CloseContainer"],
-  }],
-  ["an ambiguous bracket", "[1,2}", {
-    valid: false,
-    repaired: "[1,2]",
-    exactness: "cosmetic",
-    ambiguous: true,
-    names: ["MismatchedBracket"],
-  }],
-  ["prose after the value", '{"a":1} x', {
-    valid: false,
-    repaired: '{"a":1}',
-    exactness: "cosmetic",
-    names: ["SkipProse"],
-  }],
+/** Invalid inputs without declaration: the fields expected, the repairs as names. */
+const INVALID: readonly {
+  behaviour: string;
+  text: string;
+  expected: Partial<ValidateResult> & { names?: string[] };
+}[] = [
+  {
+    behaviour: "a truncated document",
+    text: '{"a":1',
+    expected: {
+      valid: false,
+      repaired: '{"a":1}',
+      exactness: "lossy",
+      ambiguous: false,
+      names: ["TruncatedNumber", "CloseContainer"],
+    },
+  },
+  {
+    behaviour: "an ambiguous bracket",
+    text: "[1,2}",
+    expected: {
+      valid: false,
+      repaired: "[1,2]",
+      exactness: "cosmetic",
+      ambiguous: true,
+      names: ["MismatchedBracket"],
+    },
+  },
+  {
+    behaviour: "prose after the value",
+    text: '{"a":1} x',
+    expected: {
+      valid: false,
+      repaired: '{"a":1}',
+      exactness: "cosmetic",
+      names: ["SkipProse"],
+    },
+  },
 ];
 
-for (const [behaviour, text, expected] of INVALID) {
-  Deno.test(`validate invalid: ${behaviour}`, () => {
-    const { names: repairNames, ...fields } = expected;
-    const result = validate(text);
-    for (const [key, value] of Object.entries(fields)) {
-      assert.deepEqual(result[key as keyof ValidateResult], value, key);
-    }
-    assert.deepEqual(names(result), repairNames);
-    assert.ok(result.error !== null && result.error !== undefined);
-    assert.ok(!("schema" in result));
-  });
-}
+Deno.test("validate invalid: the strict error and what a repair would make", async (t) => {
+  for (const { behaviour, text, expected } of INVALID) {
+    await t.step(behaviour, () => {
+      const { names: repairNames, ...fields } = expected;
+      const result = validate(text);
+      for (const [key, value] of Object.entries(fields)) {
+        assert.deepEqual(result[key as keyof ValidateResult], value, key);
+      }
+      assert.deepEqual(names(result), repairNames);
+      assert.ok(result.error !== null && result.error !== undefined);
+      assert.ok(!("schema" in result));
+    });
+  }
+});
 
 Deno.test("validate: the error of an invalid document is the strict profile's refusal", () => {
   assert.equal(
@@ -345,16 +398,22 @@ Deno.test("validate: never repairs into its verdict", () => {
   assert.equal(failingIfRepaired.error?.code, "E010");
 });
 
-Deno.test("validate: errors without a value", () => {
-  const cases: [string, { schema?: string; schemaJson?: unknown }, string][] = [
-    ["", {}, "E001"],
-    ["hello", {}, "E003"],
+Deno.test("validate: errors without a value", async (t) => {
+  const cases: readonly {
+    text: string;
+    options: { schema?: string; schemaJson?: unknown };
+    code: string;
+  }[] = [
+    { text: "", options: {}, code: "E001" },
+    { text: "hello", options: {}, code: "E003" },
   ];
-  for (const [text, options, code] of cases) {
-    const result = validate(text, options);
-    assert.equal(result.valid, false, String(text));
-    assert.equal(result.error?.code, code, String(text));
-    assert.deepEqual(Object.keys(result).sort(), ["error", "valid"], String(text));
+  for (const { text, options, code } of cases) {
+    await t.step(`${JSON.stringify(text)}: ${code}`, () => {
+      const result = validate(text, options);
+      assert.equal(result.valid, false, String(text));
+      assert.equal(result.error?.code, code, String(text));
+      assert.deepEqual(Object.keys(result).sort(), ["error", "valid"], String(text));
+    });
   }
 });
 
