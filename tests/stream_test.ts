@@ -154,32 +154,40 @@ const CORPUS_OPTIONS: readonly GateOptions[] = [
   { profile: "permissive", schemaJson: { type: "array", items: { type: "number" } } },
 ];
 
-function corpusDocuments(): [string, string][] {
+/** One corpus document: its file name and its text. */
+interface CorpusDocument {
+  name: string;
+  text: string;
+}
+
+function corpusDocuments(): CorpusDocument[] {
   const decoder = new TextDecoder("utf-8", { fatal: false });
-  const documents: [string, string][] = [];
+  const documents: CorpusDocument[] = [];
   for (const entry of Deno.readDirSync(CORPUS)) {
     if (!/^[yni]_.*\.json$/.test(entry.name)) continue;
-    documents.push([
-      entry.name,
-      decoder.decode(Deno.readFileSync(new URL(encodeURIComponent(entry.name), CORPUS))),
-    ]);
+    documents.push({
+      name: entry.name,
+      text: decoder.decode(Deno.readFileSync(new URL(encodeURIComponent(entry.name), CORPUS))),
+    });
   }
-  return documents.sort(([a], [b]) => (a < b ? -1 : 1));
+  return documents.sort((a, b) => (a.name < b.name ? -1 : 1));
 }
 
 Deno.test({
   name: "stream ≡ gate: every JSONTestSuite file in chunks of 1, 7 and 4096",
-  fn() {
+  async fn(t) {
     assert.ok(exists(CORPUS), `the vendored corpus is missing: ${CORPUS.pathname}`);
     const documents = corpusDocuments();
     assert.ok(documents.length >= 300, `${documents.length} corpus files`);
     let compared = 0;
-    for (const [name, text] of documents) {
-      const feeds = [1, 7, 4096].map((size) => chunksOf(text, size));
-      for (const options of CORPUS_OPTIONS) {
-        compared += assertStreamsEqualGate(name, text, options, feeds);
-        if (text.length <= 20_000) assertPollingExact(name, options, feeds.slice(0, 2));
-      }
+    for (const { name, text } of documents) {
+      await t.step(name, () => {
+        const feeds = [1, 7, 4096].map((size) => chunksOf(text, size));
+        for (const options of CORPUS_OPTIONS) {
+          compared += assertStreamsEqualGate(name, text, options, feeds);
+          if (text.length <= 20_000) assertPollingExact(name, options, feeds.slice(0, 2));
+        }
+      });
     }
     assert.ok(compared > 4500);
   },
@@ -187,133 +195,153 @@ Deno.test({
 
 Deno.test({
   name: "stream ≡ gate: the three standard inputs in chunks of 1, 7 and 4096",
-  async fn() {
+  async fn(t) {
     assert.ok(exists(GENERATOR), `the generator is missing: ${GENERATOR.pathname}`);
     const { valid, damaged, truncated } = await generateStandardInputs(65_536);
-    const expected: [string, string, string][] = [
-      ["a_valid.json", valid, "safe"],
-      ["b_damaged.txt", damaged, "cosmetic_repair"],
-      ["c_truncated.txt", truncated, "lossy_repair"],
+    const expected: readonly { file: string; text: string; decision: string }[] = [
+      { file: "a_valid.json", text: valid, decision: "safe" },
+      { file: "b_damaged.txt", text: damaged, decision: "cosmetic_repair" },
+      { file: "c_truncated.txt", text: truncated, decision: "lossy_repair" },
     ];
-    for (const [file, text, decision] of expected) {
-      const feeds = [1, 7, 4096].map((size) => chunksOf(text, size));
-      for (const profile of ["agent", "permissive", "strict"] as const) {
-        assert.equal(gate(text, { profile }).decision, decision, file);
-        assertStreamsEqualGate(file, text, { profile }, feeds);
-        assertPollingExact(file, { profile }, feeds.slice(1));
-      }
+    for (const { file, text, decision } of expected) {
+      await t.step(`${file}: ${decision}`, () => {
+        const feeds = [1, 7, 4096].map((size) => chunksOf(text, size));
+        for (const profile of ["agent", "permissive", "strict"] as const) {
+          assert.equal(gate(text, { profile }).decision, decision, file);
+          assertStreamsEqualGate(file, text, { profile }, feeds);
+          assertPollingExact(file, { profile }, feeds.slice(1));
+        }
+      });
     }
   },
 });
 
+/** A named input that a stream is fed in pieces. */
+interface StreamCase {
+  name: string;
+  text: string;
+}
+
 /** Hand-written repair cases, each fed split at every point and in chunks of 1, 2, 3. */
-const HAND_CASES: readonly [string, string][] = [
-  ["a json fence", '```json\n{"a":1}\n```'],
-  ["a bare fence and a newline", "```\n[1,2]\n```\n"],
-  ["prose before the value", 'Here are the args:\n{"a":1}'],
-  ["comments of every kind", '{"a":1 /* one */, // two\n "b":2 # three\n}'],
-  ["an unclosed comment", "[1, /* unclosed comment"],
-  ["a BOM", '\ufeff{"a":1}'],
-  ["CRLF and a raw tab", '{\r\n "a": "x\ty"\r\n}'],
-  ["a raw newline in a string", '["a\nb"]'],
+const HAND_CASES: readonly StreamCase[] = [
+  { name: "a json fence", text: '```json\n{"a":1}\n```' },
+  { name: "a bare fence and a newline", text: "```\n[1,2]\n```\n" },
+  { name: "prose before the value", text: 'Here are the args:\n{"a":1}' },
+  { name: "comments of every kind", text: '{"a":1 /* one */, // two\n "b":2 # three\n}' },
+  { name: "an unclosed comment", text: "[1, /* unclosed comment" },
+  { name: "a BOM", text: '\ufeff{"a":1}' },
+  { name: "CRLF and a raw tab", text: '{\r\n "a": "x\ty"\r\n}' },
+  { name: "a raw newline in a string", text: '["a\nb"]' },
   // Every truncation kind.
-  ["a cut string", '{"a":"abc'],
-  ["a cut escape", '{"a":"abc\\'],
-  ["a cut \\u escape", '{"a":"\\u00'],
-  ["a cut \\u escape, three digits", '{"a":"\\u00e'],
-  ["a cut literal", '{"a":tr'],
-  ["a cut Python literal", '{"a":Tr'],
-  ["a cut null", '{"a":nul'],
-  ["a lone minus", '{"a":-'],
-  ["a cut fraction", '{"a":1.'],
-  ["a cut exponent", '{"a":1e'],
-  ["a cut exponent sign", '{"a":1e+'],
-  ["a cut number", '{"a":12'],
-  ["a cut before the value", '{"a":'],
-  ["a cut before the colon", '{"a"'],
-  ["a cut key", '{"a'],
-  ["a longer cut key", '{"alpha":1,"betaGam'],
+  { name: "a cut string", text: '{"a":"abc' },
+  { name: "a cut escape", text: '{"a":"abc\\' },
+  { name: "a cut \\u escape", text: '{"a":"\\u00' },
+  { name: "a cut \\u escape, three digits", text: '{"a":"\\u00e' },
+  { name: "a cut literal", text: '{"a":tr' },
+  { name: "a cut Python literal", text: '{"a":Tr' },
+  { name: "a cut null", text: '{"a":nul' },
+  { name: "a lone minus", text: '{"a":-' },
+  { name: "a cut fraction", text: '{"a":1.' },
+  { name: "a cut exponent", text: '{"a":1e' },
+  { name: "a cut exponent sign", text: '{"a":1e+' },
+  { name: "a cut number", text: '{"a":12' },
+  { name: "a cut before the value", text: '{"a":' },
+  { name: "a cut before the colon", text: '{"a"' },
+  { name: "a cut key", text: '{"a' },
+  { name: "a longer cut key", text: '{"alpha":1,"betaGam' },
   // Keys cut by a chunk end and resumed in the next: the key cache must
   // match across the cut, and anything but a plain key reads it again whole.
-  ["repeated keys at every depth", '{"alpha":{"alpha":1,"beta":[{"alpha":2}]},"beta":3}'],
-  ["a key whose escape follows the cut", '{"abcdef":1,"abc\\u0064ef":2}'],
-  ["keys differing by case after the cut", '{"userId":1,"userID":2}'],
-  ["keys differing by case, the capital before the cut", '{"x":0,"Abc":1,"abc":2}'],
-  ["a key with a raw tab after the cut", '{"abc\tdef":1}'],
-  ["a key longer than the key cache takes", `{"${"k".repeat(70)}":1,"${"k".repeat(70)}":2}`],
-  ["a key then white space before the colon", '{"alpha"  :  1, "beta"\n:2}'],
-  ["a key with non-ASCII text", '{"caf\u00e9":1,"café":2,"日本語キー":3}'],
-  ["an open object", "{"],
-  ["an open array", "["],
-  ["a cut after a comma", "[1,"],
-  ["nested open containers", '{"a":[1,{"b":'],
-  ["a cut after a member", '{"a":1,'],
+  {
+    name: "repeated keys at every depth",
+    text: '{"alpha":{"alpha":1,"beta":[{"alpha":2}]},"beta":3}',
+  },
+  { name: "a key whose escape follows the cut", text: '{"abcdef":1,"abc\\u0064ef":2}' },
+  { name: "keys differing by case after the cut", text: '{"userId":1,"userID":2}' },
+  { name: "keys differing by case, the capital before the cut", text: '{"x":0,"Abc":1,"abc":2}' },
+  { name: "a key with a raw tab after the cut", text: '{"abc\tdef":1}' },
+  {
+    name: "a key longer than the key cache takes",
+    text: `{"${"k".repeat(70)}":1,"${"k".repeat(70)}":2}`,
+  },
+  { name: "a key then white space before the colon", text: '{"alpha"  :  1, "beta"\n:2}' },
+  { name: "a key with non-ASCII text", text: '{"caf\u00e9":1,"café":2,"日本語キー":3}' },
+  { name: "an open object", text: "{" },
+  { name: "an open array", text: "[" },
+  { name: "a cut after a comma", text: "[1," },
+  { name: "nested open containers", text: '{"a":[1,{"b":' },
+  { name: "a cut after a member", text: '{"a":1,' },
   // Surrogates, escapes, placeholders, literals: every split point cuts them.
-  ["an emoji (a surrogate pair)", '["😀"]'],
-  ["an emoji inside a string", '{"x":"a😀b"}'],
-  ["an escaped surrogate pair", '["\\ud83d\\ude00"]'],
-  ["an escaped lone surrogate", '["\\ud83d"]'],
-  ["a raw lone surrogate", '["\ud83d"]'],
-  ["\\u escapes", '["\\u00e9\\u0041"]'],
-  ["a placeholder in an array", "[1,2,...]"],
-  ["a placeholder in an object", '{"a":1,...}'],
-  ["an ellipsis character", "[1, …]"],
-  ["only a placeholder", "[...]"],
-  ["two dots", "[1,..]"],
-  ["JSON literals", "[true,false,null]"],
-  ["Python literals", "[True,False,None]"],
-  ["undefined", '{"a":undefined}'],
-  ["non-finite numbers", "[NaN,Infinity,-Infinity]"],
-  ["number notations", "[+1,.5,0x1F,007,1.,-0]"],
+  { name: "an emoji (a surrogate pair)", text: '["😀"]' },
+  { name: "an emoji inside a string", text: '{"x":"a😀b"}' },
+  { name: "an escaped surrogate pair", text: '["\\ud83d\\ude00"]' },
+  { name: "an escaped lone surrogate", text: '["\\ud83d"]' },
+  { name: "a raw lone surrogate", text: '["\ud83d"]' },
+  { name: "\\u escapes", text: '["\\u00e9\\u0041"]' },
+  { name: "a placeholder in an array", text: "[1,2,...]" },
+  { name: "a placeholder in an object", text: '{"a":1,...}' },
+  { name: "an ellipsis character", text: "[1, …]" },
+  { name: "only a placeholder", text: "[...]" },
+  { name: "two dots", text: "[1,..]" },
+  { name: "JSON literals", text: "[true,false,null]" },
+  { name: "Python literals", text: "[True,False,None]" },
+  { name: "undefined", text: '{"a":undefined}' },
+  { name: "non-finite numbers", text: "[NaN,Infinity,-Infinity]" },
+  { name: "number notations", text: "[+1,.5,0x1F,007,1.,-0]" },
   // Numbers and literals cut by a chunk end go on from what was read so far;
   // anything but a plain decimal number or a JSON literal is read again whole.
-  ["plain numbers", "[0,7,-1,12.5,-0.125,1234567.875,0.0001,100000000000000,-45.354401]"],
-  ["numbers past the fast path", "[1234567890123456789,0.12345678901234567891,1e23,-1.5e-7]"],
-  ["negative zeros in a repaired value", "[-0,-0.0,-0.000,0.0,]"],
-  ["a number then a word or a second dot", "[12abc,1.2.3,0x,1-2,00]"],
-  ["literals then words", "[truex,nullable,false_,tru,nul,fals]"],
-  ["words that begin like literals", "[trap,nope,fail,nulx]"],
-  ["literals as members", '{"a":true,"b":false,"c":null,"d":[null,true]}'],
-  ["an unsafe integer", "[9007199254740993]"],
-  ["a number out of range", "[1e400]"],
+  {
+    name: "plain numbers",
+    text: "[0,7,-1,12.5,-0.125,1234567.875,0.0001,100000000000000,-45.354401]",
+  },
+  {
+    name: "numbers past the fast path",
+    text: "[1234567890123456789,0.12345678901234567891,1e23,-1.5e-7]",
+  },
+  { name: "negative zeros in a repaired value", text: "[-0,-0.0,-0.000,0.0,]" },
+  { name: "a number then a word or a second dot", text: "[12abc,1.2.3,0x,1-2,00]" },
+  { name: "literals then words", text: "[truex,nullable,false_,tru,nul,fals]" },
+  { name: "words that begin like literals", text: "[trap,nope,fail,nulx]" },
+  { name: "literals as members", text: '{"a":true,"b":false,"c":null,"d":[null,true]}' },
+  { name: "an unsafe integer", text: "[9007199254740993]" },
+  { name: "a number out of range", text: "[1e400]" },
   // Quotes and structure.
-  ["single quotes", "{'a':'b'}"],
-  ["typographic quotes", "{“a”:“b”}"],
-  ["unescaped inner quotes", '{"a":"say "hi" now"}'],
-  ["an escaped single quote", "['it\\'s']"],
-  ["a missing comma", '{"a":1 "b":2}'],
-  ["an unquoted key", "{a:1}"],
-  ["a missing colon", '{"a" 1}'],
-  ["a mismatched bracket", "[1,2}"],
-  ["a skipped character", "[1,@2]"],
-  ["an unquoted string", '{"a":hello}'],
+  { name: "single quotes", text: "{'a':'b'}" },
+  { name: "typographic quotes", text: "{“a”:“b”}" },
+  { name: "unescaped inner quotes", text: '{"a":"say "hi" now"}' },
+  { name: "an escaped single quote", text: "['it\\'s']" },
+  { name: "a missing comma", text: '{"a":1 "b":2}' },
+  { name: "an unquoted key", text: "{a:1}" },
+  { name: "a missing colon", text: '{"a" 1}' },
+  { name: "a mismatched bracket", text: "[1,2}" },
+  { name: "a skipped character", text: "[1,@2]" },
+  { name: "an unquoted string", text: '{"a":hello}' },
   // Hazards.
-  ["a duplicate key", '{"a":1,"a":2}'],
-  ["keys differing by case", '{"id":1,"ID":2}'],
-  ["a bidi control", '["a\\u202Eb"]'],
-  ["a zero-width character in a key", '{"a\\u200B":1}'],
-  ["non-JSON white space", "[1,\u00a02]"],
+  { name: "a duplicate key", text: '{"a":1,"a":2}' },
+  { name: "keys differing by case", text: '{"id":1,"ID":2}' },
+  { name: "a bidi control", text: '["a\\u202Eb"]' },
+  { name: "a zero-width character in a key", text: '{"a\\u200B":1}' },
+  { name: "non-JSON white space", text: "[1,\u00a02]" },
   // No value, scalars, depth.
-  ["empty", ""],
-  ["white space", "   "],
-  ["prose only", "no json here"],
-  ["a root string", '"just a string"'],
-  ["a root number", "42"],
-  ["a root literal", "true"],
-  ["deep nesting", "[[[[[[1]]]]]]"],
+  { name: "empty", text: "" },
+  { name: "white space", text: "   " },
+  { name: "prose only", text: "no json here" },
+  { name: "a root string", text: '"just a string"' },
+  { name: "a root number", text: "42" },
+  { name: "a root literal", text: "true" },
+  { name: "deep nesting", text: "[[[[[[1]]]]]]" },
 ];
 
 /**
  * Input after the value: the scanner stops reading at it, yet every later chunk still counts
  * toward the length (`syntax_ready_permille`), the retry prompt's context and `max_input`.
  */
-const TRAILING_CASES: readonly [string, string][] = [
-  ["prose after the value", '{"a":1}\nHope this helps!'],
-  ["prose around a fence", 'Sure! ```json\n{"a": [1, 2]}\n``` Done.'],
-  ["a closing bracket too many", '{"a":1}}'],
-  ["two documents", '{"a":1}{"b":2}'],
-  ["two documents and a comma", '{"a":1},{"b":2}'],
-  ["two arrays", "[][]"],
+const TRAILING_CASES: readonly StreamCase[] = [
+  { name: "prose after the value", text: '{"a":1}\nHope this helps!' },
+  { name: "prose around a fence", text: 'Sure! ```json\n{"a": [1, 2]}\n``` Done.' },
+  { name: "a closing bracket too many", text: '{"a":1}}' },
+  { name: "two documents", text: '{"a":1}{"b":2}' },
+  { name: "two documents and a comma", text: '{"a":1},{"b":2}' },
+  { name: "two arrays", text: "[][]" },
 ];
 
 const HAND_OPTIONS: readonly GateOptions[] = [
@@ -323,12 +351,14 @@ const HAND_OPTIONS: readonly GateOptions[] = [
   { profile: "strict", maxDepth: 3 },
 ];
 
-Deno.test("stream ≡ gate: hand-written repair cases split at every point, under every profile", () => {
+Deno.test("stream ≡ gate: hand-written repair cases split at every point, under every profile", async (t) => {
   let compared = 0;
-  for (const [name, text] of HAND_CASES) {
-    for (const options of HAND_OPTIONS) {
-      compared += assertStreamsEqualGate(name, text, options, everySplit(text));
-    }
+  for (const { name, text } of HAND_CASES) {
+    await t.step(name, () => {
+      for (const options of HAND_OPTIONS) {
+        compared += assertStreamsEqualGate(name, text, options, everySplit(text));
+      }
+    });
   }
   assert.ok(compared > 5000);
 });
@@ -339,28 +369,36 @@ Deno.test("stream ≡ gate: hand-written repair cases split at every point, unde
  * (escaped and typographic quotes, a closing quote whose next character is
  * not read yet), and every way a member ends.
  */
-const POLLING_CASES: readonly [string, string][] = [
-  ["nested containers in members", '{"a":{"b":[1,{"c":2}],"d":3},"e":[[]],"f":{}}'],
-  ["closing brackets inside nested strings", '{"a":{"b":"]}","c":["}]"]},"d":1}'],
-  ["closing brackets in a comment inside a member", '{"a":[1, // ]}\n2],"b":{/* } */}}'],
-  ["a root array of objects", '[{"a":1},{"b":[2]},3,"x"]'],
-  ["strings of the root object", '{"a":"plain","b":"esc\\"aped","c":"x" ,"d":"y"\n}'],
-  ["single and typographic quotes", "{'a':'x\"y','b':“z”,'c':[1]}"],
-  ["members of every kind", '{"a":1,"b":true,"c":null,"d":"s","e":[],"f":{},"g":-2.5}'],
-  ["a truncated member", '{"a":{"b":[1,2'],
-  ["a lookahead that keeps a closing bracket", '{"a":[.},"b":[1,.]],"c":{"d":..}}'],
-  ["a root array closed inside a lookahead", "僨[.}47"],
-  ["repairs in members", '{"a":[1,2,],"b":{c:1},"d":\'q\'}'],
+const POLLING_CASES: readonly StreamCase[] = [
+  { name: "nested containers in members", text: '{"a":{"b":[1,{"c":2}],"d":3},"e":[[]],"f":{}}' },
+  { name: "closing brackets inside nested strings", text: '{"a":{"b":"]}","c":["}]"]},"d":1}' },
+  {
+    name: "closing brackets in a comment inside a member",
+    text: '{"a":[1, // ]}\n2],"b":{/* } */}}',
+  },
+  { name: "a root array of objects", text: '[{"a":1},{"b":[2]},3,"x"]' },
+  { name: "strings of the root object", text: '{"a":"plain","b":"esc\\"aped","c":"x" ,"d":"y"\n}' },
+  { name: "single and typographic quotes", text: "{'a':'x\"y','b':“z”,'c':[1]}" },
+  {
+    name: "members of every kind",
+    text: '{"a":1,"b":true,"c":null,"d":"s","e":[],"f":{},"g":-2.5}',
+  },
+  { name: "a truncated member", text: '{"a":{"b":[1,2' },
+  { name: "a lookahead that keeps a closing bracket", text: '{"a":[.},"b":[1,.]],"c":{"d":..}}' },
+  { name: "a root array closed inside a lookahead", text: "僨[.}47" },
+  { name: "repairs in members", text: '{"a":[1,2,],"b":{c:1},"d":\'q\'}' },
 ];
 
-Deno.test("stream polling: value, final and complete read alone equal a stream that scans every chunk", () => {
+Deno.test("stream polling: value, final and complete read alone equal a stream that scans every chunk", async (t) => {
   let compared = 0;
   const options: readonly GateOptions[] = [
     ...HAND_OPTIONS,
     { profile: "agent", schema: "{a:any,b:any,c:any}" },
   ];
-  for (const [name, text] of [...POLLING_CASES, ...HAND_CASES, ...TRAILING_CASES]) {
-    for (const option of options) compared += assertPollingExact(name, option, everySplit(text));
+  for (const { name, text } of [...POLLING_CASES, ...HAND_CASES, ...TRAILING_CASES]) {
+    await t.step(name, () => {
+      for (const option of options) compared += assertPollingExact(name, option, everySplit(text));
+    });
   }
   assert.ok(compared > 5000);
 });
@@ -382,12 +420,14 @@ Deno.test("stream polling: final and complete follow nested containers and root 
   assert.deepEqual([stream.final, stream.complete], [["a", "c"], true]);
 });
 
-Deno.test("stream ≡ gate: input after the value split at every point, under every profile", () => {
+Deno.test("stream ≡ gate: input after the value split at every point, under every profile", async (t) => {
   let compared = 0;
-  for (const [name, text] of TRAILING_CASES) {
-    for (const options of HAND_OPTIONS) {
-      compared += assertStreamsEqualGate(name, text, options, everySplit(text));
-    }
+  for (const { name, text } of TRAILING_CASES) {
+    await t.step(name, () => {
+      for (const options of HAND_OPTIONS) {
+        compared += assertStreamsEqualGate(name, text, options, everySplit(text));
+      }
+    });
   }
   assert.ok(compared > 500);
 });
@@ -409,18 +449,20 @@ Deno.test("stream ≡ gate: max_input counts every chunk, also after the scanner
 });
 
 /** Placeholders followed by a comma: the comma belongs to the placeholder wherever the cut. */
-const PLACEHOLDER_CASES: readonly [string, string][] = [
-  ["a placeholder between elements", "[1,...,2]"],
-  ["a placeholder as the first element", "[...,1]"],
-  ["a placeholder between members", '{"a":1,...,"b":2}'],
-  ["a placeholder as a member value", '{"a":...,"b":1}'],
+const PLACEHOLDER_CASES: readonly StreamCase[] = [
+  { name: "a placeholder between elements", text: "[1,...,2]" },
+  { name: "a placeholder as the first element", text: "[...,1]" },
+  { name: "a placeholder between members", text: '{"a":1,...,"b":2}' },
+  { name: "a placeholder as a member value", text: '{"a":...,"b":1}' },
 ];
 
-Deno.test("stream ≡ gate: a placeholder followed by a comma, split at every point", () => {
-  for (const [name, text] of PLACEHOLDER_CASES) {
-    for (const options of HAND_OPTIONS) {
-      assertStreamsEqualGate(name, text, options, everySplit(text));
-    }
+Deno.test("stream ≡ gate: a placeholder followed by a comma, split at every point", async (t) => {
+  for (const { name, text } of PLACEHOLDER_CASES) {
+    await t.step(name, () => {
+      for (const options of HAND_OPTIONS) {
+        assertStreamsEqualGate(name, text, options, everySplit(text));
+      }
+    });
   }
 });
 
@@ -618,35 +660,45 @@ Deno.test("stream: push after end throws, and end is idempotent", () => {
   assert.equal(stream.end(), result);
 });
 
-/** [behaviour, options, code] — a stream that cannot start. */
-const BAD_STREAMS: readonly [string, GateOptions, string][] = [
-  ["an unknown profile", { profile: "loose" as ProfileName }, "E050"],
-  ["max_depth above its ceiling", { maxDepth: 1_000_000 }, "E050"],
-  ["a malformed declaration", { schema: "{!a:" }, "E070"],
-  ["both schema and schema_json", { schema: "{!a:any}", schemaJson: {} }, "E070"],
-  ["an unsupported JSON Schema keyword", { schemaJson: { oneOf: [] } }, "E070"],
+/** A stream that cannot start: the options and the caller error's code. */
+const BAD_STREAMS: readonly { behaviour: string; options: GateOptions; code: string }[] = [
+  { behaviour: "an unknown profile", options: { profile: "loose" as ProfileName }, code: "E050" },
+  { behaviour: "max_depth above its ceiling", options: { maxDepth: 1_000_000 }, code: "E050" },
+  { behaviour: "a malformed declaration", options: { schema: "{!a:" }, code: "E070" },
+  {
+    behaviour: "both schema and schema_json",
+    options: { schema: "{!a:any}", schemaJson: {} },
+    code: "E070",
+  },
+  {
+    behaviour: "an unsupported JSON Schema keyword",
+    options: { schemaJson: { oneOf: [] } },
+    code: "E070",
+  },
 ];
 
-for (const [behaviour, options, code] of BAD_STREAMS) {
-  Deno.test(`stream caller error: ${behaviour} is thrown by the constructor, as gate throws`, () => {
-    const thrown = (call: () => unknown): CallerError => {
-      try {
-        call();
-      } catch (error) {
-        if (error instanceof CallerError) return error;
-        throw error;
-      }
-      throw new assert.AssertionError({ message: `${behaviour}: nothing was thrown` });
-    };
-    const fromStream = thrown(() => new JsonStream(options));
-    const fromGate = thrown(() => gate('{"a":1}', options));
-    assert.equal(fromStream.code, code);
-    assert.deepEqual(
-      [fromStream.code, fromStream.pointer, fromStream.message],
-      [fromGate.code, fromGate.pointer, fromGate.message],
-    );
-  });
-}
+Deno.test("stream caller error: thrown by the constructor, as gate throws", async (t) => {
+  for (const { behaviour, options, code } of BAD_STREAMS) {
+    await t.step(behaviour, () => {
+      const thrown = (call: () => unknown): CallerError => {
+        try {
+          call();
+        } catch (error) {
+          if (error instanceof CallerError) return error;
+          throw error;
+        }
+        throw new assert.AssertionError({ message: `${behaviour}: nothing was thrown` });
+      };
+      const fromStream = thrown(() => new JsonStream(options));
+      const fromGate = thrown(() => gate('{"a":1}', options));
+      assert.equal(fromStream.code, code);
+      assert.deepEqual(
+        [fromStream.code, fromStream.pointer, fromStream.message],
+        [fromGate.code, fromGate.pointer, fromGate.message],
+      );
+    });
+  }
+});
 
 Deno.test("stream: a limit hit mid-stream is reported after that chunk", () => {
   const stream = new JsonStream({ maxDepth: 2 });
