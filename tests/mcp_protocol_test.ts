@@ -116,20 +116,23 @@ Deno.test("-32601: an unknown method after initialize", () => {
   }
 });
 
-const notObjects: [string, unknown][] = [
-  ["an array", ["text"]],
-  ["a string", '{"text":"{}"}'],
-  ["a number", 42],
-  ["null", null],
-  ["a boolean", true],
+/** Arguments that are not a JSON object, each named for what it is instead. */
+const notObjects: readonly { name: string; args: unknown }[] = [
+  { name: "an array", args: ["text"] },
+  { name: "a string", args: '{"text":"{}"}' },
+  { name: "a number", args: 42 },
+  { name: "null", args: null },
+  { name: "a boolean", args: true },
 ];
 
-Deno.test("-32602: tools/call with arguments that is not an object", () => {
+Deno.test("-32602: tools/call with arguments that is not an object", async (t) => {
   const session = initialized();
-  for (const [label, args] of notObjects) {
-    const answer = call(session, "interjson_gate", args);
-    equal(errorCode(answer), -32602, label);
-    match(answer.error.message, /`arguments` must be an object/);
+  for (const { name, args } of notObjects) {
+    await t.step(name, () => {
+      const answer = call(session, "interjson_gate", args);
+      equal(errorCode(answer), -32602, name);
+      match(answer.error.message, /`arguments` must be an object/);
+    });
   }
 });
 
@@ -176,34 +179,69 @@ Deno.test("-32700: a line over 8 MiB and a line that is not UTF-8 (from the read
   match(invalid.error.message, /UTF-8/);
 });
 
-const notRequests: [string, unknown, unknown][] = [
-  ["no jsonrpc member", { id: 1, method: "ping" }, 1],
-  ["jsonrpc 1.0", { jsonrpc: "1.0", id: 1, method: "ping" }, 1],
-  ["jsonrpc as a number", { jsonrpc: 2, id: "a", method: "ping" }, "a"],
-  ["method not a string", { jsonrpc: "2.0", id: 1, method: 5 }, 1],
-  ["no method", { jsonrpc: "2.0", id: 1 }, 1],
-  ["id null", { jsonrpc: "2.0", id: null, method: "ping" }, undefined],
-  ["id a boolean", { jsonrpc: "2.0", id: true, method: "ping" }, undefined],
-  ["id an object", { jsonrpc: "2.0", id: {}, method: "ping" }, undefined],
-  ["id a fraction", { jsonrpc: "2.0", id: 1.5, method: "ping" }, undefined],
-  ["id 1.0 as written", '{"jsonrpc":"2.0","id":1.0,"method":"ping"}', undefined],
-  ["id 1e3 as written", '{"jsonrpc":"2.0","id":1e3,"method":"ping"}', undefined],
-  ["params a string", { jsonrpc: "2.0", id: 1, method: "ping", params: "x" }, 1],
-  ["a number", 42, undefined],
-  ["a string", JSON.stringify("ping"), undefined],
-  ["null", null, undefined],
-  ["an invalid message without id", { jsonrpc: "2.0", method: 1 }, undefined],
+/** Messages that are not JSON-RPC 2.0 requests, and the id the -32600 answer carries. */
+const notRequests: readonly { name: string; message: unknown; expectedId: unknown }[] = [
+  { name: "no jsonrpc member", message: { id: 1, method: "ping" }, expectedId: 1 },
+  { name: "jsonrpc 1.0", message: { jsonrpc: "1.0", id: 1, method: "ping" }, expectedId: 1 },
+  {
+    name: "jsonrpc as a number",
+    message: { jsonrpc: 2, id: "a", method: "ping" },
+    expectedId: "a",
+  },
+  { name: "method not a string", message: { jsonrpc: "2.0", id: 1, method: 5 }, expectedId: 1 },
+  { name: "no method", message: { jsonrpc: "2.0", id: 1 }, expectedId: 1 },
+  { name: "id null", message: { jsonrpc: "2.0", id: null, method: "ping" }, expectedId: undefined },
+  {
+    name: "id a boolean",
+    message: { jsonrpc: "2.0", id: true, method: "ping" },
+    expectedId: undefined,
+  },
+  {
+    name: "id an object",
+    message: { jsonrpc: "2.0", id: {}, method: "ping" },
+    expectedId: undefined,
+  },
+  {
+    name: "id a fraction",
+    message: { jsonrpc: "2.0", id: 1.5, method: "ping" },
+    expectedId: undefined,
+  },
+  {
+    name: "id 1.0 as written",
+    message: '{"jsonrpc":"2.0","id":1.0,"method":"ping"}',
+    expectedId: undefined,
+  },
+  {
+    name: "id 1e3 as written",
+    message: '{"jsonrpc":"2.0","id":1e3,"method":"ping"}',
+    expectedId: undefined,
+  },
+  {
+    name: "params a string",
+    message: { jsonrpc: "2.0", id: 1, method: "ping", params: "x" },
+    expectedId: 1,
+  },
+  { name: "a number", message: 42, expectedId: undefined },
+  { name: "a string", message: JSON.stringify("ping"), expectedId: undefined },
+  { name: "null", message: null, expectedId: undefined },
+  {
+    name: "an invalid message without id",
+    message: { jsonrpc: "2.0", method: 1 },
+    expectedId: undefined,
+  },
 ];
 
-for (const [label, message, id] of notRequests) {
-  Deno.test(`-32600: not a JSON-RPC 2.0 request: ${label}`, () => {
-    for (const session of [new Session(), initialized()]) {
-      const answer = reply(session, message);
-      equal(errorCode(answer), -32600);
-      equal(answer.id, id);
-    }
-  });
-}
+Deno.test("-32600: not a JSON-RPC 2.0 request, before and after initialize", async (t) => {
+  for (const { name, message, expectedId } of notRequests) {
+    await t.step(name, () => {
+      for (const session of [new Session(), initialized()]) {
+        const answer = reply(session, message);
+        equal(errorCode(answer), -32600);
+        equal(answer.id, expectedId);
+      }
+    });
+  }
+});
 
 // ---------------------------------------------------------------------------
 // Identity, lifecycle, revisions.
@@ -241,28 +279,31 @@ for (const revision of Object.keys(REVISIONS).filter(isRevision)) {
   });
 }
 
-const unknownRevisions: [string, unknown][] = [
-  ["the stateless revision (it has no handshake)", "2026-07-28"],
-  ["a future revision", "2027-01-01"],
-  ["an old draft", "2024-10-07"],
-  ["garbage", "not-a-version"],
-  ["an empty string", ""],
-  ["a number", 20250618],
-  ["null", null],
+/** Revisions the server does not speak, each named for what it is. */
+const unknownRevisions: readonly { name: string; requested: unknown }[] = [
+  { name: "the stateless revision (it has no handshake)", requested: "2026-07-28" },
+  { name: "a future revision", requested: "2027-01-01" },
+  { name: "an old draft", requested: "2024-10-07" },
+  { name: "garbage", requested: "not-a-version" },
+  { name: "an empty string", requested: "" },
+  { name: "a number", requested: 20250618 },
+  { name: "null", requested: null },
 ];
 
-for (const [label, requested] of unknownRevisions) {
-  Deno.test(`an unknown revision (${label}) is answered with 2025-11-25 and never echoed`, () => {
-    const line = new Session().handleLine(JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: { protocolVersion: requested, capabilities: {} },
-    }))!;
-    equal(JSON.parse(line).result.protocolVersion, "2025-11-25");
-    if (typeof requested === "string" && requested !== "") ok(!line.includes(requested));
-  });
-}
+Deno.test("an unknown revision is answered with 2025-11-25 and never echoed", async (t) => {
+  for (const { name, requested } of unknownRevisions) {
+    await t.step(name, () => {
+      const line = new Session().handleLine(JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: requested, capabilities: {} },
+      }))!;
+      equal(JSON.parse(line).result.protocolVersion, "2025-11-25");
+      if (typeof requested === "string" && requested !== "") ok(!line.includes(requested));
+    });
+  }
+});
 
 Deno.test("initialize with no params, or params not an object, still answers 2025-11-25", () => {
   for (const params of [undefined, []]) {
@@ -370,31 +411,40 @@ Deno.test("tools/list: the four tools, titled, annotated read-only, closed outpu
   }
 });
 
-Deno.test("tools/list: output schema properties and required fields are seed 000's table", () => {
+Deno.test("tools/list: output schema properties and required fields are seed 000's table", async (t) => {
   const byName = Object.fromEntries(TOOLS.map((tool) => [tool.name, tool]));
   const gateFields = [...SEED_GATE_FIELDS];
-  const table: [string, string[], string[]][] = [
-    ["interjson_gate", gateFields, gateFields],
-    [
-      "interjson_repair",
-      ["text", "exactness", "ambiguous", "completeness", "repairs", "repairs_truncated"],
-      ["text", "exactness", "ambiguous", "completeness", "repairs", "repairs_truncated"],
-    ],
-    [
-      "interjson_validate",
-      ["valid", "schema", "error", "repaired", "exactness", "ambiguous", "repairs"],
-      ["valid"],
-    ],
-    [
-      "interjson_readiness",
-      ["syntax_permille", "schema_permille", "settled_permille", "step", "verdict"],
-      ["syntax_permille", "schema_permille", "settled_permille", "step"],
-    ],
+  const table: readonly { tool: string; properties: string[]; required: string[] }[] = [
+    { tool: "interjson_gate", properties: gateFields, required: gateFields },
+    {
+      tool: "interjson_repair",
+      properties: [
+        "text",
+        "exactness",
+        "ambiguous",
+        "completeness",
+        "repairs",
+        "repairs_truncated",
+      ],
+      required: ["text", "exactness", "ambiguous", "completeness", "repairs", "repairs_truncated"],
+    },
+    {
+      tool: "interjson_validate",
+      properties: ["valid", "schema", "error", "repaired", "exactness", "ambiguous", "repairs"],
+      required: ["valid"],
+    },
+    {
+      tool: "interjson_readiness",
+      properties: ["syntax_permille", "schema_permille", "settled_permille", "step", "verdict"],
+      required: ["syntax_permille", "schema_permille", "settled_permille", "step"],
+    },
   ];
-  for (const [name, properties, required] of table) {
-    const schema = byName[name].outputSchema as Message;
-    deepEqual(Object.keys(schema.properties), properties, name);
-    deepEqual(schema.required, required, name);
+  for (const { tool, properties, required } of table) {
+    await t.step(tool, () => {
+      const schema = byName[tool].outputSchema as Message;
+      deepEqual(Object.keys(schema.properties), properties, tool);
+      deepEqual(schema.required, required, tool);
+    });
   }
 });
 
@@ -423,43 +473,46 @@ Deno.test("every input and output schema compiles in strict Ajv, draft-07 and 20
 // ---------------------------------------------------------------------------
 // Arguments: the inputSchema is the contract, and the server enforces it.
 
-const argumentCases: [string, unknown][] = [
-  ["text only", { text: "{}" }],
-  ["text and schema", { text: "{}", schema: "{a:integer}" }],
-  ["text and schema_json", { text: "{}", schema_json: { type: "object" } }],
-  ["text and a profile", { text: "{}", profile: "strict" }],
-  ["no text", {}],
-  ["text a number", { text: 1 }],
-  ["text null", { text: null }],
-  ["schema a number", { text: "{}", schema: 3 }],
-  ["schema_json a string", { text: "{}", schema_json: '{"type":"object"}' }],
-  ["schema_json an array", { text: "{}", schema_json: [] }],
-  ["schema and schema_json", { text: "{}", schema: "{a:integer}", schema_json: {} }],
-  ["an unknown argument", { text: "{}", limit: 1 }],
-  ["profile a number", { text: "{}", profile: 1 }],
-  ["an unknown profile", { text: "{}", profile: "loose" }],
+/** Tool arguments, valid and not, each named for what it holds. */
+const argumentCases: readonly { name: string; args: unknown }[] = [
+  { name: "text only", args: { text: "{}" } },
+  { name: "text and schema", args: { text: "{}", schema: "{a:integer}" } },
+  { name: "text and schema_json", args: { text: "{}", schema_json: { type: "object" } } },
+  { name: "text and a profile", args: { text: "{}", profile: "strict" } },
+  { name: "no text", args: {} },
+  { name: "text a number", args: { text: 1 } },
+  { name: "text null", args: { text: null } },
+  { name: "schema a number", args: { text: "{}", schema: 3 } },
+  { name: "schema_json a string", args: { text: "{}", schema_json: '{"type":"object"}' } },
+  { name: "schema_json an array", args: { text: "{}", schema_json: [] } },
+  { name: "schema and schema_json", args: { text: "{}", schema: "{a:integer}", schema_json: {} } },
+  { name: "an unknown argument", args: { text: "{}", limit: 1 } },
+  { name: "profile a number", args: { text: "{}", profile: 1 } },
+  { name: "an unknown profile", args: { text: "{}", profile: "loose" } },
 ];
 
-Deno.test("arguments: accepted exactly when the tool's inputSchema accepts them", () => {
+Deno.test("arguments: accepted exactly when the tool's inputSchema accepts them", async (t) => {
   const ajv = new Ajv({ strict: true, allErrors: true });
   const session = initialized();
   for (const tool of TOOLS) {
     const accepts = ajv.compile(tool.inputSchema);
-    for (const [label, args] of argumentCases) {
+    for (const { name, args } of argumentCases) {
       if (tool.name !== "interjson_gate" && tool.name !== "interjson_repair") {
         if ((args as Message).profile !== undefined) continue;
       }
-      const answer = call(session, tool.name, args);
-      ok(answer.result, `${tool.name} ${label}: a tool result, not a protocol error`);
-      const schemaSaysOk = accepts(args) && !("schema" in (args as object) &&
-        "schema_json" in (args as object));
-      equal(answer.result.isError, !schemaSaysOk, `${tool.name} ${label}`);
-      if (answer.result.isError) {
-        equal(answer.result.structuredContent, undefined, `${tool.name} ${label}`);
-        equal(answer.result.content.length, 1);
-        equal(answer.result.content[0].type, "text");
-        ok(answer.result.content[0].text.length > 0);
-      }
+      await t.step(`${tool.name}: ${name}`, () => {
+        const answer = call(session, tool.name, args);
+        ok(answer.result, `${tool.name} ${name}: a tool result, not a protocol error`);
+        const schemaSaysOk = accepts(args) && !("schema" in (args as object) &&
+          "schema_json" in (args as object));
+        equal(answer.result.isError, !schemaSaysOk, `${tool.name} ${name}`);
+        if (answer.result.isError) {
+          equal(answer.result.structuredContent, undefined, `${tool.name} ${name}`);
+          equal(answer.result.content.length, 1);
+          equal(answer.result.content[0].type, "text");
+          ok(answer.result.content[0].text.length > 0);
+        }
+      });
     }
   }
 });

@@ -21,98 +21,166 @@ import { SEED_SCHEMA_JSON, SEED_TEXT_CHANNEL } from "./mcp_seed.ts";
 // deno-lint-ignore no-explicit-any
 type Result = any;
 
-const calls: [string, string, Record<string, unknown>, (result: Result) => void][] = [
-  [
-    "gate: a safe document",
-    "interjson_gate",
-    { text: '{"query":"weather in Paris","limit":3}' },
-    (r) => {
+/** One call through the SDK client: the tool, its arguments, and what its result must show. */
+interface SdkCall {
+  behaviour: string;
+  tool: string;
+  args: Record<string, unknown>;
+  check: (result: Result) => void;
+}
+
+const calls: readonly SdkCall[] = [
+  {
+    behaviour: "gate: a safe document",
+    tool: "interjson_gate",
+    args: { text: '{"query":"weather in Paris","limit":3}' },
+    check: (r) => {
       equal(r.structuredContent.executable, true);
       deepEqual(r.structuredContent.value, { query: "weather in Paris", limit: 3 });
     },
-  ],
-  ["gate: the seed's refused document", "interjson_gate", {
-    text: '{"query":"weather in Par',
-    schema_json: SEED_SCHEMA_JSON,
-  }, (r) => {
-    equal(r.structuredContent.executable, false);
-    equal(r.content[0].text, SEED_TEXT_CHANNEL);
-  }],
-  ["gate: a schema mismatch", "interjson_gate", {
-    text: '{"limit":3}',
-    schema_json: SEED_SCHEMA_JSON,
-  }, (r) => {
-    equal(r.structuredContent.executable, false);
-    deepEqual(r.structuredContent.schema_missing, ["/query"]);
-    ok(r.structuredContent.retry.prompt.length > 0);
-  }],
-  ["gate: a declaration and a cosmetic repair", "interjson_gate", {
-    text: "{'query': 'x', 'limit': 2,}",
-    schema: "{!query:string,!limit:integer}",
-  }, (r) => {
-    equal(r.structuredContent.decision, "cosmetic_repair");
-    equal(r.structuredContent.executable, true);
-  }],
-  ["gate: prose around the value (agent default)", "interjson_gate", {
-    text: 'Here are the args:\n{"a":1}',
-  }, (r) => equal(r.structuredContent.executable, true)],
-  ["gate: an ambiguous document", "interjson_gate", { text: '{"a":1,"a":2}' }, (r) => {
-    equal(r.structuredContent.executable, false);
-    equal(r.structuredContent.ambiguous, true);
-  }],
-  ["gate: no JSON at all", "interjson_gate", { text: "sorry, I cannot" }, (r) => {
-    equal(r.structuredContent.decision, "invalid");
-  }],
-  [
-    "repair: a truncated document",
-    "interjson_repair",
-    { text: '{"query":"weather in Par' },
-    (r) => {
+  },
+  {
+    behaviour: "gate: the seed's refused document",
+    tool: "interjson_gate",
+    args: {
+      text: '{"query":"weather in Par',
+      schema_json: SEED_SCHEMA_JSON,
+    },
+    check: (r) => {
+      equal(r.structuredContent.executable, false);
+      equal(r.content[0].text, SEED_TEXT_CHANNEL);
+    },
+  },
+  {
+    behaviour: "gate: a schema mismatch",
+    tool: "interjson_gate",
+    args: {
+      text: '{"limit":3}',
+      schema_json: SEED_SCHEMA_JSON,
+    },
+    check: (r) => {
+      equal(r.structuredContent.executable, false);
+      deepEqual(r.structuredContent.schema_missing, ["/query"]);
+      ok(r.structuredContent.retry.prompt.length > 0);
+    },
+  },
+  {
+    behaviour: "gate: a declaration and a cosmetic repair",
+    tool: "interjson_gate",
+    args: {
+      text: "{'query': 'x', 'limit': 2,}",
+      schema: "{!query:string,!limit:integer}",
+    },
+    check: (r) => {
+      equal(r.structuredContent.decision, "cosmetic_repair");
+      equal(r.structuredContent.executable, true);
+    },
+  },
+  {
+    behaviour: "gate: prose around the value (agent default)",
+    tool: "interjson_gate",
+    args: {
+      text: 'Here are the args:\n{"a":1}',
+    },
+    check: (r) => equal(r.structuredContent.executable, true),
+  },
+  {
+    behaviour: "gate: an ambiguous document",
+    tool: "interjson_gate",
+    args: { text: '{"a":1,"a":2}' },
+    check: (r) => {
+      equal(r.structuredContent.executable, false);
+      equal(r.structuredContent.ambiguous, true);
+    },
+  },
+  {
+    behaviour: "gate: no JSON at all",
+    tool: "interjson_gate",
+    args: { text: "sorry, I cannot" },
+    check: (r) => {
+      equal(r.structuredContent.decision, "invalid");
+    },
+  },
+  {
+    behaviour: "repair: a truncated document",
+    tool: "interjson_repair",
+    args: { text: '{"query":"weather in Par' },
+    check: (r) => {
       equal(r.structuredContent.completeness, "truncated");
       equal(r.structuredContent.exactness, "lossy");
     },
-  ],
-  [
-    "repair: a trailing comma",
-    "interjson_repair",
-    { text: "[1,2,]", profile: "execution" },
-    (r) => {
+  },
+  {
+    behaviour: "repair: a trailing comma",
+    tool: "interjson_repair",
+    args: { text: "[1,2,]", profile: "execution" },
+    check: (r) => {
       equal(r.structuredContent.exactness, "cosmetic");
       match(r.content[0].text, /^exactness=cosmetic /);
     },
-  ],
-  ["validate: valid with a declaration", "interjson_validate", {
-    text: '{"query":"x"}',
-    schema_json: SEED_SCHEMA_JSON,
-  }, (r) => {
-    equal(r.structuredContent.valid, true);
-    equal(r.structuredContent.schema.ok, true);
-  }],
-  ["validate: repairable", "interjson_validate", { text: "[1,2,]" }, (r) => {
-    equal(r.structuredContent.valid, false);
-    equal(typeof r.structuredContent.repaired, "string");
-  }],
-  ["validate: nothing to repair", "interjson_validate", { text: "" }, (r) => {
-    equal(r.structuredContent.valid, false);
-  }],
-  ["readiness: with a declaration", "interjson_readiness", {
-    text: '{"query":"weather in Paris","limit":3}',
-    schema: "{!query:string,!limit:integer}",
-  }, (r) => {
-    ok(r.structuredContent.settled_permille <= 1000);
-    ok(r.structuredContent.verdict);
-  }],
-  ["readiness: without a declaration", "interjson_readiness", { text: "[1,2]" }, (r) => {
-    equal(typeof r.structuredContent.syntax_permille, "number");
-  }],
-  ["a tool execution failure (E070) has no structuredContent", "interjson_gate", {
-    text: "{}",
-    schema_json: { type: "object", allOf: [] },
-  }, (r) => {
-    equal(r.isError, true);
-    equal(r.structuredContent, undefined);
-    match(r.content[0].text, /E070/);
-  }],
+  },
+  {
+    behaviour: "validate: valid with a declaration",
+    tool: "interjson_validate",
+    args: {
+      text: '{"query":"x"}',
+      schema_json: SEED_SCHEMA_JSON,
+    },
+    check: (r) => {
+      equal(r.structuredContent.valid, true);
+      equal(r.structuredContent.schema.ok, true);
+    },
+  },
+  {
+    behaviour: "validate: repairable",
+    tool: "interjson_validate",
+    args: { text: "[1,2,]" },
+    check: (r) => {
+      equal(r.structuredContent.valid, false);
+      equal(typeof r.structuredContent.repaired, "string");
+    },
+  },
+  {
+    behaviour: "validate: nothing to repair",
+    tool: "interjson_validate",
+    args: { text: "" },
+    check: (r) => {
+      equal(r.structuredContent.valid, false);
+    },
+  },
+  {
+    behaviour: "readiness: with a declaration",
+    tool: "interjson_readiness",
+    args: {
+      text: '{"query":"weather in Paris","limit":3}',
+      schema: "{!query:string,!limit:integer}",
+    },
+    check: (r) => {
+      ok(r.structuredContent.settled_permille <= 1000);
+      ok(r.structuredContent.verdict);
+    },
+  },
+  {
+    behaviour: "readiness: without a declaration",
+    tool: "interjson_readiness",
+    args: { text: "[1,2]" },
+    check: (r) => {
+      equal(typeof r.structuredContent.syntax_permille, "number");
+    },
+  },
+  {
+    behaviour: "a tool execution failure (E070) has no structuredContent",
+    tool: "interjson_gate",
+    args: {
+      text: "{}",
+      schema_json: { type: "object", allOf: [] },
+    },
+    check: (r) => {
+      equal(r.isError, true);
+      equal(r.structuredContent, undefined);
+      match(r.content[0].text, /E070/);
+    },
+  },
 ];
 
 Deno.test({
@@ -146,9 +214,9 @@ Deno.test({
           "interjson_readiness",
         ]);
       });
-      for (const [label, name, args, check] of calls) {
-        await t.step(label, async () => {
-          const result = await client.callTool({ name, arguments: args });
+      for (const { behaviour, tool, args, check } of calls) {
+        await t.step(behaviour, async () => {
+          const result = await client.callTool({ name: tool, arguments: args });
           if (!result.isError) ok(result.structuredContent, "structuredContent present");
           check(result);
         });
