@@ -28,37 +28,39 @@ const BUILD_TS = `${ROOT}scripts/build.ts`;
 const WORKFLOW = `${ROOT}.github/workflows/release.yml`;
 const decoder = new TextDecoder();
 
-/** The release contract (SPEC §4): triple, asset. */
-const EXPECTED_TARGETS: readonly [string, string][] = [
-  ["x86_64-unknown-linux-gnu", "interjson-linux-x86_64"],
-  ["aarch64-unknown-linux-gnu", "interjson-linux-arm64"],
-  ["aarch64-apple-darwin", "interjson-macos-arm64"],
-  ["x86_64-pc-windows-msvc", "interjson-windows-x86_64.exe"],
+/** The release contract (SPEC §4): each target triple and its release asset. */
+const EXPECTED_TARGETS: readonly { triple: string; asset: string }[] = [
+  { triple: "x86_64-unknown-linux-gnu", asset: "interjson-linux-x86_64" },
+  { triple: "aarch64-unknown-linux-gnu", asset: "interjson-linux-arm64" },
+  { triple: "aarch64-apple-darwin", asset: "interjson-macos-arm64" },
+  { triple: "x86_64-pc-windows-msvc", asset: "interjson-windows-x86_64.exe" },
 ];
 
 Deno.test("build: the target table is the four release binaries", () => {
-  assert.deepEqual(TARGETS.map((t) => [t.triple, t.asset]), EXPECTED_TARGETS);
+  assert.deepEqual(TARGETS.map((t) => ({ triple: t.triple, asset: t.asset })), EXPECTED_TARGETS);
   for (const target of TARGETS) {
     const ext = target.triple.includes("windows") ? ".exe" : "";
     assert.equal(target.asset, `interjson-${target.platform}${ext}`);
   }
 });
 
-Deno.test("build: compileArgs is the exact deno compile command for each target", () => {
-  for (const [triple, asset] of EXPECTED_TARGETS) {
-    const target = TARGETS.find((t) => t.triple === triple)!;
-    assert.deepEqual(compileArgs(target, { outDir: "dist" }), [
-      "compile",
-      "--target",
-      triple,
-      "--output",
-      `dist/${asset}`,
-      "--allow-read",
-      "--no-prompt",
-      "--config",
-      "deno.json",
-      "cli.ts",
-    ]);
+Deno.test("build: compileArgs is the exact deno compile command for each target", async (t) => {
+  for (const { triple, asset } of EXPECTED_TARGETS) {
+    await t.step(triple, () => {
+      const target = TARGETS.find((t) => t.triple === triple)!;
+      assert.deepEqual(compileArgs(target, { outDir: "dist" }), [
+        "compile",
+        "--target",
+        triple,
+        "--output",
+        `dist/${asset}`,
+        "--allow-read",
+        "--no-prompt",
+        "--config",
+        "deno.json",
+        "cli.ts",
+      ]);
+    });
   }
   assert.deepEqual(
     compileArgs(TARGETS[0], { outDir: "/tmp/out/", entry: "x.ts", config: "c.json" }).slice(3),
@@ -85,19 +87,22 @@ Deno.test("build: binaries are granted read access only, never a prompt", () => 
   }
 });
 
-const QUOTING: readonly [string, string][] = [
-  ["dist/interjson-linux-x86_64", "dist/interjson-linux-x86_64"],
-  ["--allow-read", "--allow-read"],
-  ["/usr/bin/deno", "/usr/bin/deno"],
-  ["my dist", "'my dist'"],
-  ["it's", `'it'\\''s'`],
-  ["$HOME", "'$HOME'"],
-  ["a;b", "'a;b'"],
-  ["", "''"],
+/** Each word and how shellQuote writes it. */
+const QUOTING: readonly { word: string; quoted: string }[] = [
+  { word: "dist/interjson-linux-x86_64", quoted: "dist/interjson-linux-x86_64" },
+  { word: "--allow-read", quoted: "--allow-read" },
+  { word: "/usr/bin/deno", quoted: "/usr/bin/deno" },
+  { word: "my dist", quoted: "'my dist'" },
+  { word: "it's", quoted: `'it'\\''s'` },
+  { word: "$HOME", quoted: "'$HOME'" },
+  { word: "a;b", quoted: "'a;b'" },
+  { word: "", quoted: "''" },
 ];
 
-Deno.test("build: shellQuote leaves safe words bare and single-quotes the rest", () => {
-  for (const [word, quoted] of QUOTING) assert.equal(shellQuote(word), quoted, word);
+Deno.test("build: shellQuote leaves safe words bare and single-quotes the rest", async (t) => {
+  for (const { word, quoted } of QUOTING) {
+    await t.step(JSON.stringify(word), () => assert.equal(shellQuote(word), quoted, word));
+  }
   assert.equal(
     commandLine(["deno", "compile", "--output", "a b/c"]),
     "deno compile --output 'a b/c'",
@@ -115,28 +120,30 @@ Deno.test("build: selectTargets picks by triple in release order; unknown names 
   const error = selectTargets(["x86_64-apple-darwin"]);
   assert.equal(typeof error, "string");
   assert.match(error as string, /^unknown target "x86_64-apple-darwin"; valid targets: /);
-  for (const [triple] of EXPECTED_TARGETS) assert.ok((error as string).includes(triple));
+  for (const { triple } of EXPECTED_TARGETS) assert.ok((error as string).includes(triple));
 });
 
-Deno.test("build: parseBuildArgs defaults and usage errors", () => {
+Deno.test("build: parseBuildArgs defaults and usage errors", async (t) => {
   assert.deepEqual(parseBuildArgs([]), {
     dryRun: false,
     checksumsOnly: false,
     outDir: "dist",
     targets: [...TARGETS],
   });
-  const cases: readonly [string[], RegExp][] = [
-    [["--dry-run", "--checksums-only"], /cannot be combined/],
-    [["--frobnicate"], /--frobnicate/],
-    [["positional"], /positional/],
-    [["--out", ""], /--out needs a directory/],
-    [["--target", "wasm32"], /unknown target "wasm32"/],
+  const cases: readonly { args: string[]; message: RegExp }[] = [
+    { args: ["--dry-run", "--checksums-only"], message: /cannot be combined/ },
+    { args: ["--frobnicate"], message: /--frobnicate/ },
+    { args: ["positional"], message: /positional/ },
+    { args: ["--out", ""], message: /--out needs a directory/ },
+    { args: ["--target", "wasm32"], message: /unknown target "wasm32"/ },
   ];
-  for (const [args, message] of cases) {
-    const result = parseBuildArgs(args);
-    assert.equal(typeof result, "string", args.join(" "));
-    assert.match(result as string, message);
-    assert.ok(!(result as string).includes("\n"), "one line");
+  for (const { args, message } of cases) {
+    await t.step(JSON.stringify(args), () => {
+      const result = parseBuildArgs(args);
+      assert.equal(typeof result, "string", args.join(" "));
+      assert.match(result as string, message);
+      assert.ok(!(result as string).includes("\n"), "one line");
+    });
   }
 });
 
@@ -250,7 +257,7 @@ Deno.test("build: usage errors exit 2 with one line on stderr", async () => {
     assert.match(lines[0], /^build: /);
   }
   const run = await runBuild([], ["--target", "x86_64-apple-darwin"]);
-  for (const [triple] of EXPECTED_TARGETS) assert.ok(run.stderr.includes(triple), run.stderr);
+  for (const { triple } of EXPECTED_TARGETS) assert.ok(run.stderr.includes(triple), run.stderr);
 });
 
 const FS = ["--allow-read", "--allow-write"];

@@ -747,17 +747,17 @@ const SKELETONS: FormCase[] = [
 ];
 
 Deno.test("forms of a key", async (t) => {
-  const tables: [string, FormCase[], (s: string) => string][] = [
-    ["stripIgnorables", STRIPPED, stripIgnorables],
-    ["foldCase", FOLDED, foldCase],
-    ["normalizeKey", NORMALIZED, normalizeKey],
-    ["skeleton", SKELETONS, skeleton],
+  const tables: readonly { name: string; cases: FormCase[]; form: (s: string) => string }[] = [
+    { name: "stripIgnorables", cases: STRIPPED, form: stripIgnorables },
+    { name: "foldCase", cases: FOLDED, form: foldCase },
+    { name: "normalizeKey", cases: NORMALIZED, form: normalizeKey },
+    { name: "skeleton", cases: SKELETONS, form: skeleton },
   ];
-  for (const [fn, rows, f] of tables) {
-    for (const c of rows) {
-      await t.step(`${fn}: ${c.name}`, () => {
-        assert.equal(f(c.input), c.output);
-        assert.equal(f(decode(escapeAll(c.input))), c.output, "escaped");
+  for (const { name, cases, form } of tables) {
+    for (const c of cases) {
+      await t.step(`${name}: ${c.name}`, () => {
+        assert.equal(form(c.input), c.output);
+        assert.equal(form(decode(escapeAll(c.input))), c.output, "escaped");
       });
     }
   }

@@ -139,22 +139,31 @@ Deno.test({
         equal(response.status, 200);
         await response.body?.cancel();
       });
-      const mismatches: [string, Record<string, string>][] = [
-        ["Mcp-Name differs", modernHeaders("tools/call", "interjson_repair")],
-        ["Mcp-Name missing", modernHeaders("tools/call")],
-        ["Mcp-Method differs", modernHeaders("tools/list", "interjson_gate")],
-        ["Mcp-Method missing", { "MCP-Protocol-Version": MODERN, "Mcp-Name": "interjson_gate" }],
-        ["MCP-Protocol-Version missing", {
-          "Mcp-Method": "tools/call",
-          "Mcp-Name": "interjson_gate",
-        }],
-        ["MCP-Protocol-Version differs from _meta", {
-          ...modernHeaders("tools/call", "interjson_gate"),
-          "MCP-Protocol-Version": "2025-11-25",
-        }],
+      const mismatches: readonly { name: string; headers: Record<string, string> }[] = [
+        { name: "Mcp-Name differs", headers: modernHeaders("tools/call", "interjson_repair") },
+        { name: "Mcp-Name missing", headers: modernHeaders("tools/call") },
+        { name: "Mcp-Method differs", headers: modernHeaders("tools/list", "interjson_gate") },
+        {
+          name: "Mcp-Method missing",
+          headers: { "MCP-Protocol-Version": MODERN, "Mcp-Name": "interjson_gate" },
+        },
+        {
+          name: "MCP-Protocol-Version missing",
+          headers: {
+            "Mcp-Method": "tools/call",
+            "Mcp-Name": "interjson_gate",
+          },
+        },
+        {
+          name: "MCP-Protocol-Version differs from _meta",
+          headers: {
+            ...modernHeaders("tools/call", "interjson_gate"),
+            "MCP-Protocol-Version": "2025-11-25",
+          },
+        },
       ];
-      for (const [label, headers] of mismatches) {
-        await t.step(`-32020 HeaderMismatch, 400: ${label}`, async () => {
+      for (const { name, headers } of mismatches) {
+        await t.step(`-32020 HeaderMismatch, 400: ${name}`, async () => {
           const response = await server.post(
             modernCall(6, "interjson_gate", { text: "[1]" }),
             headers,
