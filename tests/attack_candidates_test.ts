@@ -292,14 +292,14 @@ const PROSE_REFUSED_ELSEWHERE: Row[] = [
 ];
 
 for (
-  const [table, rows] of [
-    ["class 1: nothing of the prose is the value", PROSE_SCALARS],
-    ["class 2: more than one candidate is refused", SEVERAL],
-    ["one candidate with text around it is cosmetic under agent", ONE_CANDIDATE],
-    ["only agent skips prose", PROSE_REFUSED_ELSEWHERE],
+  const { behaviour, rows } of [
+    { behaviour: "class 1: nothing of the prose is the value", rows: PROSE_SCALARS },
+    { behaviour: "class 2: more than one candidate is refused", rows: SEVERAL },
+    { behaviour: "one candidate with text around it is cosmetic under agent", rows: ONE_CANDIDATE },
+    { behaviour: "only agent skips prose", rows: PROSE_REFUSED_ELSEWHERE },
   ] as const
 ) {
-  Deno.test(table, async (t) => {
+  Deno.test(behaviour, async (t) => {
     for (const row of rows) await t.step(row.name, () => void checkRow(row));
   });
 }

@@ -332,30 +332,36 @@ const DISTINCT_ROWS: Row[] = [
 ];
 
 for (
-  const [table, rows] of [
-    ["class 7: an unquoted key gets every check a quoted one gets", UNQUOTED_CHECKS],
-    ["class 7: unquoted keys that readers take differently", AMBIGUOUS_KEYS],
+  const { behaviour, rows } of [
+    {
+      behaviour: "class 7: an unquoted key gets every check a quoted one gets",
+      rows: UNQUOTED_CHECKS,
+    },
+    { behaviour: "class 7: unquoted keys that readers take differently", rows: AMBIGUOUS_KEYS },
   ] as const
 ) {
-  Deno.test(table, async (t) => {
+  Deno.test(behaviour, async (t) => {
     for (const row of rows) await t.step(row.name, () => checkRow(row));
   });
 }
 
 for (
-  const [table, rows] of [
-    [
-      "class 7: every default-ignorable in a key is R038, raw or escaped, quoted or not",
-      IGNORABLE_ROWS,
-    ],
-    ["class 7: tag, bidi and surrogate hazards in keys, raw or escaped", OTHER_KEY_HAZARDS],
-    ["class 7: keys equal under full case folding are R036", CASE_ROWS],
-    ["class 7: keys equal after NFC or NFKC are R044", NORMALIZATION_ROWS],
-    ["class 7: keys with equal confusable skeletons are R045", CONFUSABLE_ROWS],
-    ["class 7: distinct keys stay executable", DISTINCT_ROWS],
+  const { behaviour, rows } of [
+    {
+      behaviour: "class 7: every default-ignorable in a key is R038, raw or escaped, quoted or not",
+      rows: IGNORABLE_ROWS,
+    },
+    {
+      behaviour: "class 7: tag, bidi and surrogate hazards in keys, raw or escaped",
+      rows: OTHER_KEY_HAZARDS,
+    },
+    { behaviour: "class 7: keys equal under full case folding are R036", rows: CASE_ROWS },
+    { behaviour: "class 7: keys equal after NFC or NFKC are R044", rows: NORMALIZATION_ROWS },
+    { behaviour: "class 7: keys with equal confusable skeletons are R045", rows: CONFUSABLE_ROWS },
+    { behaviour: "class 7: distinct keys stay executable", rows: DISTINCT_ROWS },
   ] as const
 ) {
-  Deno.test(`${table}, under agent, execution and strict`, async (t) => {
+  Deno.test(`${behaviour}, under agent, execution and strict`, async (t) => {
     for (const row of rows) {
       await t.step(row.name, async (t) => {
         for (const profile of PROFILES) await t.step(profile, () => checkUnder(row, profile));

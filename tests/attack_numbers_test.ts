@@ -155,15 +155,15 @@ const SIGNS: Row[] = [
 ];
 
 for (
-  const [table, rows] of [
-    ["class 3: a comma only between tokens complete on their own", SPLITS],
-    ["class 4: invented digits are lossy", CUT_NUMBERS],
-    ["class 5: unsafe integers in any notation", UNSAFE],
-    ["class 6: # in value position is content", HASHES],
-    ["class 8: the value and its text agree, sign of zero included", SIGNS],
+  const { behaviour, rows } of [
+    { behaviour: "class 3: a comma only between tokens complete on their own", rows: SPLITS },
+    { behaviour: "class 4: invented digits are lossy", rows: CUT_NUMBERS },
+    { behaviour: "class 5: unsafe integers in any notation", rows: UNSAFE },
+    { behaviour: "class 6: # in value position is content", rows: HASHES },
+    { behaviour: "class 8: the value and its text agree, sign of zero included", rows: SIGNS },
   ] as const
 ) {
-  Deno.test(table, async (t) => {
+  Deno.test(behaviour, async (t) => {
     for (const row of rows) await t.step(row.name, () => void checkRow(row));
   });
 }

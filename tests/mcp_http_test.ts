@@ -101,19 +101,21 @@ Deno.test({
       );
       await t.step(
         "an MCP-Protocol-Version that is no handshake revision is 400 in a session",
-        async () => {
-          for (
-            const [version, status] of [["2099-01-01", 400], ["2026-07-28x", 400], [
-              "2025-03-26",
-              200,
-            ]] as const
-          ) {
-            const response = await server.post({ jsonrpc: "2.0", id: 3, method: "ping" }, {
-              "Mcp-Session-Id": session,
-              "MCP-Protocol-Version": version,
+        async (t) => {
+          const revisions: readonly { version: string; status: number }[] = [
+            { version: "2099-01-01", status: 400 },
+            { version: "2026-07-28x", status: 400 },
+            { version: "2025-03-26", status: 200 },
+          ];
+          for (const { version, status } of revisions) {
+            await t.step(`${version}: ${status}`, async () => {
+              const response = await server.post({ jsonrpc: "2.0", id: 3, method: "ping" }, {
+                "Mcp-Session-Id": session,
+                "MCP-Protocol-Version": version,
+              });
+              equal(response.status, status, version);
+              await response.body?.cancel();
             });
-            equal(response.status, status, version);
-            await response.body?.cancel();
           }
         },
       );

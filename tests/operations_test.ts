@@ -333,19 +333,20 @@ Deno.test("validate: the error of an invalid document is the strict profile's re
   assert.equal(validate('{"a":1} x').error?.code, "E002");
 });
 
-Deno.test("validate: legal JSON with a hazard is valid and reports the hazard", () => {
-  for (
-    const [text, name] of [
-      ['{"a":1,"a":2}', "DuplicateKey"],
-      ['"\\ud800"', "LoneSurrogate"],
-      ["[1e400]", "NumberOutOfRange"],
-    ]
-  ) {
-    const result = validate(text);
-    assert.equal(result.valid, true, text);
-    assert.equal(result.error, null, text);
-    assert.equal(result.ambiguous, true, text);
-    assert.deepEqual(names(result), [name], text);
+Deno.test("validate: legal JSON with a hazard is valid and reports the hazard", async (t) => {
+  const rows: readonly { text: string; hazard: string }[] = [
+    { text: '{"a":1,"a":2}', hazard: "DuplicateKey" },
+    { text: '"\\ud800"', hazard: "LoneSurrogate" },
+    { text: "[1e400]", hazard: "NumberOutOfRange" },
+  ];
+  for (const { text, hazard } of rows) {
+    await t.step(hazard, () => {
+      const result = validate(text);
+      assert.equal(result.valid, true, text);
+      assert.equal(result.error, null, text);
+      assert.equal(result.ambiguous, true, text);
+      assert.deepEqual(names(result), [hazard], text);
+    });
   }
 });
 

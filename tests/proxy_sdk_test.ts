@@ -102,11 +102,19 @@ const SDKS: Sdk[] = [
   },
 ];
 
+/** One tool call: the tool's name and its arguments. */
+interface ToolCall {
+  readonly tool: string;
+  readonly args: Record<string, unknown>;
+}
+
 interface ServerCase {
   readonly name: string;
   readonly args: (paths: { everything: string; filesystem: string }, dir: string) => string[];
-  readonly valid: [string, Record<string, unknown>][];
-  readonly invalid: [string, Record<string, unknown>];
+  /** Calls the server answers: each a tool and its arguments (`DIR` stands for the directory). */
+  readonly valid: readonly ToolCall[];
+  /** A call whose arguments the tool's inputSchema refuses. */
+  readonly invalid: ToolCall;
 }
 
 const SERVERS: ServerCase[] = [
@@ -114,26 +122,26 @@ const SERVERS: ServerCase[] = [
     name: "server-everything",
     args: (paths) => [paths.everything],
     valid: [
-      ["echo", { message: "hello through the gate" }],
-      ["get-sum", { a: 2, b: 40 }],
-      ["get-tiny-image", {}],
-      ["get-structured-content", { location: "Chicago" }],
-      ["get-annotated-message", { messageType: "success" }],
-      ["get-resource-reference", { resourceType: "Text", resourceId: 1 }],
+      { tool: "echo", args: { message: "hello through the gate" } },
+      { tool: "get-sum", args: { a: 2, b: 40 } },
+      { tool: "get-tiny-image", args: {} },
+      { tool: "get-structured-content", args: { location: "Chicago" } },
+      { tool: "get-annotated-message", args: { messageType: "success" } },
+      { tool: "get-resource-reference", args: { resourceType: "Text", resourceId: 1 } },
     ],
-    invalid: ["get-sum", { a: "two", b: 40 }],
+    invalid: { tool: "get-sum", args: { a: "two", b: 40 } },
   },
   {
     name: "server-filesystem",
     args: (paths, dir) => [paths.filesystem, dir],
     valid: [
-      ["list_allowed_directories", {}],
-      ["read_text_file", { path: "DIR/notes.txt" }],
-      ["list_directory", { path: "DIR" }],
-      ["directory_tree", { path: "DIR" }],
-      ["search_files", { path: "DIR", pattern: "notes" }],
+      { tool: "list_allowed_directories", args: {} },
+      { tool: "read_text_file", args: { path: "DIR/notes.txt" } },
+      { tool: "list_directory", args: { path: "DIR" } },
+      { tool: "directory_tree", args: { path: "DIR" } },
+      { tool: "search_files", args: { path: "DIR", pattern: "notes" } },
     ],
-    invalid: ["read_text_file", { path: 42 }],
+    invalid: { tool: "read_text_file", args: { path: 42 } },
   },
 ];
 
@@ -165,7 +173,7 @@ for (const sdk of SDKS) {
           ok(tools.length > 10);
           deepStrictEqual((await gated.listTools()).tools, tools);
         });
-        for (const [tool, rawArgs] of server.valid) {
+        for (const { tool, args: rawArgs } of server.valid) {
           await t.step(`a valid ${tool} call gives what a direct connection gives`, async () => {
             const args = withDir(rawArgs, dir);
             const expected = await direct.callTool({ name: tool, arguments: args });
@@ -178,9 +186,9 @@ for (const sdk of SDKS) {
           });
         }
         await t.step(
-          `an invalid ${server.invalid[0]} call comes back isError with a retry prompt`,
+          `an invalid ${server.invalid.tool} call comes back isError with a retry prompt`,
           async () => {
-            const [tool, args] = server.invalid;
+            const { tool, args } = server.invalid;
             const refused = await gated.callTool({ name: tool, arguments: args });
             strictEqual(refused.isError, true);
             match(refused.content[0].text, /^InterJSON refused the arguments: E0\d\d/);

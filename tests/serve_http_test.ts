@@ -290,17 +290,18 @@ Deno.test("serve --http: a non-loopback bind needs --token-file", async (t) => {
       await open.stop();
     }
   });
-  await t.step("usage errors", async () => {
-    for (
-      const [args, pattern] of [
-        [["serve", "--http", "99999"], /port must be a number/],
-        [["serve", "--token-file", TOKEN_FILE], /--token-file goes with --http/],
-        [["serve", "--http"], /option --http needs a value/],
-      ] as const
-    ) {
-      const { code, stderr } = await runCli([...args]);
-      equal(code, 2);
-      match(stderr, pattern);
+  await t.step("usage errors", async (t) => {
+    const usages: readonly { args: readonly string[]; pattern: RegExp }[] = [
+      { args: ["serve", "--http", "99999"], pattern: /port must be a number/ },
+      { args: ["serve", "--token-file", TOKEN_FILE], pattern: /--token-file goes with --http/ },
+      { args: ["serve", "--http"], pattern: /option --http needs a value/ },
+    ];
+    for (const { args, pattern } of usages) {
+      await t.step(args.join(" "), async () => {
+        const { code, stderr } = await runCli([...args]);
+        equal(code, 2);
+        match(stderr, pattern);
+      });
     }
   });
 });
