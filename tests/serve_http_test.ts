@@ -158,23 +158,57 @@ Deno.test("serve --http: /openapi.json is a valid OpenAPI 3.1 document and the a
     equal(validator.version, "3.1");
     ok(result.valid, JSON.stringify(result.errors, null, 2));
   });
-  await t.step("every answer matches its schema", async () => {
+  await t.step("every answer matches its schema", async (t) => {
     const ajv = new Ajv2020({ strict: false });
     ajv.addSchema({ $id: "api", components: document.components });
-    const check = async (path: string, body: unknown, schema: string) => {
-      const { status, text } = await post(BASE, path, body);
-      const validateAnswer = ajv.compile({ $ref: `api#/components/schemas/${schema}` });
-      ok(
-        validateAnswer(JSON.parse(text)),
-        `${path} ${status}: ${JSON.stringify(validateAnswer.errors)}`,
-      );
-    };
-    await check("/v1/gate", { text: CHAT, schema: DECL }, "GateResult");
-    await check("/v1/gate", { text: TRUNCATED, schema: DECL }, "GateResult");
-    await check("/v1/repair", { text: TRUNCATED, profile: "execution" }, "RepairResult");
-    await check("/v1/validate", { text: '{"query":1}', schema: DECL }, "ValidateResult");
-    await check("/v1/readiness", { text: TRUNCATED, schema: DECL }, "ReadinessResult");
-    await check("/v1/gate", { text: "{}", profile: "x" }, "Error");
+    const answers: readonly { name: string; path: string; body: unknown; schema: string }[] = [
+      {
+        name: "gate: a repaired chat answer",
+        path: "/v1/gate",
+        body: { text: CHAT, schema: DECL },
+        schema: "GateResult",
+      },
+      {
+        name: "gate: a refused truncated document",
+        path: "/v1/gate",
+        body: { text: TRUNCATED, schema: DECL },
+        schema: "GateResult",
+      },
+      {
+        name: "repair: a refused truncated document",
+        path: "/v1/repair",
+        body: { text: TRUNCATED, profile: "execution" },
+        schema: "RepairResult",
+      },
+      {
+        name: "validate: a declaration mismatch",
+        path: "/v1/validate",
+        body: { text: '{"query":1}', schema: DECL },
+        schema: "ValidateResult",
+      },
+      {
+        name: "readiness: a truncated document",
+        path: "/v1/readiness",
+        body: { text: TRUNCATED, schema: DECL },
+        schema: "ReadinessResult",
+      },
+      {
+        name: "an unknown profile is an Error",
+        path: "/v1/gate",
+        body: { text: "{}", profile: "x" },
+        schema: "Error",
+      },
+    ];
+    for (const { name, path, body, schema } of answers) {
+      await t.step(name, async () => {
+        const { status, text } = await post(BASE, path, body);
+        const validateAnswer = ajv.compile({ $ref: `api#/components/schemas/${schema}` });
+        ok(
+          validateAnswer(JSON.parse(text)),
+          `${path} ${status}: ${JSON.stringify(validateAnswer.errors)}`,
+        );
+      });
+    }
     const health = await (await fetch(new URL("/healthz", BASE))).json();
     ok(ajv.compile({ $ref: "api#/components/schemas/Health" })(health));
   });

@@ -125,10 +125,14 @@ function assertPollingExact(
   for (const chunks of feeds) {
     const scanning = new JsonStream(options);
     const valueFirst = new JsonStream(options), finalFirst = new JsonStream(options);
+    const readers = [
+      { stream: valueFirst, first: "value" },
+      { stream: finalFirst, first: "final" },
+    ] as const;
     chunks.forEach((chunk, k) => {
       void scanning.push(chunk).error;
       const expected = readSnapshot(scanning, "value");
-      for (const [stream, first] of [[valueFirst, "value"], [finalFirst, "final"]] as const) {
+      for (const { stream, first } of readers) {
         const seen = readSnapshot(stream.push(chunk), first);
         if (isDeepStrictEqual(seen, expected)) continue;
         assert.deepEqual(
