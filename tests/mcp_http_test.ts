@@ -384,7 +384,7 @@ Deno.test("http: --token-file demands the bearer token on every request", async 
   await Deno.writeTextFile(file, `${token}\n`);
   await Deno.writeTextFile(`${dir}/short`, "abc");
   try {
-    await t.step("no token, a wrong one, then the right one", async () => {
+    await t.step("no token, a wrong one, then the right one", async (t) => {
       const server = await HttpServerProcess.start(
         ["mcp", "--http", "127.0.0.1:0", "--token-file", file],
         ["--allow-net=127.0.0.1", `--allow-read=${file}`],
@@ -398,15 +398,17 @@ Deno.test("http: --token-file demands the bearer token on every request", async 
           { name: "the token", headers: { Authorization: `Bearer ${token}` }, status: 200 },
         ];
         for (const row of rows) {
-          const response = await server.post(discover, row.headers);
-          equal(response.status, row.status, row.name);
-          await response.body?.cancel();
+          await t.step(`${row.name}: ${row.status}`, async () => {
+            const response = await server.post(discover, row.headers);
+            equal(response.status, row.status, row.name);
+            await response.body?.cancel();
+          });
         }
       } finally {
         equal((await server.stop("SIGINT")).code, 0);
       }
     });
-    await t.step("usage errors: exit 2, one line, nothing on stdout", async () => {
+    await t.step("usage errors: exit 2, one line, nothing on stdout", async (t) => {
       const rows = [
         { args: ["mcp", "--token-file", file], pattern: /--token-file goes with --http/ },
         {
@@ -419,11 +421,13 @@ Deno.test("http: --token-file demands the bearer token on every request", async 
         },
       ];
       for (const row of rows) {
-        const run = await runCli(row.args, "", [`--allow-read=${dir}`, "--allow-net=127.0.0.1"]);
-        equal(run.code, 2, row.args.join(" "));
-        match(run.stderr, row.pattern);
-        equal(run.stderr.trimEnd().split("\n").length, 1, run.stderr);
-        equal(run.stdout, "");
+        await t.step(row.args.join(" ").replaceAll(dir, "DIR"), async () => {
+          const run = await runCli(row.args, "", [`--allow-read=${dir}`, "--allow-net=127.0.0.1"]);
+          equal(run.code, 2, row.args.join(" "));
+          match(run.stderr, row.pattern);
+          equal(run.stderr.trimEnd().split("\n").length, 1, run.stderr);
+          equal(run.stdout, "");
+        });
       }
     });
   } finally {
