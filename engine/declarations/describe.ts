@@ -63,7 +63,10 @@ function typeWords(types: number, plain = false): string[] {
 
 function literal(v: unknown): string {
   const s = JSON.stringify(v) ?? String(v);
-  return s.length > QUOTE_LIMIT + 2 ? s.slice(0, QUOTE_LIMIT) + "…" : s;
+  if (s.length <= QUOTE_LIMIT + 2) return s;
+  // Never cut between the halves of a surrogate pair (a lone half is not text).
+  const high = (s.charCodeAt(QUOTE_LIMIT - 1) & 0xfc00) === 0xd800;
+  return s.slice(0, high ? QUOTE_LIMIT - 1 : QUOTE_LIMIT) + "…";
 }
 
 function list(values: readonly unknown[]): string {
@@ -91,16 +94,10 @@ function plural(n: number, word: string): string {
  */
 export function describeNode(form: Form, n: Node): string {
   if (n.never) return "absent (nothing is allowed here)";
-  if (n.values !== undefined) {
-    const values = n.valueList ?? [];
-    return values.length === 1 ? `exactly ${literal(values[0])}` : `one of ${list(values)}`;
-  }
-  if (n.anyOf !== undefined && n.types === ALL_TYPES && n.leaf === false) {
-    const parts: string[] = [];
-    for (const c of n.anyOf.slice(0, LIST_LIMIT)) parts.push(shortNode(form.nodes[c]));
-    return [...new Set(parts)].join(" or ");
-  }
-  return shortNode(n);
+  const own = shortNode(n);
+  // A node that says nothing itself (a union of the language) is its alternatives; one with
+  // types or constraints of its own is described by them, not by branches it may also have.
+  return own === "a value" && n.anyOf !== undefined ? alternatives(form, n.anyOf) : own;
 }
 
 /** A node's types and own constraints, without looking at other nodes. */
@@ -118,8 +115,10 @@ function shortNode(n: Node): string {
   if (n.exclusiveMinimum !== undefined) c.push(`greater than ${n.exclusiveMinimum}`);
   if (n.maximum !== undefined) c.push(`at most ${n.maximum}`);
   if (n.exclusiveMaximum !== undefined) c.push(`less than ${n.exclusiveMaximum}`);
-  if (n.multipleOf !== undefined) c.push(`a multiple of ${n.multipleOf}`);
-  if (n.minLength !== undefined && n.maxLength !== undefined) {
+  if (n.multipleOf !== undefined) c.push(`divisible by ${n.multipleOf}`);
+  if (n.minLength !== undefined && n.minLength === n.maxLength) {
+    c.push(`of exactly ${plural(n.minLength, "character")}`);
+  } else if (n.minLength !== undefined && n.maxLength !== undefined) {
     c.push(`of ${n.minLength} to ${n.maxLength} characters`);
   } else if (n.minLength !== undefined) c.push(`of at least ${plural(n.minLength, "character")}`);
   else if (n.maxLength !== undefined) c.push(`of at most ${plural(n.maxLength, "character")}`);
@@ -236,9 +235,16 @@ export function describeIssue(
     case "contains":
     case "maxContains": {
       const c = form.nodes[n.contains!];
-      const min = n.minContains ?? 1;
-      const range = n.maxContains === undefined ? `at least ${min}` : `${min} to ${n.maxContains}`;
-      expected = `an array with ${range} items that are ${describeNode(form, c)}`;
+      const min = n.minContains ?? 1, max = n.maxContains;
+      const range = max === undefined
+        ? `at least ${min}`
+        : min === max
+        ? `exactly ${min}`
+        : `${min} to ${max}`;
+      const one = min === 1 && (max === undefined || max === 1);
+      expected = `an array with ${range} ${one ? "item that is" : "items that are"} ${
+        describeNode(form, c)
+      }`;
       found = `an array with ${plural(Number(issue.detail), "such item")}`;
       break;
     }
@@ -253,7 +259,7 @@ export function describeIssue(
       break;
     case "oneOf":
       if (issue.detail !== undefined) {
-        expected = "exactly one of the alternatives";
+        expected = `exactly one of the alternatives (${alternatives(form, n.oneOf!)})`;
         found = `${describeValue(v)}, which matches ${issue.detail} of them`;
       } else expected = alternatives(form, n.oneOf!);
       break;
@@ -286,7 +292,8 @@ function alternatives(form: Form, options: readonly number[]): string {
 export function renderForm(form: Form): string {
   const out: string[] = [];
   let length = 0;
-  // Work items: a node to render, or a piece of text.
+  // Work items: a node to render (its index), a piece of text, or the end of a node whose
+  // children are being rendered (`-1 - index`): a node met again inside itself renders as `any`.
   const work: (number | string)[] = [form.root];
   const visiting = new Set<number>();
   while (work.length > 0) {
@@ -300,6 +307,10 @@ export function renderForm(form: Form): string {
       length += w.length;
       continue;
     }
+    if (w < 0) {
+      visiting.delete(-1 - w);
+      continue;
+    }
     let n = form.nodes[w];
     // Follow references (a recursive schema renders its repeated part as `any`).
     let hops = 0;
@@ -308,11 +319,17 @@ export function renderForm(form: Form): string {
     ) {
       n = form.nodes[n.ref];
     }
-    if (visiting.has(n.id) && n.ref === undefined) {
+    if (visiting.has(n.id)) {
       out.push("any");
+      length += 3;
       continue;
     }
+    const before = work.length;
     const piece = renderShallow(form, n, work);
+    if (work.length > before) {
+      visiting.add(n.id);
+      work.splice(before, 0, -1 - n.id);
+    }
     out.push(piece);
     length += piece.length;
   }
