@@ -512,40 +512,58 @@ const UNTYPED: readonly WordsCase[] = [
     found: "an object with 1 member",
   },
   {
-    name: "constraints of two types: no noun, the constraints only",
+    name: "constraints of two types: each followed by its type",
     declaration: { minimum: 1, minLength: 1 },
     value: 0,
     keyword: "minimum",
-    expected: "at least 1, of at least 1 character",
+    expected: "at least 1 (if a number), of at least 1 character (if a string)",
     found: "0",
   },
   {
-    name: "array and object constraints: no noun",
+    name: "array and object constraints: each followed by its type",
     declaration: { minItems: 1, minProperties: 1 },
     value: {},
     keyword: "minProperties",
-    expected: "with at least 1 item, with at least 1 member",
+    expected: "with at least 1 item (if an array), with at least 1 member (if an object)",
     found: "an object with 0 members",
   },
   {
-    name: "string and array constraints: no noun",
+    name: "string and array constraints: each followed by its type",
     declaration: { maxLength: 1, maxItems: 1 },
     value: "ab",
     keyword: "maxLength",
-    expected: "of at most 1 character, with at most 1 item",
+    expected: "of at most 1 character (if a string), with at most 1 item (if an array)",
     found: "a string of 2 characters",
   },
   {
-    name: "number and array constraints: no noun",
+    name: "number and array constraints: each followed by its type",
     declaration: { maximum: 1, uniqueItems: true },
     value: 2,
     keyword: "maximum",
-    expected: "at most 1, without duplicate items",
+    expected: "at most 1 (if a number), without duplicate items (if an array)",
     found: "2",
+  },
+  {
+    name: "several constraints of each of two types: the type after each type's last",
+    declaration: { minimum: 1, maximum: 5, minLength: 2, pattern: "a" },
+    value: 6,
+    keyword: "maximum",
+    expected:
+      'at least 1, at most 5 (if a number), of at least 2 characters, matching "a" (if a string)',
+    found: "6",
+  },
+  {
+    name: "constraints of four types",
+    declaration: { multipleOf: 2, format: "date", maxItems: 1, maxProperties: 1 },
+    value: [1, 2],
+    keyword: "maxItems",
+    expected: "divisible by 2 (if a number), in format date (if a string), " +
+      "with at most 1 item (if an array), with at most 1 member (if an object)",
+    found: "an array of 2 items",
   },
 ];
 
-Deno.test("without type: the noun is named only when every constraint is of one type", async (t) => {
+Deno.test("without type: one type's constraints name it, several types' each name theirs", async (t) => {
   await checkRows(t, UNTYPED);
 });
 
@@ -879,6 +897,14 @@ const PROBLEMS: readonly WordsCase[] = [
     found: "1",
   },
   {
+    name: "anyOf beside a type, no branch admitting the value: the branches",
+    declaration: { type: ["boolean", "integer"], anyOf: [{ type: "integer" }, { type: "string" }] },
+    value: true,
+    keyword: "anyOf",
+    expected: "an integer or a string",
+    found: "true",
+  },
+  {
     name: "a language union",
     declaration: "string|integer",
     value: true,
@@ -1071,6 +1097,16 @@ const RENDERINGS: readonly RenderCase[] = [
     rendered: "[integer]|string",
   },
   {
+    name: "an array of items, then null",
+    declaration: { type: ["null", "array"], items: { type: "integer" } },
+    rendered: "[integer]|null",
+  },
+  {
+    name: "an object with members, then two scalars",
+    declaration: { type: ["boolean", "object", "null"], properties: { a: { type: "null" } } },
+    rendered: "{a:null}|null|boolean",
+  },
+  {
     name: "required members marked, a closed object",
     declaration: "closed{!path:string,n:integer}",
     rendered: "closed{!path:string,n:integer}",
@@ -1176,14 +1212,23 @@ Deno.test("renderForm: a declaration in the language, as far as it can say it", 
   }
 });
 
-Deno.test("renderForm: a long rendering is cut after 400 characters with …", () => {
+Deno.test("renderForm: a long rendering is cut after the piece that passes 400 characters", () => {
   const names = Array.from({ length: 60 }, (_, i) => `member${String(i).padStart(2, "0")}`);
-  const rendered = renderForm(formOf(`{${names.map((n) => `${n}:string`).join(",")}}`));
-  // Pieces are whole: the cut falls after the first piece that passes 400 characters.
   const full = `{${names.map((n) => `${n}:string`).join(",")}}`;
-  assert.equal(rendered, full.slice(0, rendered.length - 1) + "…");
-  assert.equal(rendered.length > 401, true);
-  assert.equal(rendered.length < 420, true);
+  // `{member00:string,…,member24:string` is 400 characters, not past the limit; the next piece
+  // `,member25:` passes it, and the rendering ends there with …
+  assert.equal(renderForm(formOf(full)), full.slice(0, 410) + "…");
+});
+
+Deno.test("renderForm: each repeated part counts its 3 characters towards the cut", () => {
+  const names = Array.from({ length: 60 }, (_, i) => `m${String(i).padStart(2, "0")}`);
+  const rendered = renderForm(formOf({
+    type: "object",
+    properties: Object.fromEntries(names.map((n) => [n, { $ref: "#" }])),
+  }));
+  const full = `{${names.map((n) => `${n}:any`).join(",")}}`;
+  // `{m00:any,…,m49:any` is 400 characters, not past the limit; the next piece `,m50:` passes it.
+  assert.equal(rendered, full.slice(0, 405) + "…");
 });
 
 Deno.test("the E030 retry prompt carries the words and the rendering", () => {

@@ -100,61 +100,64 @@ export function describeNode(form: Form, n: Node): string {
   return own === "a value" && n.anyOf !== undefined ? alternatives(form, n.anyOf) : own;
 }
 
-/** A node's types and own constraints, without looking at other nodes. */
+/** The type each constraint keyword asserts on, for a node without `type`. */
+const GROUP_NOUNS = ["a number", "a string", "an array", "an object"] as const;
+const NUM = 0, STR = 1, ARR = 2, OBJ = 3;
+
+/**
+ * A node's types and own constraints, without looking at other nodes. Without
+ * `type`, constraints that all assert on one type name it (`minimum` → a
+ * number); constraints on several types are each followed by their type
+ * (`at least 1 (if a number), of at least 1 character (if a string)`).
+ */
 function shortNode(n: Node): string {
   if (n.never) return "nothing";
   if (n.values !== undefined) {
     const values = n.valueList ?? [];
     return values.length === 1 ? `exactly ${literal(values[0])}` : `one of ${list(values)}`;
   }
-  const nouns = n.types === ALL_TYPES ? untypedNoun(n) : typeWords(n.types);
-  const parts: string[] = [];
-  if (nouns.length > 0) parts.push(nouns.join(" or "));
-  const c: string[] = [];
-  if (n.minimum !== undefined) c.push(`at least ${n.minimum}`);
-  if (n.exclusiveMinimum !== undefined) c.push(`greater than ${n.exclusiveMinimum}`);
-  if (n.maximum !== undefined) c.push(`at most ${n.maximum}`);
-  if (n.exclusiveMaximum !== undefined) c.push(`less than ${n.exclusiveMaximum}`);
-  if (n.multipleOf !== undefined) c.push(`divisible by ${n.multipleOf}`);
+  const c: [number, string][] = [];
+  if (n.minimum !== undefined) c.push([NUM, `at least ${n.minimum}`]);
+  if (n.exclusiveMinimum !== undefined) c.push([NUM, `greater than ${n.exclusiveMinimum}`]);
+  if (n.maximum !== undefined) c.push([NUM, `at most ${n.maximum}`]);
+  if (n.exclusiveMaximum !== undefined) c.push([NUM, `less than ${n.exclusiveMaximum}`]);
+  if (n.multipleOf !== undefined) c.push([NUM, `divisible by ${n.multipleOf}`]);
   if (n.minLength !== undefined && n.minLength === n.maxLength) {
-    c.push(`of exactly ${plural(n.minLength, "character")}`);
+    c.push([STR, `of exactly ${plural(n.minLength, "character")}`]);
   } else if (n.minLength !== undefined && n.maxLength !== undefined) {
-    c.push(`of ${n.minLength} to ${n.maxLength} characters`);
-  } else if (n.minLength !== undefined) c.push(`of at least ${plural(n.minLength, "character")}`);
-  else if (n.maxLength !== undefined) c.push(`of at most ${plural(n.maxLength, "character")}`);
-  if (n.pattern !== undefined) c.push(`matching ${literal(n.pattern.source)}`);
-  if (n.format !== undefined) c.push(`in format ${n.format}`);
-  if (n.minItems !== undefined) c.push(`with at least ${plural(n.minItems, "item")}`);
-  if (n.maxItems !== undefined) c.push(`with at most ${plural(n.maxItems, "item")}`);
-  if (n.uniqueItems) c.push("without duplicate items");
-  if (n.minProperties !== undefined) c.push(`with at least ${plural(n.minProperties, "member")}`);
-  if (n.maxProperties !== undefined) c.push(`with at most ${plural(n.maxProperties, "member")}`);
-  if (c.length > 0) parts.push(c.join(", "));
-  return parts.length === 0 ? "a value" : parts.join(" ");
-}
-
-/**
- * The noun for a node without `type` whose constraints all apply to one
- * type (they assert only on values of that type): `minimum` → a number.
- */
-function untypedNoun(n: Node): string[] {
-  const groups: [string, boolean][] = [
-    [
-      "a number",
-      n.minimum !== undefined || n.maximum !== undefined ||
-      n.exclusiveMinimum !== undefined || n.exclusiveMaximum !== undefined ||
-      n.multipleOf !== undefined,
-    ],
-    [
-      "a string",
-      n.minLength !== undefined || n.maxLength !== undefined ||
-      n.pattern !== undefined || n.format !== undefined,
-    ],
-    ["an array", n.minItems !== undefined || n.maxItems !== undefined || n.uniqueItems === true],
-    ["an object", n.minProperties !== undefined || n.maxProperties !== undefined],
-  ];
-  const present = groups.filter(([, yes]) => yes);
-  return present.length === 1 ? [present[0][0]] : [];
+    c.push([STR, `of ${n.minLength} to ${n.maxLength} characters`]);
+  } else if (n.minLength !== undefined) {
+    c.push([STR, `of at least ${plural(n.minLength, "character")}`]);
+  } else if (n.maxLength !== undefined) {
+    c.push([STR, `of at most ${plural(n.maxLength, "character")}`]);
+  }
+  if (n.pattern !== undefined) c.push([STR, `matching ${literal(n.pattern.source)}`]);
+  if (n.format !== undefined) c.push([STR, `in format ${n.format}`]);
+  if (n.minItems !== undefined) c.push([ARR, `with at least ${plural(n.minItems, "item")}`]);
+  if (n.maxItems !== undefined) c.push([ARR, `with at most ${plural(n.maxItems, "item")}`]);
+  if (n.uniqueItems) c.push([ARR, "without duplicate items"]);
+  if (n.minProperties !== undefined) {
+    c.push([OBJ, `with at least ${plural(n.minProperties, "member")}`]);
+  }
+  if (n.maxProperties !== undefined) {
+    c.push([OBJ, `with at most ${plural(n.maxProperties, "member")}`]);
+  }
+  const groups = new Set(c.map(([g]) => g));
+  const words = c.map(([, w]) => w);
+  let noun = "";
+  if (n.types !== ALL_TYPES) noun = typeWords(n.types).join(" or ");
+  else if (groups.size === 1) noun = GROUP_NOUNS[c[0][0]];
+  else {
+    // Several types' constraints: each group's last constraint names its type.
+    for (let i = 0; i < c.length; i++) {
+      if (i + 1 === c.length || c[i + 1][0] !== c[i][0]) {
+        words[i] += ` (if ${GROUP_NOUNS[c[i][0]]})`;
+      }
+    }
+  }
+  const rest = words.join(", ");
+  if (noun === "") return rest === "" ? "a value" : rest;
+  return rest === "" ? noun : `${noun} ${rest}`;
 }
 
 /**
@@ -224,10 +227,6 @@ export function describeIssue(
     case "minLength":
     case "maxLength":
       found = `a string of ${plural(codePoints(v as string), "character")}`;
-      break;
-    case "minItems":
-    case "maxItems":
-      found = describeValue(v);
       break;
     case "uniqueItems":
       found = `an array whose items ${issue.detail} are equal`;
@@ -324,12 +323,10 @@ export function renderForm(form: Form): string {
       length += 3;
       continue;
     }
-    const before = work.length;
+    // Inside its own children (pushed above this mark) the node renders as `any`.
+    visiting.add(n.id);
+    work.push(-1 - n.id);
     const piece = renderShallow(form, n, work);
-    if (work.length > before) {
-      visiting.add(n.id);
-      work.splice(before, 0, -1 - n.id);
-    }
     out.push(piece);
     length += piece.length;
   }
