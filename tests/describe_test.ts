@@ -244,6 +244,30 @@ const NUMBERS: readonly WordsCase[] = [
   },
 ];
 
+const MIXED: readonly WordsCase[] = [
+  {
+    name: "two types, constraints on both: each followed by its type",
+    declaration: { type: ["string", "number"], minimum: 1, maxLength: 3 },
+    value: "abcd",
+    keyword: "maxLength",
+    expected:
+      "a string or a number, at least 1 (if a number), of at most 3 characters (if a string)",
+    found: "a string of 4 characters",
+  },
+  {
+    name: "two types, constraints on one: read after the types",
+    declaration: { type: ["null", "integer"], maximum: 5, minimum: 0 },
+    value: 6,
+    keyword: "maximum",
+    expected: "null or an integer at least 0, at most 5",
+    found: "6",
+  },
+];
+
+Deno.test("typed constraints on several types name the type each applies to", async (t) => {
+  await checkRows(t, MIXED);
+});
+
 Deno.test("number constraints: bounds inclusive and exclusive, multipleOf", async (t) => {
   await checkRows(t, NUMBERS);
 });

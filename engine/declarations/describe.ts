@@ -42,6 +42,7 @@ const QUOTE_LIMIT = 40;
 /** Characters of a rendering before it is cut. */
 const RENDER_LIMIT = 400;
 
+/** Type bits, their words, and their name in the language, in the order both list them. */
 const TYPE_WORDS: readonly [number, string, string][] = [
   [T_NULL, "null", "null"],
   [T_BOOLEAN, "a boolean", "boolean"],
@@ -52,11 +53,11 @@ const TYPE_WORDS: readonly [number, string, string][] = [
   [T_ARRAY, "an array", "array"],
 ];
 
-function typeWords(types: number, plain = false): string[] {
+function typeWords(types: number): string[] {
   const out: string[] = [];
-  for (const [bits, words, name] of TYPE_WORDS) {
+  for (const [bits, words] of TYPE_WORDS) {
     if (bits === T_INTEGER && (types & T_NUMBER) !== 0) continue;
-    if ((types & bits) === bits) out.push(plain ? name : words);
+    if ((types & bits) === bits) out.push(words);
   }
   return out;
 }
@@ -108,7 +109,8 @@ const NUM = 0, STR = 1, ARR = 2, OBJ = 3;
  * A node's types and own constraints, without looking at other nodes. Without
  * `type`, constraints that all assert on one type name it (`minimum` → a
  * number); constraints on several types are each followed by their type
- * (`at least 1 (if a number), of at least 1 character (if a string)`).
+ * (`at least 1 (if a number), of at least 1 character (if a string)`), with
+ * `type` or without.
  */
 function shortNode(n: Node): string {
   if (n.never) return "nothing";
@@ -144,11 +146,8 @@ function shortNode(n: Node): string {
   }
   const groups = new Set(c.map(([g]) => g));
   const words = c.map(([, w]) => w);
-  let noun = "";
-  if (n.types !== ALL_TYPES) noun = typeWords(n.types).join(" or ");
-  else if (groups.size === 1) noun = GROUP_NOUNS[c[0][0]];
-  else {
-    // Several types' constraints: each group's last constraint names its type.
+  if (groups.size > 1) {
+    // Constraints on several types: each type's last constraint names it.
     for (let i = 0; i < c.length; i++) {
       if (i + 1 === c.length || c[i + 1][0] !== c[i][0]) {
         words[i] += ` (if ${GROUP_NOUNS[c[i][0]]})`;
@@ -156,8 +155,14 @@ function shortNode(n: Node): string {
     }
   }
   const rest = words.join(", ");
+  const noun = n.types !== ALL_TYPES
+    ? typeWords(n.types).join(" or ")
+    : groups.size === 1
+    ? GROUP_NOUNS[c[0][0]]
+    : "";
   if (noun === "") return rest === "" ? "a value" : rest;
-  return rest === "" ? noun : `${noun} ${rest}`;
+  if (rest === "") return noun;
+  return groups.size > 1 ? `${noun}, ${rest}` : `${noun} ${rest}`;
 }
 
 /**
