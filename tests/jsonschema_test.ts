@@ -376,12 +376,13 @@ const WORDS: readonly { schema: unknown; value: unknown; words: string }[] = [
   {
     schema: { oneOf: [{ type: "integer" }, { minimum: 0 }] },
     value: 3,
-    words: "the value must be exactly one of the alternatives; got 3, which matches 2 of them",
+    words:
+      "the value must be exactly one of the alternatives (an integer or a number at least 0); got 3, which matches 2 of them",
   },
   {
     schema: { type: "number", multipleOf: 0.5, exclusiveMinimum: 0 },
     value: 0.3,
-    words: "the value must be a number greater than 0, a multiple of 0.5; got 0.3",
+    words: "the value must be a number greater than 0, divisible by 0.5; got 0.3",
   },
   {
     schema: {

@@ -42,6 +42,7 @@ const QUOTE_LIMIT = 40;
 /** Characters of a rendering before it is cut. */
 const RENDER_LIMIT = 400;
 
+/** Type bits, their words, and their name in the language, in the order both list them. */
 const TYPE_WORDS: readonly [number, string, string][] = [
   [T_NULL, "null", "null"],
   [T_BOOLEAN, "a boolean", "boolean"],
@@ -52,18 +53,21 @@ const TYPE_WORDS: readonly [number, string, string][] = [
   [T_ARRAY, "an array", "array"],
 ];
 
-function typeWords(types: number, plain = false): string[] {
+function typeWords(types: number): string[] {
   const out: string[] = [];
-  for (const [bits, words, name] of TYPE_WORDS) {
+  for (const [bits, words] of TYPE_WORDS) {
     if (bits === T_INTEGER && (types & T_NUMBER) !== 0) continue;
-    if ((types & bits) === bits) out.push(plain ? name : words);
+    if ((types & bits) === bits) out.push(words);
   }
   return out;
 }
 
 function literal(v: unknown): string {
   const s = JSON.stringify(v) ?? String(v);
-  return s.length > QUOTE_LIMIT + 2 ? s.slice(0, QUOTE_LIMIT) + "…" : s;
+  if (s.length <= QUOTE_LIMIT + 2) return s;
+  // Never cut between the halves of a surrogate pair (a lone half is not text).
+  const high = (s.charCodeAt(QUOTE_LIMIT - 1) & 0xfc00) === 0xd800;
+  return s.slice(0, high ? QUOTE_LIMIT - 1 : QUOTE_LIMIT) + "…";
 }
 
 function list(values: readonly unknown[]): string {
@@ -91,71 +95,74 @@ function plural(n: number, word: string): string {
  */
 export function describeNode(form: Form, n: Node): string {
   if (n.never) return "absent (nothing is allowed here)";
-  if (n.values !== undefined) {
-    const values = n.valueList ?? [];
-    return values.length === 1 ? `exactly ${literal(values[0])}` : `one of ${list(values)}`;
-  }
-  if (n.anyOf !== undefined && n.types === ALL_TYPES && n.leaf === false) {
-    const parts: string[] = [];
-    for (const c of n.anyOf.slice(0, LIST_LIMIT)) parts.push(shortNode(form.nodes[c]));
-    return [...new Set(parts)].join(" or ");
-  }
-  return shortNode(n);
+  const own = shortNode(n);
+  // A node that says nothing itself (a union of the language) is its alternatives; one with
+  // types or constraints of its own is described by them, not by branches it may also have.
+  return own === "a value" && n.anyOf !== undefined ? alternatives(form, n.anyOf) : own;
 }
 
-/** A node's types and own constraints, without looking at other nodes. */
+/** The type each constraint keyword asserts on, for a node without `type`. */
+const GROUP_NOUNS = ["a number", "a string", "an array", "an object"] as const;
+const NUM = 0, STR = 1, ARR = 2, OBJ = 3;
+
+/**
+ * A node's types and own constraints, without looking at other nodes. Without
+ * `type`, constraints that all assert on one type name it (`minimum` → a
+ * number); constraints on several types are each followed by their type
+ * (`at least 1 (if a number), of at least 1 character (if a string)`), with
+ * `type` or without.
+ */
 function shortNode(n: Node): string {
   if (n.never) return "nothing";
   if (n.values !== undefined) {
     const values = n.valueList ?? [];
     return values.length === 1 ? `exactly ${literal(values[0])}` : `one of ${list(values)}`;
   }
-  const nouns = n.types === ALL_TYPES ? untypedNoun(n) : typeWords(n.types);
-  const parts: string[] = [];
-  if (nouns.length > 0) parts.push(nouns.join(" or "));
-  const c: string[] = [];
-  if (n.minimum !== undefined) c.push(`at least ${n.minimum}`);
-  if (n.exclusiveMinimum !== undefined) c.push(`greater than ${n.exclusiveMinimum}`);
-  if (n.maximum !== undefined) c.push(`at most ${n.maximum}`);
-  if (n.exclusiveMaximum !== undefined) c.push(`less than ${n.exclusiveMaximum}`);
-  if (n.multipleOf !== undefined) c.push(`a multiple of ${n.multipleOf}`);
-  if (n.minLength !== undefined && n.maxLength !== undefined) {
-    c.push(`of ${n.minLength} to ${n.maxLength} characters`);
-  } else if (n.minLength !== undefined) c.push(`of at least ${plural(n.minLength, "character")}`);
-  else if (n.maxLength !== undefined) c.push(`of at most ${plural(n.maxLength, "character")}`);
-  if (n.pattern !== undefined) c.push(`matching ${literal(n.pattern.source)}`);
-  if (n.format !== undefined) c.push(`in format ${n.format}`);
-  if (n.minItems !== undefined) c.push(`with at least ${plural(n.minItems, "item")}`);
-  if (n.maxItems !== undefined) c.push(`with at most ${plural(n.maxItems, "item")}`);
-  if (n.uniqueItems) c.push("without duplicate items");
-  if (n.minProperties !== undefined) c.push(`with at least ${plural(n.minProperties, "member")}`);
-  if (n.maxProperties !== undefined) c.push(`with at most ${plural(n.maxProperties, "member")}`);
-  if (c.length > 0) parts.push(c.join(", "));
-  return parts.length === 0 ? "a value" : parts.join(" ");
-}
-
-/**
- * The noun for a node without `type` whose constraints all apply to one
- * type (they assert only on values of that type): `minimum` → a number.
- */
-function untypedNoun(n: Node): string[] {
-  const groups: [string, boolean][] = [
-    [
-      "a number",
-      n.minimum !== undefined || n.maximum !== undefined ||
-      n.exclusiveMinimum !== undefined || n.exclusiveMaximum !== undefined ||
-      n.multipleOf !== undefined,
-    ],
-    [
-      "a string",
-      n.minLength !== undefined || n.maxLength !== undefined ||
-      n.pattern !== undefined || n.format !== undefined,
-    ],
-    ["an array", n.minItems !== undefined || n.maxItems !== undefined || n.uniqueItems === true],
-    ["an object", n.minProperties !== undefined || n.maxProperties !== undefined],
-  ];
-  const present = groups.filter(([, yes]) => yes);
-  return present.length === 1 ? [present[0][0]] : [];
+  const c: [number, string][] = [];
+  if (n.minimum !== undefined) c.push([NUM, `at least ${n.minimum}`]);
+  if (n.exclusiveMinimum !== undefined) c.push([NUM, `greater than ${n.exclusiveMinimum}`]);
+  if (n.maximum !== undefined) c.push([NUM, `at most ${n.maximum}`]);
+  if (n.exclusiveMaximum !== undefined) c.push([NUM, `less than ${n.exclusiveMaximum}`]);
+  if (n.multipleOf !== undefined) c.push([NUM, `divisible by ${n.multipleOf}`]);
+  if (n.minLength !== undefined && n.minLength === n.maxLength) {
+    c.push([STR, `of exactly ${plural(n.minLength, "character")}`]);
+  } else if (n.minLength !== undefined && n.maxLength !== undefined) {
+    c.push([STR, `of ${n.minLength} to ${n.maxLength} characters`]);
+  } else if (n.minLength !== undefined) {
+    c.push([STR, `of at least ${plural(n.minLength, "character")}`]);
+  } else if (n.maxLength !== undefined) {
+    c.push([STR, `of at most ${plural(n.maxLength, "character")}`]);
+  }
+  if (n.pattern !== undefined) c.push([STR, `matching ${literal(n.pattern.source)}`]);
+  if (n.format !== undefined) c.push([STR, `in format ${n.format}`]);
+  if (n.minItems !== undefined) c.push([ARR, `with at least ${plural(n.minItems, "item")}`]);
+  if (n.maxItems !== undefined) c.push([ARR, `with at most ${plural(n.maxItems, "item")}`]);
+  if (n.uniqueItems) c.push([ARR, "without duplicate items"]);
+  if (n.minProperties !== undefined) {
+    c.push([OBJ, `with at least ${plural(n.minProperties, "member")}`]);
+  }
+  if (n.maxProperties !== undefined) {
+    c.push([OBJ, `with at most ${plural(n.maxProperties, "member")}`]);
+  }
+  const groups = new Set(c.map(([g]) => g));
+  const words = c.map(([, w]) => w);
+  if (groups.size > 1) {
+    // Constraints on several types: each type's last constraint names it.
+    for (let i = 0; i < c.length; i++) {
+      if (i + 1 === c.length || c[i + 1][0] !== c[i][0]) {
+        words[i] += ` (if ${GROUP_NOUNS[c[i][0]]})`;
+      }
+    }
+  }
+  const rest = words.join(", ");
+  const noun = n.types !== ALL_TYPES
+    ? typeWords(n.types).join(" or ")
+    : groups.size === 1
+    ? GROUP_NOUNS[c[0][0]]
+    : "";
+  if (noun === "") return rest === "" ? "a value" : rest;
+  if (rest === "") return noun;
+  return groups.size > 1 ? `${noun}, ${rest}` : `${noun} ${rest}`;
 }
 
 /**
@@ -226,19 +233,22 @@ export function describeIssue(
     case "maxLength":
       found = `a string of ${plural(codePoints(v as string), "character")}`;
       break;
-    case "minItems":
-    case "maxItems":
-      found = describeValue(v);
-      break;
     case "uniqueItems":
       found = `an array whose items ${issue.detail} are equal`;
       break;
     case "contains":
     case "maxContains": {
       const c = form.nodes[n.contains!];
-      const min = n.minContains ?? 1;
-      const range = n.maxContains === undefined ? `at least ${min}` : `${min} to ${n.maxContains}`;
-      expected = `an array with ${range} items that are ${describeNode(form, c)}`;
+      const min = n.minContains ?? 1, max = n.maxContains;
+      const range = max === undefined
+        ? `at least ${min}`
+        : min === max
+        ? `exactly ${min}`
+        : `${min} to ${max}`;
+      const one = min === 1 && (max === undefined || max === 1);
+      expected = `an array with ${range} ${one ? "item that is" : "items that are"} ${
+        describeNode(form, c)
+      }`;
       found = `an array with ${plural(Number(issue.detail), "such item")}`;
       break;
     }
@@ -253,7 +263,7 @@ export function describeIssue(
       break;
     case "oneOf":
       if (issue.detail !== undefined) {
-        expected = "exactly one of the alternatives";
+        expected = `exactly one of the alternatives (${alternatives(form, n.oneOf!)})`;
         found = `${describeValue(v)}, which matches ${issue.detail} of them`;
       } else expected = alternatives(form, n.oneOf!);
       break;
@@ -286,7 +296,8 @@ function alternatives(form: Form, options: readonly number[]): string {
 export function renderForm(form: Form): string {
   const out: string[] = [];
   let length = 0;
-  // Work items: a node to render, or a piece of text.
+  // Work items: a node to render (its index), a piece of text, or the end of a node whose
+  // children are being rendered (`-1 - index`): a node met again inside itself renders as `any`.
   const work: (number | string)[] = [form.root];
   const visiting = new Set<number>();
   while (work.length > 0) {
@@ -300,6 +311,10 @@ export function renderForm(form: Form): string {
       length += w.length;
       continue;
     }
+    if (w < 0) {
+      visiting.delete(-1 - w);
+      continue;
+    }
     let n = form.nodes[w];
     // Follow references (a recursive schema renders its repeated part as `any`).
     let hops = 0;
@@ -308,10 +323,14 @@ export function renderForm(form: Form): string {
     ) {
       n = form.nodes[n.ref];
     }
-    if (visiting.has(n.id) && n.ref === undefined) {
+    if (visiting.has(n.id)) {
       out.push("any");
+      length += 3;
       continue;
     }
+    // Inside its own children (pushed above this mark) the node renders as `any`.
+    visiting.add(n.id);
+    work.push(-1 - n.id);
     const piece = renderShallow(form, n, work);
     out.push(piece);
     length += piece.length;

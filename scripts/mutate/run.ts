@@ -100,6 +100,7 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     ...DECLARATION_TESTS,
   ],
   "engine/declarations/describe.ts": [
+    "tests/describe_test.ts",
     "tests/declarations_test.ts",
     "tests/jsonschema_test.ts",
     "tests/verdict_test.ts",
