@@ -71,6 +71,7 @@ Deno.test("the fast path declines every text the scanner could have something to
     { name: "a negative subnormal", text: "[-5e-324]" },
     { name: "a subnormal member", text: '{"x":5e-324}' },
     { name: "a negative subnormal member", text: '{"x":-2.225073858507201e-308}' },
+    { name: "a subnormal in an array in an object", text: '{"x":[5e-324]}' },
     { name: "an underflow with an upper-case E", text: "[1E-400]" },
     { name: "an underflow as a member", text: '{"x":1e-400}' },
     { name: "a duplicate key with a colon in an array", text: '{"a":["x:y"],"a":1}' },
@@ -233,6 +234,11 @@ Deno.test("the fast path answers exactly what the scanner answers on clean JSON"
       value: { a: 0, b: "x-y", c: -1, d: "-" },
     },
     { name: "a hyphen first in the text's string", text: '["-e",0]', value: ["-e", 0] },
+    {
+      name: "a zero beside the letters e and E with no hyphen after them",
+      text: '{"see":0,"E":"Eve"}',
+      value: { see: 0, E: "Eve" },
+    },
   ];
   for (const row of rows) {
     await t.step(row.name, () => {
