@@ -332,9 +332,27 @@ const SHAPES: readonly Row[] = [
     matches: [{ lo: "a\uDC00" }, { lo: "\uD800a" }, { lo: "\uDBFF\uDFFF\uD800" }, {
       hi: "\uDBFF\uDFFF",
     }],
-    refuses: [{ lo: "\uD800\uDC00" }, { lo: "\uDBFF\uDFFF" }, { hi: "\uD800\uD800" }, {
-      hi: "\uDC00\uDC00",
-    }],
+    refuses: [
+      { lo: "\uD800\uDC00" },
+      { lo: "\uDBFF\uDFFF" },
+      { hi: "\uD800\uD800" },
+      { hi: "\uDC00\uDC00" },
+      { hi: "\uD800\uE000" },
+    ],
+  },
+  {
+    behaviour:
+      "multipleOf on the exact decimals: exponent notation, a divisor with decimals, zero and a divisor past 2^53",
+    schema: {
+      type: "object",
+      properties: {
+        even: { multipleOf: 2 },
+        fifths: { multipleOf: 0.4 },
+        huge: { multipleOf: 1e21 },
+      },
+    },
+    matches: [{ even: 1e21 }, { fifths: 2 }, { fifths: 1.2 }, { huge: 0 }, { huge: 2e21 }],
+    refuses: [{ even: 1e-7 }, { fifths: 1 }, { fifths: 0.5 }, { huge: 1e20 }, { huge: 1.5e21 }],
   },
   {
     behaviour: "integer and number bounds, inclusive and exclusive",
@@ -675,9 +693,57 @@ Deno.test("compiled closures nest at most 32 deep, counting definitions reused d
   }
 });
 
+/**
+ * `unevaluated*` (never compiled: the interpreter collects which members and items each
+ * keyword evaluated, and merges what passing in-place applicators evaluated).
+ */
+const ANNOTATED: readonly Row[] = [
+  {
+    behaviour:
+      "items evaluated by a node's own prefix stay evaluated when an applicator evaluates fewer",
+    schema: {
+      type: "array",
+      prefixItems: [true, true],
+      allOf: [{ prefixItems: [true] }],
+      unevaluatedItems: false,
+    },
+    matches: [[], [1], [1, 2]],
+    refuses: [[1, 2, 3]],
+  },
+  {
+    behaviour: "items evaluated by an applicator's longer prefix are evaluated",
+    schema: {
+      type: "array",
+      prefixItems: [true],
+      allOf: [{ prefixItems: [true, true] }],
+      unevaluatedItems: false,
+    },
+    matches: [[1, 2]],
+    refuses: [[1, 2, 3]],
+  },
+];
+
+Deno.test("unevaluatedItems sees the items that the node and its passing applicators evaluated", async (t) => {
+  for (const row of ANNOTATED) {
+    await t.step(row.behaviour, () => {
+      const form = compileJsonSchema(row.schema, row.options);
+      assert.equal(compiledCheck(form), null, "unevaluated* is never compiled");
+      for (const [values, expected] of [[row.matches, true], [row.refuses, false]] as const) {
+        for (const value of values) {
+          const shown = JSON.stringify(value);
+          assert.equal(matchesForm(form, value), expected, `matchesForm of ${shown}`);
+          assert.equal(checkForm(form, value).ok, expected, `checkForm of ${shown}`);
+        }
+      }
+    });
+  }
+});
+
 interface IssueRow {
   behaviour: string;
   schema: unknown;
+  /** Options of compileJsonSchema. */
+  options?: JsonSchemaOptions;
   value: unknown;
   /** Each issue as `[pointer, keyword]` or `[pointer, keyword, detail]`, in order. */
   issues: (readonly [string, string] | readonly [string, string, string])[];
@@ -1016,9 +1082,13 @@ const ISSUES: readonly IssueRow[] = [
         { multipleOf: 0.5 },
         { multipleOf: 0.01 },
         { multipleOf: 3 },
+        { minLength: 2 },
+        { maxLength: 1 },
+        { minLength: 3, maxLength: 1 },
+        { minimum: 1 },
       ],
     },
-    value: ["b", "x", 2, 1, 1, 0.3, 0.001, 1e20],
+    value: ["b", "x", 2, 1, 1, 0.3, 0.001, 1e20, "😀", "ab", "ab", 0],
     issues: [
       ["/0", "pattern"],
       ["/2", "maximum"],
@@ -1027,7 +1097,27 @@ const ISSUES: readonly IssueRow[] = [
       ["/5", "multipleOf"],
       ["/6", "multipleOf"],
       ["/7", "multipleOf"],
+      ["/8", "minLength"],
+      ["/9", "maxLength"],
+      ["/10", "minLength"],
+      ["/11", "minimum"],
     ],
+  },
+  {
+    behaviour: "an asserted format names itself",
+    schema: { type: "array", items: { format: "date" } },
+    options: { assertFormat: true },
+    value: ["2024-02-30", "2024-02-29"],
+    issues: [["/0", "format"]],
+  },
+  {
+    behaviour: "a pointer escapes `/` and `~` in every member name on its way",
+    schema: {
+      type: "object",
+      properties: { "a/b": { type: "object", properties: { "c~d": { type: "integer" } } } },
+    },
+    value: { "a/b": { "c~d": "1" } },
+    issues: [["/a~1b/c~0d", "type"]],
   },
   {
     behaviour: "past the limit issues are only counted",
@@ -1042,12 +1132,13 @@ const ISSUES: readonly IssueRow[] = [
 Deno.test("checkForm reports each problem with its pointer, keyword and detail", async (t) => {
   for (const row of ISSUES) {
     await t.step(row.behaviour, () => {
-      const form = compileJsonSchema(row.schema);
+      const form = compileJsonSchema(row.schema, row.options);
       const result = checkForm(form, row.value, row.limit);
       assert.equal(result.ok, false);
       assert.deepEqual(
+        // An issue without a detail has no `detail` field at all.
         result.issues.map((i) =>
-          i.detail === undefined ? [i.pointer, i.keyword] : [i.pointer, i.keyword, i.detail]
+          "detail" in i ? [i.pointer, i.keyword, i.detail] : [i.pointer, i.keyword]
         ),
         row.issues,
       );

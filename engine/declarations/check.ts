@@ -144,7 +144,7 @@ function merge(into: Annot, from: Annot): void {
     for (const p of from.props) into.props.add(p);
   }
   if (from.allItems) into.allItems = true;
-  if (from.items > into.items) into.items = from.items;
+  into.items = Math.max(into.items, from.items);
   if (from.itemSet !== null) {
     into.itemSet ??= new Set();
     for (const i of from.itemSet) into.itemSet.add(i);
@@ -182,7 +182,8 @@ function codePoints(s: string): number {
   let n = s.length;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+    if (c >= 0xd800 && c <= 0xdbff) {
+      // Past the end `charCodeAt` is NaN, no low surrogate: a high one last counts alone.
       const d = s.charCodeAt(i + 1);
       if (d >= 0xdc00 && d <= 0xdfff) {
         n--;
@@ -197,11 +198,11 @@ function codePoints(s: string): number {
 function decimal(x: number): [bigint, number] {
   const s = String(Math.abs(x));
   const e = s.indexOf("e");
-  const mantissa = e < 0 ? s : s.slice(0, e);
-  let exponent = e < 0 ? 0 : Number(s.slice(e + 1));
+  const mantissa = e === -1 ? s : s.slice(0, e);
+  let exponent = e === -1 ? 0 : Number(s.slice(e + 1));
   const dot = mantissa.indexOf(".");
   let digits = mantissa;
-  if (dot >= 0) {
+  if (dot !== -1) {
     digits = mantissa.slice(0, dot) + mantissa.slice(dot + 1);
     exponent -= mantissa.length - dot - 1;
   }
@@ -232,13 +233,9 @@ export function isMultipleOf(value: number, divisor: number): boolean {
 /** The keyword a scalar fails among the node's own scalar keywords, or null. */
 function scalarFailure(n: Node, v: unknown): string | null {
   if (typeof v === "string") {
-    const min = n.minLength, max = n.maxLength;
-    // A string of u code units holds between u/2 and u code points: count them
-    // only when the bounds are not decided by that alone.
-    if ((min !== undefined && v.length < 2 * min) || (max !== undefined && v.length > max)) {
-      const len = codePoints(v);
-      if (n.minLength !== undefined && len < n.minLength) return "minLength";
-      if (n.maxLength !== undefined && len > n.maxLength) return "maxLength";
+    // The compiled check's own length test; on a failure, the lower bound alone names which.
+    if (!lengthWithin(v, n.minLength, n.maxLength)) {
+      return lengthWithin(v, n.minLength, undefined) ? "maxLength" : "minLength";
     }
     if (n.pattern !== undefined && !n.pattern.test(v)) return "pattern";
     if (n.format !== undefined && !FORMATS[n.format](v)) return "format";
