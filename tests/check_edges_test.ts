@@ -161,6 +161,17 @@ const SHAPES: readonly Row[] = [
   },
   {
     behaviour:
+      "an inherited name with additionalProperties: an absent optional member is not checked",
+    schema: {
+      type: "object",
+      properties: { valueOf: { type: "integer" }, b: { type: "integer" } },
+      additionalProperties: false,
+    },
+    matches: [{}, { valueOf: 1 }, { b: 1 }, { b: 1, valueOf: 1 }],
+    refuses: [{ b: "1" }, { valueOf: "1" }, { c: 1 }, { b: 1, c: 1 }],
+  },
+  {
+    behaviour:
       "an inherited name with an additionalProperties schema: every extra member is checked, and only those",
     schema: {
       type: "object",
@@ -415,6 +426,21 @@ const SHAPES: readonly Row[] = [
     schema: { enum: ["a", "bb"], minLength: 2 },
     matches: ["bb"],
     refuses: ["a", "c"],
+  },
+  {
+    behaviour:
+      "keywords of the other type do not apply: a string's minimum, a number's maxLength, an enum's maximum on its strings",
+    schema: {
+      type: "object",
+      properties: {
+        s: { type: "string", maxLength: 2, minimum: 5, multipleOf: 3 },
+        i: { type: "integer", maximum: 9, maxLength: 0, pattern: "^x" },
+        n: { type: "number", minimum: 0, format: "date" },
+        e: { enum: ["a", "bb", 7, 20], maximum: 10 },
+      },
+    },
+    matches: [{ s: "ab", i: 9, n: 0.5, e: "a" }, { s: "", i: -1, e: "bb" }, { e: 7 }],
+    refuses: [{ s: "abc" }, { s: 1 }, { i: 10 }, { i: 1.5 }, { n: -1 }, { e: 20 }, { e: "c" }],
   },
   {
     behaviour: "an enum without strings refuses every string",
@@ -753,6 +779,10 @@ interface IssueRow {
   limit?: number;
 }
 
+/** Names for branches with 8 and with 9 missing members (no name in common). */
+const EIGHT = ["b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8"];
+const NINE = ["a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9"];
+
 const ISSUES: readonly IssueRow[] = [
   {
     behaviour: "every missing required member is reported at its own pointer",
@@ -1068,6 +1098,22 @@ const ISSUES: readonly IssueRow[] = [
       [`/${name}`, "required"] as const
     ),
     omitted: 1,
+  },
+  {
+    behaviour:
+      "the closest branch counts its issues past 8 too: 8 issues beat 9, listed first or second",
+    schema: {
+      type: "array",
+      prefixItems: [
+        { anyOf: [{ required: NINE }, { required: EIGHT }] },
+        { anyOf: [{ required: EIGHT }, { required: NINE }] },
+      ],
+    },
+    value: [{}, {}],
+    issues: [
+      ...EIGHT.map((name) => [`/0/${name}`, "required"] as const),
+      ...EIGHT.map((name) => [`/1/${name}`, "required"] as const),
+    ],
   },
   {
     behaviour: "each scalar keyword names itself",

@@ -887,22 +887,14 @@ function compileOwn(n: Node): Compiled {
     if (types === T_ARRAY) return Array.isArray;
     return (v) => (types & typeBits(v)) !== 0;
   }
-  const stringKeywords = n.minLength !== undefined || n.maxLength !== undefined ||
-    n.pattern !== undefined || n.format !== undefined;
-  const numberKeywords = n.minimum !== undefined || n.maximum !== undefined ||
-    n.exclusiveMinimum !== undefined || n.exclusiveMaximum !== undefined ||
-    n.multipleOf !== undefined;
+  // A number keyword never applies to a string, nor a string keyword to a number: neither
+  // stops the other type's specialisation.
   if (n.never !== true && n.values === undefined) {
-    if (
-      types === T_STRING && !numberKeywords && n.pattern === undefined && n.format === undefined
-    ) {
+    if (types === T_STRING && n.pattern === undefined && n.format === undefined) {
       const min = n.minLength, max = n.maxLength;
       return (v) => typeof v === "string" && lengthWithin(v, min, max);
     }
-    if (
-      (types === T_INTEGER || types === (T_NUMBER | T_INTEGER)) && !stringKeywords &&
-      n.multipleOf === undefined
-    ) {
+    if ((types === T_INTEGER || types === (T_NUMBER | T_INTEGER)) && n.multipleOf === undefined) {
       const integer = types === T_INTEGER;
       const lo = n.minimum, hi = n.maximum, xlo = n.exclusiveMinimum, xhi = n.exclusiveMaximum;
       return (v) =>
@@ -912,7 +904,9 @@ function compileOwn(n: Node): Compiled {
     }
   }
   const strings = n.valueStrings;
-  if (n.never !== true && strings !== undefined && !stringKeywords && !numberKeywords) {
+  const stringKeywords = n.minLength !== undefined || n.maxLength !== undefined ||
+    n.pattern !== undefined || n.format !== undefined;
+  if (n.never !== true && strings !== undefined && !stringKeywords) {
     const stringsAdmitted = (types & T_STRING) !== 0;
     return (v) =>
       typeof v === "string" ? stringsAdmitted && strings.has(v) : ownFailure(n, v) === null;
