@@ -490,6 +490,11 @@ function checkRows(t: Deno.TestContext, rows: readonly Row[]): Promise<void> {
       const form = compileJsonSchema(row.schema, row.options);
       const compiled = compiledCheck(form);
       assert.notEqual(compiled, null, "the row's schema is compiled");
+      assert.equal(
+        compiledCheck({ ...form, annotations: true }),
+        null,
+        "the same form collecting annotations is not compiled",
+      );
       for (const [values, expected] of [[row.matches, true], [row.refuses, false]] as const) {
         for (const value of values) {
           const shown = JSON.stringify(value);
