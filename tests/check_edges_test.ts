@@ -281,6 +281,17 @@ const SHAPES: readonly Row[] = [
     refuses: [[1], ["a", "b"], ["a", 1, true, null]],
   },
   {
+    behaviour:
+      "an object item or member meets the object keywords of a contains or additionalProperties node",
+    schema: {
+      type: "object",
+      properties: { list: { type: "array", contains: { type: "object", required: ["a"] } } },
+      additionalProperties: { type: "object", required: ["x"] },
+    },
+    matches: [{}, { list: [{ a: 1 }] }, { list: [{}, { a: 1 }], y: { x: 1 } }],
+    refuses: [{ list: [{}] }, { list: [[]] }, { list: [1] }, { y: {} }, { y: [] }, { y: 1 }],
+  },
+  {
     behaviour: "contains with no maxContains: any number of matches at least minContains",
     schema: { type: "array", contains: { type: "string" }, minContains: 2 },
     matches: [["a", "b"], ["a", 1, "b", "c"]],
