@@ -1132,6 +1132,26 @@ const ISSUES: readonly IssueRow[] = [
     ],
   },
   {
+    behaviour:
+      "inside a branch on trial a failing anyOf counts as one issue (its own closest branch is not searched)",
+    schema: {
+      anyOf: [
+        { anyOf: [{ required: ["a1", "a2", "a3"] }, { required: ["b1", "b2", "b3", "b4"] }] },
+        { required: ["c1", "c2"] },
+      ],
+    },
+    value: {},
+    issues: [["", "anyOf"]],
+  },
+  {
+    behaviour: "a failing anyOf past the limit counts as one omitted issue",
+    schema: { required: ["z"], anyOf: [{ required: ["a", "b"] }, { required: ["c", "d", "e"] }] },
+    value: {},
+    limit: 1,
+    issues: [["/z", "required"]],
+    omitted: 1,
+  },
+  {
     behaviour: "each scalar keyword names itself",
     schema: {
       type: "array",
