@@ -312,6 +312,31 @@ const SHAPES: readonly Row[] = [
     refuses: [-1, 5, 101, "a", "abcde", null, 1.5],
   },
   {
+    behaviour:
+      "an object or array of a declared type with an applicator or an enum beside it: each applies",
+    schema: {
+      type: "object",
+      properties: {
+        applied: {
+          type: "object",
+          properties: { a: { type: "integer" } },
+          allOf: [{ required: ["a"] }],
+        },
+        listed: { type: "object", properties: { a: { type: "integer" } }, enum: [{ a: 1 }] },
+        items: { type: "array", items: { type: "integer" }, not: { maxItems: 0 } },
+      },
+    },
+    matches: [{ applied: { a: 1 }, listed: { a: 1 }, items: [1] }],
+    refuses: [
+      { applied: {} },
+      { applied: { a: "1" } },
+      { listed: { a: 2 } },
+      { listed: { a: "1" } },
+      { items: [] },
+      { items: ["a"] },
+    ],
+  },
+  {
     behaviour: "dependentSchemas applies only when its member is present",
     schema: { type: "object", dependentSchemas: { a: { required: ["b"] } } },
     matches: [{}, { b: 1 }, { a: 1, b: 1 }],
