@@ -161,6 +161,17 @@ const SHAPES: readonly Row[] = [
   },
   {
     behaviour:
+      "an inherited name with additionalProperties: an absent optional member is not checked",
+    schema: {
+      type: "object",
+      properties: { valueOf: { type: "integer" }, b: { type: "integer" } },
+      additionalProperties: false,
+    },
+    matches: [{}, { valueOf: 1 }, { b: 1 }, { b: 1, valueOf: 1 }],
+    refuses: [{ b: "1" }, { valueOf: "1" }, { c: 1 }, { b: 1, c: 1 }],
+  },
+  {
+    behaviour:
       "an inherited name with an additionalProperties schema: every extra member is checked, and only those",
     schema: {
       type: "object",
@@ -270,6 +281,17 @@ const SHAPES: readonly Row[] = [
     refuses: [[1], ["a", "b"], ["a", 1, true, null]],
   },
   {
+    behaviour:
+      "an object item or member meets the object keywords of a contains or additionalProperties node",
+    schema: {
+      type: "object",
+      properties: { list: { type: "array", contains: { type: "object", required: ["a"] } } },
+      additionalProperties: { type: "object", required: ["x"] },
+    },
+    matches: [{}, { list: [{ a: 1 }] }, { list: [{}, { a: 1 }], y: { x: 1 } }],
+    refuses: [{ list: [{}] }, { list: [[]] }, { list: [1] }, { y: {} }, { y: [] }, { y: 1 }],
+  },
+  {
     behaviour: "contains with no maxContains: any number of matches at least minContains",
     schema: { type: "array", contains: { type: "string" }, minContains: 2 },
     matches: [["a", "b"], ["a", 1, "b", "c"]],
@@ -288,6 +310,31 @@ const SHAPES: readonly Row[] = [
     },
     matches: [0, 7, 100, "ab", "abcd"],
     refuses: [-1, 5, 101, "a", "abcde", null, 1.5],
+  },
+  {
+    behaviour:
+      "an object or array of a declared type with an applicator or an enum beside it: each applies",
+    schema: {
+      type: "object",
+      properties: {
+        applied: {
+          type: "object",
+          properties: { a: { type: "integer" } },
+          allOf: [{ required: ["a"] }],
+        },
+        listed: { type: "object", properties: { a: { type: "integer" } }, enum: [{ a: 1 }] },
+        items: { type: "array", items: { type: "integer" }, not: { maxItems: 0 } },
+      },
+    },
+    matches: [{ applied: { a: 1 }, listed: { a: 1 }, items: [1] }],
+    refuses: [
+      { applied: {} },
+      { applied: { a: "1" } },
+      { listed: { a: 2 } },
+      { listed: { a: "1" } },
+      { items: [] },
+      { items: ["a"] },
+    ],
   },
   {
     behaviour: "dependentSchemas applies only when its member is present",
@@ -332,9 +379,27 @@ const SHAPES: readonly Row[] = [
     matches: [{ lo: "a\uDC00" }, { lo: "\uD800a" }, { lo: "\uDBFF\uDFFF\uD800" }, {
       hi: "\uDBFF\uDFFF",
     }],
-    refuses: [{ lo: "\uD800\uDC00" }, { lo: "\uDBFF\uDFFF" }, { hi: "\uD800\uD800" }, {
-      hi: "\uDC00\uDC00",
-    }],
+    refuses: [
+      { lo: "\uD800\uDC00" },
+      { lo: "\uDBFF\uDFFF" },
+      { hi: "\uD800\uD800" },
+      { hi: "\uDC00\uDC00" },
+      { hi: "\uD800\uE000" },
+    ],
+  },
+  {
+    behaviour:
+      "multipleOf on the exact decimals: exponent notation, a divisor with decimals, zero and a divisor past 2^53",
+    schema: {
+      type: "object",
+      properties: {
+        even: { multipleOf: 2 },
+        fifths: { multipleOf: 0.4 },
+        huge: { multipleOf: 1e21 },
+      },
+    },
+    matches: [{ even: 1e21 }, { fifths: 2 }, { fifths: 1.2 }, { huge: 0 }, { huge: 2e21 }],
+    refuses: [{ even: 1e-7 }, { fifths: 1 }, { fifths: 0.5 }, { huge: 1e20 }, { huge: 1.5e21 }],
   },
   {
     behaviour: "integer and number bounds, inclusive and exclusive",
@@ -399,6 +464,21 @@ const SHAPES: readonly Row[] = [
     refuses: ["a", "c"],
   },
   {
+    behaviour:
+      "keywords of the other type do not apply: a string's minimum, a number's maxLength, an enum's maximum on its strings",
+    schema: {
+      type: "object",
+      properties: {
+        s: { type: "string", maxLength: 2, minimum: 5, multipleOf: 3 },
+        i: { type: "integer", maximum: 9, maxLength: 0, pattern: "^x" },
+        n: { type: "number", minimum: 0, format: "date" },
+        e: { enum: ["a", "bb", 7, 20], maximum: 10 },
+      },
+    },
+    matches: [{ s: "ab", i: 9, n: 0.5, e: "a" }, { s: "", i: -1, e: "bb" }, { e: 7 }],
+    refuses: [{ s: "abc" }, { s: 1 }, { i: 10 }, { i: 1.5 }, { n: -1 }, { e: 20 }, { e: "c" }],
+  },
+  {
     behaviour: "an enum without strings refuses every string",
     schema: { enum: [1, 2] },
     matches: [1, 2.0],
@@ -446,6 +526,11 @@ function checkRows(t: Deno.TestContext, rows: readonly Row[]): Promise<void> {
       const form = compileJsonSchema(row.schema, row.options);
       const compiled = compiledCheck(form);
       assert.notEqual(compiled, null, "the row's schema is compiled");
+      assert.equal(
+        compiledCheck({ ...form, annotations: true }),
+        null,
+        "the same form collecting annotations is not compiled",
+      );
       for (const [values, expected] of [[row.matches, true], [row.refuses, false]] as const) {
         for (const value of values) {
           const shown = JSON.stringify(value);
@@ -675,9 +760,57 @@ Deno.test("compiled closures nest at most 32 deep, counting definitions reused d
   }
 });
 
+/**
+ * `unevaluated*` (never compiled: the interpreter collects which members and items each
+ * keyword evaluated, and merges what passing in-place applicators evaluated).
+ */
+const ANNOTATED: readonly Row[] = [
+  {
+    behaviour:
+      "items evaluated by a node's own prefix stay evaluated when an applicator evaluates fewer",
+    schema: {
+      type: "array",
+      prefixItems: [true, true],
+      allOf: [{ prefixItems: [true] }],
+      unevaluatedItems: false,
+    },
+    matches: [[], [1], [1, 2]],
+    refuses: [[1, 2, 3]],
+  },
+  {
+    behaviour: "items evaluated by an applicator's longer prefix are evaluated",
+    schema: {
+      type: "array",
+      prefixItems: [true],
+      allOf: [{ prefixItems: [true, true] }],
+      unevaluatedItems: false,
+    },
+    matches: [[1, 2]],
+    refuses: [[1, 2, 3]],
+  },
+];
+
+Deno.test("unevaluatedItems sees the items that the node and its passing applicators evaluated", async (t) => {
+  for (const row of ANNOTATED) {
+    await t.step(row.behaviour, () => {
+      const form = compileJsonSchema(row.schema, row.options);
+      assert.equal(compiledCheck(form), null, "unevaluated* is never compiled");
+      for (const [values, expected] of [[row.matches, true], [row.refuses, false]] as const) {
+        for (const value of values) {
+          const shown = JSON.stringify(value);
+          assert.equal(matchesForm(form, value), expected, `matchesForm of ${shown}`);
+          assert.equal(checkForm(form, value).ok, expected, `checkForm of ${shown}`);
+        }
+      }
+    });
+  }
+});
+
 interface IssueRow {
   behaviour: string;
   schema: unknown;
+  /** Options of compileJsonSchema. */
+  options?: JsonSchemaOptions;
   value: unknown;
   /** Each issue as `[pointer, keyword]` or `[pointer, keyword, detail]`, in order. */
   issues: (readonly [string, string] | readonly [string, string, string])[];
@@ -686,6 +819,10 @@ interface IssueRow {
   /** The issue limit given to checkForm. */
   limit?: number;
 }
+
+/** Names for branches with 8 and with 9 missing members (no name in common). */
+const EIGHT = ["b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8"];
+const NINE = ["a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9"];
 
 const ISSUES: readonly IssueRow[] = [
   {
@@ -1004,6 +1141,42 @@ const ISSUES: readonly IssueRow[] = [
     omitted: 1,
   },
   {
+    behaviour:
+      "the closest branch counts its issues past 8 too: 8 issues beat 9, listed first or second",
+    schema: {
+      type: "array",
+      prefixItems: [
+        { anyOf: [{ required: NINE }, { required: EIGHT }] },
+        { anyOf: [{ required: EIGHT }, { required: NINE }] },
+      ],
+    },
+    value: [{}, {}],
+    issues: [
+      ...EIGHT.map((name) => [`/0/${name}`, "required"] as const),
+      ...EIGHT.map((name) => [`/1/${name}`, "required"] as const),
+    ],
+  },
+  {
+    behaviour:
+      "inside a branch on trial a failing anyOf counts as one issue (its own closest branch is not searched)",
+    schema: {
+      anyOf: [
+        { anyOf: [{ required: ["a1", "a2", "a3"] }, { required: ["b1", "b2", "b3", "b4"] }] },
+        { required: ["c1", "c2"] },
+      ],
+    },
+    value: {},
+    issues: [["", "anyOf"]],
+  },
+  {
+    behaviour: "a failing anyOf past the limit counts as one omitted issue",
+    schema: { required: ["z"], anyOf: [{ required: ["a", "b"] }, { required: ["c", "d", "e"] }] },
+    value: {},
+    limit: 1,
+    issues: [["/z", "required"]],
+    omitted: 1,
+  },
+  {
     behaviour: "each scalar keyword names itself",
     schema: {
       type: "array",
@@ -1016,9 +1189,13 @@ const ISSUES: readonly IssueRow[] = [
         { multipleOf: 0.5 },
         { multipleOf: 0.01 },
         { multipleOf: 3 },
+        { minLength: 2 },
+        { maxLength: 1 },
+        { minLength: 3, maxLength: 1 },
+        { minimum: 1 },
       ],
     },
-    value: ["b", "x", 2, 1, 1, 0.3, 0.001, 1e20],
+    value: ["b", "x", 2, 1, 1, 0.3, 0.001, 1e20, "😀", "ab", "ab", 0],
     issues: [
       ["/0", "pattern"],
       ["/2", "maximum"],
@@ -1027,7 +1204,27 @@ const ISSUES: readonly IssueRow[] = [
       ["/5", "multipleOf"],
       ["/6", "multipleOf"],
       ["/7", "multipleOf"],
+      ["/8", "minLength"],
+      ["/9", "maxLength"],
+      ["/10", "minLength"],
+      ["/11", "minimum"],
     ],
+  },
+  {
+    behaviour: "an asserted format names itself",
+    schema: { type: "array", items: { format: "date" } },
+    options: { assertFormat: true },
+    value: ["2024-02-30", "2024-02-29"],
+    issues: [["/0", "format"]],
+  },
+  {
+    behaviour: "a pointer escapes `/` and `~` in every member name on its way",
+    schema: {
+      type: "object",
+      properties: { "a/b": { type: "object", properties: { "c~d": { type: "integer" } } } },
+    },
+    value: { "a/b": { "c~d": "1" } },
+    issues: [["/a~1b/c~0d", "type"]],
   },
   {
     behaviour: "past the limit issues are only counted",
@@ -1042,12 +1239,13 @@ const ISSUES: readonly IssueRow[] = [
 Deno.test("checkForm reports each problem with its pointer, keyword and detail", async (t) => {
   for (const row of ISSUES) {
     await t.step(row.behaviour, () => {
-      const form = compileJsonSchema(row.schema);
+      const form = compileJsonSchema(row.schema, row.options);
       const result = checkForm(form, row.value, row.limit);
       assert.equal(result.ok, false);
       assert.deepEqual(
+        // An issue without a detail has no `detail` field at all.
         result.issues.map((i) =>
-          i.detail === undefined ? [i.pointer, i.keyword] : [i.pointer, i.keyword, i.detail]
+          "detail" in i ? [i.pointer, i.keyword, i.detail] : [i.pointer, i.keyword]
         ),
         row.issues,
       );

@@ -144,7 +144,7 @@ function merge(into: Annot, from: Annot): void {
     for (const p of from.props) into.props.add(p);
   }
   if (from.allItems) into.allItems = true;
-  if (from.items > into.items) into.items = from.items;
+  into.items = Math.max(into.items, from.items);
   if (from.itemSet !== null) {
     into.itemSet ??= new Set();
     for (const i of from.itemSet) into.itemSet.add(i);
@@ -182,7 +182,8 @@ function codePoints(s: string): number {
   let n = s.length;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+    if (c >= 0xd800 && c <= 0xdbff) {
+      // Past the end `charCodeAt` is NaN, no low surrogate: a high one last counts alone.
       const d = s.charCodeAt(i + 1);
       if (d >= 0xdc00 && d <= 0xdfff) {
         n--;
@@ -197,11 +198,11 @@ function codePoints(s: string): number {
 function decimal(x: number): [bigint, number] {
   const s = String(Math.abs(x));
   const e = s.indexOf("e");
-  const mantissa = e < 0 ? s : s.slice(0, e);
-  let exponent = e < 0 ? 0 : Number(s.slice(e + 1));
+  const mantissa = e === -1 ? s : s.slice(0, e);
+  let exponent = e === -1 ? 0 : Number(s.slice(e + 1));
   const dot = mantissa.indexOf(".");
   let digits = mantissa;
-  if (dot >= 0) {
+  if (dot !== -1) {
     digits = mantissa.slice(0, dot) + mantissa.slice(dot + 1);
     exponent -= mantissa.length - dot - 1;
   }
@@ -232,13 +233,9 @@ export function isMultipleOf(value: number, divisor: number): boolean {
 /** The keyword a scalar fails among the node's own scalar keywords, or null. */
 function scalarFailure(n: Node, v: unknown): string | null {
   if (typeof v === "string") {
-    const min = n.minLength, max = n.maxLength;
-    // A string of u code units holds between u/2 and u code points: count them
-    // only when the bounds are not decided by that alone.
-    if ((min !== undefined && v.length < 2 * min) || (max !== undefined && v.length > max)) {
-      const len = codePoints(v);
-      if (n.minLength !== undefined && len < n.minLength) return "minLength";
-      if (n.maxLength !== undefined && len > n.maxLength) return "maxLength";
+    // The compiled check's own length test; on a failure, the lower bound alone names which.
+    if (!lengthWithin(v, n.minLength, n.maxLength)) {
+      return lengthWithin(v, n.minLength, undefined) ? "maxLength" : "minLength";
     }
     if (n.pattern !== undefined && !n.pattern.test(v)) return "pattern";
     if (n.format !== undefined && !FORMATS[n.format](v)) return "format";
@@ -890,22 +887,14 @@ function compileOwn(n: Node): Compiled {
     if (types === T_ARRAY) return Array.isArray;
     return (v) => (types & typeBits(v)) !== 0;
   }
-  const stringKeywords = n.minLength !== undefined || n.maxLength !== undefined ||
-    n.pattern !== undefined || n.format !== undefined;
-  const numberKeywords = n.minimum !== undefined || n.maximum !== undefined ||
-    n.exclusiveMinimum !== undefined || n.exclusiveMaximum !== undefined ||
-    n.multipleOf !== undefined;
+  // A number keyword never applies to a string, nor a string keyword to a number: neither
+  // stops the other type's specialisation.
   if (n.never !== true && n.values === undefined) {
-    if (
-      types === T_STRING && !numberKeywords && n.pattern === undefined && n.format === undefined
-    ) {
+    if (types === T_STRING && n.pattern === undefined && n.format === undefined) {
       const min = n.minLength, max = n.maxLength;
       return (v) => typeof v === "string" && lengthWithin(v, min, max);
     }
-    if (
-      (types === T_INTEGER || types === (T_NUMBER | T_INTEGER)) && !stringKeywords &&
-      n.multipleOf === undefined
-    ) {
+    if ((types === T_INTEGER || types === (T_NUMBER | T_INTEGER)) && n.multipleOf === undefined) {
       const integer = types === T_INTEGER;
       const lo = n.minimum, hi = n.maximum, xlo = n.exclusiveMinimum, xhi = n.exclusiveMaximum;
       return (v) =>
@@ -915,7 +904,9 @@ function compileOwn(n: Node): Compiled {
     }
   }
   const strings = n.valueStrings;
-  if (n.never !== true && strings !== undefined && !stringKeywords && !numberKeywords) {
+  const stringKeywords = n.minLength !== undefined || n.maxLength !== undefined ||
+    n.pattern !== undefined || n.format !== undefined;
+  if (n.never !== true && strings !== undefined && !stringKeywords) {
     const stringsAdmitted = (types & T_STRING) !== 0;
     return (v) =>
       typeof v === "string" ? stringsAdmitted && strings.has(v) : ownFailure(n, v) === null;
