@@ -14,7 +14,8 @@
  *
  * Refused with a reason (the front ends turn it into `E070`): back-references
  * (`\1`, `\k<name>`) and lookaround (`(?=`, `(?!`, `(?<=`, `(?<!`), which no
- * linear matcher supports, and patterns whose program exceeds
+ * linear matcher supports, modifiers (`(?i:`, `(?-i:`), which this matcher
+ * does not implement, and patterns whose program exceeds
  * {@linkcode MAX_PATTERN_PROGRAM} instructions once counted repetitions are
  * expanded (`(a{1000}){1000}`). Character classes and escapes (`[^a-z]`,
  * `\d`, `\p{L}`) are tested one code point at a time by the native engine,
@@ -119,7 +120,9 @@ class Parser {
     } else return atom;
     this.pos++;
     if (this.src[this.pos] === "?") this.pos++; // lazy: same language
-    if (atom.t === "assert") return atom;
+    // An assertion repeated is asserted once; with a minimum of 0 it may be skipped, so it
+    // asserts nothing (ECMA-262 tries the skip when an iteration matches the empty string).
+    if (atom.t === "assert") return min === 0 ? { t: "cat", items: [] } : atom;
     this.quantifiers++;
     return { t: "rep", item: atom, min, max };
   }
@@ -146,8 +149,11 @@ class Parser {
       if (next === ":") this.pos += 2;
       else if (next === "<" && src[this.pos + 2] !== "=" && src[this.pos + 2] !== "!") {
         this.pos = src.indexOf(">", this.pos) + 1; // a named group
-      } else {
+      } else if (next === "=" || next === "!" || next === "<") {
         throw new PatternFault("lookaround assertions ((?=, (?!, (?<=, (?<!) are not supported");
+      } else {
+        // `(?i:`, `(?-i:`, `(?ms:`: flags for a group (ES2025), which the VM does not implement.
+        throw new PatternFault("modifiers ((?i:, (?m:, (?s:, (?-i:) are not supported");
       }
     }
     const inner = this.disjunction();
@@ -266,6 +272,12 @@ function emit(root: Ast): Program {
         break;
       }
       case "rep": {
+        // Checked before any copy is made: `a{1000000000}` must not build a billion steps.
+        if (w.min + (w.max === Infinity ? 1 : w.max - w.min) > MAX_PATTERN_PROGRAM) {
+          throw new PatternFault(
+            `the pattern compiles to more than ${MAX_PATTERN_PROGRAM} instructions; shorten its counted repetitions`,
+          );
+        }
         const steps: Work[] = [];
         for (let i = 0; i < w.min; i++) steps.push(w.item);
         if (w.max === Infinity) {
@@ -290,11 +302,6 @@ function emit(root: Ast): Program {
           steps.push(() => {
             for (const s of splits) p.b[s] = p.op.length;
           });
-        }
-        if (w.min + (w.max === Infinity ? 1 : w.max - w.min) > MAX_PATTERN_PROGRAM) {
-          throw new PatternFault(
-            `the pattern compiles to more than ${MAX_PATTERN_PROGRAM} instructions; shorten its counted repetitions`,
-          );
         }
         for (let i = steps.length - 1; i >= 0; i--) work.push(steps[i]);
         break;
@@ -400,7 +407,9 @@ export function compilePattern(source: string): Pattern | string {
   try {
     const parser = new Parser(source);
     const ast = parser.parse();
-    const anchored = ast.t === "cat" && ast.items[0].t === "assert" && ast.items[0].kind === "bol";
+    // `ast.items[0]` is absent for the empty pattern (`""`, `(?:)`).
+    const first = ast.t === "cat" ? ast.items[0] : ast;
+    const anchored = first !== undefined && first.t === "assert" && first.kind === "bol";
     if (
       parser.alternations === 0 &&
       (parser.quantifiers === 0 || (parser.quantifiers === 1 && anchored))

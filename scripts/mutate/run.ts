@@ -111,6 +111,7 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     "tests/jsonschema_keywords_test.ts",
   ],
   "engine/declarations/pattern.ts": [
+    "tests/pattern_test.ts",
     "tests/jsonschema_refusals_test.ts",
     "tests/language_test.ts",
     "tests/jsonschema_test.ts",
