@@ -65,6 +65,8 @@ class PatternFault {
 
 const LINE_TERMINATORS = new Set([0x0a, 0x0d, 0x2028, 0x2029]);
 const DOT: Ast = { t: "set", test: (cp) => !LINE_TERMINATORS.has(cp) };
+/** `^`: one node, so that an anchored pattern is recognised by identity. */
+const BOL: Ast = { t: "assert", kind: "bol" };
 
 function nativeSet(source: string): Ast {
   const re = new RegExp(`^(?:${source})$`, "u");
@@ -75,7 +77,7 @@ function nativeSet(source: string): Ast {
 class Parser {
   pos = 0;
   quantifiers = 0;
-  alternations = 0;
+  alternates = false;
   constructor(readonly src: string) {}
 
   parse(): Ast {
@@ -88,7 +90,7 @@ class Parser {
     const items = [this.alternative()];
     while (this.src[this.pos] === "|") {
       this.pos++;
-      this.alternations++;
+      this.alternates = true;
       items.push(this.alternative());
     }
     return items.length === 1 ? items[0] : { t: "alt", items };
@@ -112,17 +114,16 @@ class Parser {
     else if (c === "+") [min, max] = [1, Infinity];
     else if (c === "?") [min, max] = [0, 1];
     else if (c === "{") {
-      const m = /^\{(\d+)(,(\d*))?\}/.exec(this.src.slice(this.pos));
-      if (m === null) return atom;
+      // Flag u makes a `{` outside a class and an escape a quantifier or a syntax error.
+      const m = /^\{(\d+)(,(\d*))?\}/.exec(this.src.slice(this.pos))!;
       min = Number(m[1]);
       max = m[2] === undefined ? min : m[3] === "" ? Infinity : Number(m[3]);
       this.pos += m[0].length - 1;
     } else return atom;
     this.pos++;
     if (this.src[this.pos] === "?") this.pos++; // lazy: same language
-    // An assertion repeated is asserted once; with a minimum of 0 it may be skipped, so it
-    // asserts nothing (ECMA-262 tries the skip when an iteration matches the empty string).
-    if (atom.t === "assert") return min === 0 ? { t: "cat", items: [] } : atom;
+    // A quantified assertion (`(?:^)?`, `(?:\b)*`) is a repetition like any other: the VM
+    // answers it as ECMA-262 does (optional when the minimum is 0).
     this.quantifiers++;
     return { t: "rep", item: atom, min, max };
   }
@@ -130,7 +131,7 @@ class Parser {
   term(): Ast {
     const src = this.src;
     const c = src[this.pos];
-    if (c === "^") return this.pos++, { t: "assert", kind: "bol" };
+    if (c === "^") return this.pos++, BOL;
     if (c === "$") return this.pos++, { t: "assert", kind: "eol" };
     if (c === ".") return this.pos++, DOT;
     if (c === "(") return this.group();
@@ -313,8 +314,7 @@ function emit(root: Ast): Program {
 }
 
 function isWordChar(s: string, i: number): boolean {
-  if (i < 0 || i >= s.length) return false;
-  const c = s.charCodeAt(i);
+  const c = s.charCodeAt(i); // NaN before the start and after the end: no word character
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
 
@@ -408,10 +408,9 @@ export function compilePattern(source: string): Pattern | string {
     const parser = new Parser(source);
     const ast = parser.parse();
     // `ast.items[0]` is absent for the empty pattern (`""`, `(?:)`).
-    const first = ast.t === "cat" ? ast.items[0] : ast;
-    const anchored = first !== undefined && first.t === "assert" && first.kind === "bol";
+    const anchored = (ast.t === "cat" ? ast.items[0] : ast) === BOL;
     if (
-      parser.alternations === 0 &&
+      !parser.alternates &&
       (parser.quantifiers === 0 || (parser.quantifiers === 1 && anchored))
     ) {
       return { source, test: (s) => native.test(s) };
