@@ -393,7 +393,7 @@ export function pointerToken(name: string): string {
  */
 export function canonicalKey(value: unknown): string {
   if (typeof value === "string") return JSON.stringify(value);
-  if (typeof value === "number") return value === 0 ? "0" : String(value);
+  // A number, `true`, `false` or `null`: `String(-0)` is `"0"` and `String(1.0)` is `"1"`.
   if (value === null || typeof value !== "object") return String(value);
   const parts: string[] = [];
   // Work items: a value to render, or a literal piece of text.
@@ -406,10 +406,6 @@ export function canonicalKey(value: unknown): string {
     }
     if (v instanceof Piece) {
       parts.push(v.text);
-      continue;
-    }
-    if (typeof v === "number") {
-      parts.push(v === 0 ? "0" : String(v));
       continue;
     }
     if (v === null || typeof v !== "object") {

@@ -14,7 +14,8 @@
  *
  * Refused with a reason (the front ends turn it into `E070`): back-references
  * (`\1`, `\k<name>`) and lookaround (`(?=`, `(?!`, `(?<=`, `(?<!`), which no
- * linear matcher supports, and patterns whose program exceeds
+ * linear matcher supports, modifiers (`(?i:`, `(?-i:`), which this matcher
+ * does not implement, and patterns whose program exceeds
  * {@linkcode MAX_PATTERN_PROGRAM} instructions once counted repetitions are
  * expanded (`(a{1000}){1000}`). Character classes and escapes (`[^a-z]`,
  * `\d`, `\p{L}`) are tested one code point at a time by the native engine,
@@ -64,6 +65,8 @@ class PatternFault {
 
 const LINE_TERMINATORS = new Set([0x0a, 0x0d, 0x2028, 0x2029]);
 const DOT: Ast = { t: "set", test: (cp) => !LINE_TERMINATORS.has(cp) };
+/** `^`: one node, so that an anchored pattern is recognised by identity. */
+const BOL: Ast = { t: "assert", kind: "bol" };
 
 function nativeSet(source: string): Ast {
   const re = new RegExp(`^(?:${source})$`, "u");
@@ -74,7 +77,7 @@ function nativeSet(source: string): Ast {
 class Parser {
   pos = 0;
   quantifiers = 0;
-  alternations = 0;
+  alternates = false;
   constructor(readonly src: string) {}
 
   parse(): Ast {
@@ -87,7 +90,7 @@ class Parser {
     const items = [this.alternative()];
     while (this.src[this.pos] === "|") {
       this.pos++;
-      this.alternations++;
+      this.alternates = true;
       items.push(this.alternative());
     }
     return items.length === 1 ? items[0] : { t: "alt", items };
@@ -111,15 +114,16 @@ class Parser {
     else if (c === "+") [min, max] = [1, Infinity];
     else if (c === "?") [min, max] = [0, 1];
     else if (c === "{") {
-      const m = /^\{(\d+)(,(\d*))?\}/.exec(this.src.slice(this.pos));
-      if (m === null) return atom;
+      // Flag u makes a `{` outside a class and an escape a quantifier or a syntax error.
+      const m = /^\{(\d+)(,(\d*))?\}/.exec(this.src.slice(this.pos))!;
       min = Number(m[1]);
       max = m[2] === undefined ? min : m[3] === "" ? Infinity : Number(m[3]);
       this.pos += m[0].length - 1;
     } else return atom;
     this.pos++;
     if (this.src[this.pos] === "?") this.pos++; // lazy: same language
-    if (atom.t === "assert") return atom;
+    // A quantified assertion (`(?:^)?`, `(?:\b)*`) is a repetition like any other: the VM
+    // answers it as ECMA-262 does (optional when the minimum is 0).
     this.quantifiers++;
     return { t: "rep", item: atom, min, max };
   }
@@ -127,7 +131,7 @@ class Parser {
   term(): Ast {
     const src = this.src;
     const c = src[this.pos];
-    if (c === "^") return this.pos++, { t: "assert", kind: "bol" };
+    if (c === "^") return this.pos++, BOL;
     if (c === "$") return this.pos++, { t: "assert", kind: "eol" };
     if (c === ".") return this.pos++, DOT;
     if (c === "(") return this.group();
@@ -146,8 +150,11 @@ class Parser {
       if (next === ":") this.pos += 2;
       else if (next === "<" && src[this.pos + 2] !== "=" && src[this.pos + 2] !== "!") {
         this.pos = src.indexOf(">", this.pos) + 1; // a named group
-      } else {
+      } else if (next === "=" || next === "!" || next === "<") {
         throw new PatternFault("lookaround assertions ((?=, (?!, (?<=, (?<!) are not supported");
+      } else {
+        // `(?i:`, `(?-i:`, `(?ms:`: flags for a group (ES2025), which the VM does not implement.
+        throw new PatternFault("modifiers ((?i:, (?m:, (?s:, (?-i:) are not supported");
       }
     }
     const inner = this.disjunction();
@@ -266,6 +273,12 @@ function emit(root: Ast): Program {
         break;
       }
       case "rep": {
+        // Checked before any copy is made: `a{1000000000}` must not build a billion steps.
+        if (w.min + (w.max === Infinity ? 1 : w.max - w.min) > MAX_PATTERN_PROGRAM) {
+          throw new PatternFault(
+            `the pattern compiles to more than ${MAX_PATTERN_PROGRAM} instructions; shorten its counted repetitions`,
+          );
+        }
         const steps: Work[] = [];
         for (let i = 0; i < w.min; i++) steps.push(w.item);
         if (w.max === Infinity) {
@@ -291,11 +304,6 @@ function emit(root: Ast): Program {
             for (const s of splits) p.b[s] = p.op.length;
           });
         }
-        if (w.min + (w.max === Infinity ? 1 : w.max - w.min) > MAX_PATTERN_PROGRAM) {
-          throw new PatternFault(
-            `the pattern compiles to more than ${MAX_PATTERN_PROGRAM} instructions; shorten its counted repetitions`,
-          );
-        }
         for (let i = steps.length - 1; i >= 0; i--) work.push(steps[i]);
         break;
       }
@@ -306,8 +314,7 @@ function emit(root: Ast): Program {
 }
 
 function isWordChar(s: string, i: number): boolean {
-  if (i < 0 || i >= s.length) return false;
-  const c = s.charCodeAt(i);
+  const c = s.charCodeAt(i); // NaN before the start and after the end: no word character
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
 
@@ -400,9 +407,10 @@ export function compilePattern(source: string): Pattern | string {
   try {
     const parser = new Parser(source);
     const ast = parser.parse();
-    const anchored = ast.t === "cat" && ast.items[0].t === "assert" && ast.items[0].kind === "bol";
+    // `ast.items[0]` is absent for the empty pattern (`""`, `(?:)`).
+    const anchored = (ast.t === "cat" ? ast.items[0] : ast) === BOL;
     if (
-      parser.alternations === 0 &&
+      !parser.alternates &&
       (parser.quantifiers === 0 || (parser.quantifiers === 1 && anchored))
     ) {
       return { source, test: (s) => native.test(s) };
