@@ -180,7 +180,7 @@ export function declaresObject(form: Form): boolean {
  * import { passingTotal } from "./verdict.ts";
  * import { parseLanguage } from "./language.ts";
  * import { strictEqual } from "node:assert/strict";
- * const form = parseLanguage("{!query:string,limit?:integer}");
+ * const form = parseLanguage("{!query:string,limit:integer}");
  * strictEqual(passingTotal(form, { query: "q" }), 2);
  * strictEqual(passingTotal(form, { limit: 3 }), -1);
  * ```
