@@ -57,7 +57,6 @@ import type { Profile } from "./profiles.ts";
 import { hasCase, scan, type ScanResult, skipWhiteSpace } from "./scanner.ts";
 
 // Char codes.
-const TAB = 9, LF = 10, CR = 13, SPACE = 32;
 const LBRACKET = 91, LBRACE = 123, BACKSLASH = 92, COLON = 58;
 /** `e`, and the bit that makes an ASCII letter lower case (`E` | 0x20 is `e`). */
 const LOWER_E = 101, LOWER_CASE = 0x20;
@@ -105,22 +104,12 @@ export function isAscii(text: string): boolean {
   return true;
 }
 
-/** Offset just past the last character that is not JSON white space. */
-function trimmedEnd(text: string): number {
-  let end = text.length, c = 0;
-  while (
-    end > 0 && ((c = text.charCodeAt(end - 1)) === SPACE || c === LF || c === CR || c === TAB)
-  ) {
-    end--;
-  }
-  return end;
-}
-
 /** Whether the character at `at` is escaped (an odd run of backslashes before it). */
 function isEscaped(text: string, at: number): boolean {
-  let k = at - 1;
-  while (k >= 0 && text.charCodeAt(k) === BACKSLASH) k--;
-  return (at - 1 - k) % 2 === 1;
+  let run = 0;
+  // Before the text, `charCodeAt` is NaN: the run stops there.
+  while (text.charCodeAt(at - 1 - run) === BACKSLASH) run++;
+  return run % 2 === 1;
 }
 
 /**
@@ -144,9 +133,9 @@ function isEscaped(text: string, at: number): boolean {
  */
 export function escapedKeyIn(text: string, from = 0): boolean {
   for (let at = text.indexOf("\\", from); at !== -1;) {
-    // The closing quote of the string this escape is in.
-    let end = text.indexOf('"', at + 1);
-    while (end !== -1 && isEscaped(text, end)) end = text.indexOf('"', end + 1);
+    // The closing quote of the string this escape is in: the first quote not escaped.
+    let end = at;
+    do end = text.indexOf('"', end + 1); while (end !== -1 && isEscaped(text, end));
     if (end === -1) return true; // not JSON: JSON.parse refuses it, the scanner reads it
     const next = skipWhiteSpace(text, end + 1, text.length);
     if (text.charCodeAt(next) === COLON) return true;
@@ -192,21 +181,21 @@ function colonCount(text: string): number {
   return count;
 }
 
+/** An empty object: `for…in` over it sees only what `Object.prototype` enumerates. */
+const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
+
 /**
  * The last key list found free of collisions. An array of records repeats
  * one key list, and a host gates the same tool's arguments again and again:
  * a list equal to it needs no check (`keyCollisions` is a function of the
  * keys alone).
  */
-let checkedKeys: string[] = [];
-
-/** An empty object: `for…in` over it sees only what `Object.prototype` enumerates. */
-const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
+let checkedKeys: string[] = Object.keys(EMPTY);
 
 /** What the last walk found besides its count: whether a number is 0 (it may be an underflow). */
-let walkZero = false;
+let walkZero: boolean;
 /** What the last walk found besides its count: whether a `-0` occurs. */
-let walkNegativeZero = false;
+let walkNegativeZero: boolean;
 /** The smallest positive normal double: below it (and above 0) a number is subnormal. */
 const MIN_NORMAL = 2.2250738585072014e-308;
 
@@ -234,7 +223,7 @@ function walkValue(value: object, maxDepth: number): number {
           if (!(item < SAFE && item > -SAFE)) return -1;
           if (item === 0) {
             walkZero = true;
-            if (1 / item < 0) walkNegativeZero = true;
+            if (Object.is(item, -0)) walkNegativeZero = true;
           } else if (item < MIN_NORMAL && item > -MIN_NORMAL) return -1;
         } else if (item !== null && typeof item === "object") stack.push(item, depth + 1);
       }
@@ -251,7 +240,7 @@ function walkValue(value: object, maxDepth: number): number {
         if (!(item < SAFE && item > -SAFE)) return -1;
         if (item === 0) {
           walkZero = true;
-          if (1 / item < 0) walkNegativeZero = true;
+          if (Object.is(item, -0)) walkNegativeZero = true;
         } else if (item < MIN_NORMAL && item > -MIN_NORMAL) return -1;
       } else if (item !== null && typeof item === "object") stack.push(item, depth + 1);
     }
@@ -266,26 +255,21 @@ function walkValue(value: object, maxDepth: number): number {
   return keys;
 }
 
-/** The colons inside the keys and strings of a parsed value (iteratively). */
+/**
+ * The colons inside the keys and strings of a parsed value (iteratively;
+ * `for…in` reads an array's items as it reads an object's members).
+ */
 function colonsInStrings(value: object): number {
   let colons = 0;
   const stack: object[] = [value];
   while (stack.length > 0) {
     const container = stack.pop()!;
-    if (Array.isArray(container)) {
-      for (let k = 0; k < container.length; k++) {
-        const item: unknown = container[k];
-        if (typeof item === "string") colons += colonsIn(item);
-        else if (item !== null && typeof item === "object") stack.push(item);
-      }
-      continue;
-    }
-    const record = container as Record<string, unknown>;
-    for (const key in record) {
+    for (const key in container) {
       colons += colonsIn(key);
-      const item = record[key];
+      const item = (container as Record<string, unknown>)[key];
       if (typeof item === "string") colons += colonsIn(item);
-      else if (item !== null && typeof item === "object") stack.push(item);
+      // null too: `for…in` over null visits nothing.
+      else if (typeof item === "object") stack.push(item as object);
     }
   }
   return colons;
@@ -313,7 +297,7 @@ export function scanCleanJson(text: string, profile: Profile): ScanResult | null
   const n = text.length;
   if (n > profile.maxInput || n > profile.maxToken) return null;
   const start = skipWhiteSpace(text, 0, n);
-  if (start >= n) return null;
+  // Past the end (nothing but white space), `charCodeAt` is NaN: no bracket.
   const first = text.charCodeAt(start);
   if (first !== LBRACE && first !== LBRACKET) return null;
   if (!isAscii(text)) return null;
@@ -341,8 +325,9 @@ export function scanCleanJson(text: string, profile: Profile): ScanResult | null
     walkZero &&
     (hasNegativeExponent(text) || text.indexOf(UNDERFLOW_ZEROS) !== -1)
   ) return null;
-  // JSON.parse accepted a text that starts with a bracket: it ends with the matching one.
-  const end = trimmedEnd(text);
+  // JSON.parse accepted a text that starts with a bracket: it ends with the matching one, the
+  // last of its kind in the text (only white space follows).
+  const end = text.lastIndexOf(first === LBRACE ? "}" : "]") + 1;
   return {
     hasValue: true,
     value,
@@ -377,9 +362,5 @@ export function scanCleanJson(text: string, profile: Profile): ScanResult | null
  * ```
  */
 export function scanText(text: string, profile: Profile, trackMembers = false): ScanResult {
-  if (!trackMembers) {
-    const clean = scanCleanJson(text, profile);
-    if (clean !== null) return clean;
-  }
-  return scan(text, profile, trackMembers);
+  return (trackMembers ? null : scanCleanJson(text, profile)) ?? scan(text, profile, trackMembers);
 }

@@ -14,7 +14,7 @@
  */
 
 import assert from "node:assert/strict";
-import { isAscii, scanCleanJson, scanText } from "../engine/fast_path.ts";
+import { escapedKeyIn, isAscii, scanCleanJson, scanText } from "../engine/fast_path.ts";
 import { type Options, type Profile, PROFILE_NAMES, resolveOptions } from "../engine/profiles.ts";
 import { scan } from "../engine/scanner.ts";
 import { decodeUtf8 } from "../engine/encoding.ts";
@@ -273,6 +273,25 @@ Deno.test("the fast path stops where the scanner's limits start", async (t) => {
   }
 });
 
+Deno.test("a null is not a level of nesting", async (t) => {
+  const rows: { name: string; text: string; maxDepth: number }[] = [
+    { name: "a null in the deepest array allowed", text: '{"a":[[null]]}', maxDepth: 4 },
+    { name: "a null in the deepest object allowed", text: '{"a":{"b":null}}', maxDepth: 3 },
+  ];
+  for (const row of rows) {
+    await t.step(row.name, () => {
+      const profile = resolveOptions({ profile: "agent", maxDepth: row.maxDepth }, "agent", true);
+      strictAnswer(row.text, profile, true);
+      const shallower = resolveOptions(
+        { profile: "agent", maxDepth: row.maxDepth - 1 },
+        "agent",
+        true,
+      );
+      strictAnswer(row.text, shallower, false);
+    });
+  }
+});
+
 /** Whether the fast path answers, as expected; when it does, exactly as the scanner. */
 function strictAnswer(text: string, profile: Profile, answers: boolean): void {
   assert.strictEqual(agrees(text, profile), answers);
@@ -374,6 +393,61 @@ Deno.test("the member count reads every colon of a long text, chunk by chunk", a
   for (const row of rows) {
     await t.step(row.name, () => strictAnswer(row.text, profile, row.answers));
   }
+});
+
+Deno.test("escapedKeyIn finds a key holding an escape, and only a key", async (t) => {
+  const rows: { name: string; text: string; from?: number; escaped: boolean }[] = [
+    { name: "no backslash at all", text: '{"a":"b"}', escaped: false },
+    { name: "a colon after a string with no escape", text: '[":"]', escaped: false },
+    { name: "an escaped line feed in a key", text: String.raw`{"a\nb":1}`, escaped: true },
+    {
+      name: "an escape in a value, then a plain key",
+      text: String.raw`{"a":"x\ny","b":1}`,
+      escaped: false,
+    },
+    {
+      name: "an escaped quote followed by a colon inside a value",
+      text: String.raw`["\":"]`,
+      escaped: false,
+    },
+    {
+      name: "a value ending in an escaped backslash, then a string of a colon",
+      text: String.raw`["a\\",":"]`,
+      escaped: false,
+    },
+    { name: "a key ending in an escaped backslash", text: String.raw`{"a\\":1}`, escaped: true },
+    {
+      name: "a value ending in an escaped quote after an escaped backslash",
+      text: String.raw`["a\\\"",":"]`,
+      escaped: false,
+    },
+    {
+      name: "white space between an escaped key and its colon",
+      text: String.raw`{"\r" : 1}`,
+      escaped: true,
+    },
+    { name: "a string left open after an escape (not JSON)", text: '{"a\\', escaped: true },
+    {
+      name: "an escaped key before the start asked for",
+      text: String.raw`{"a\n":1,"b":2}`,
+      from: 9,
+      escaped: false,
+    },
+  ];
+  for (const row of rows) {
+    await t.step(row.name, () => assert.strictEqual(escapedKeyIn(row.text, row.from), row.escaped));
+  }
+});
+
+Deno.test("scanText never takes the fast path when members are tracked (readiness)", () => {
+  const text = '{"a":1,"b":[2]}';
+  const profile = resolveOptions({ profile: "agent" });
+  assert.deepStrictEqual(scanText(text, profile).members, []);
+  assert.deepStrictEqual(scanText(text, profile, true), scan(text, profile, true));
+  assert.deepStrictEqual(
+    scanText(text, profile, true).members.map((m) => m.name),
+    ["a", "b"],
+  );
 });
 
 const corpus = new URL("./fixtures/JSONTestSuite/test_parsing/", import.meta.url);
