@@ -33,6 +33,7 @@ import {
   gateScan,
   prepare,
 } from "./gate.ts";
+import { passingCheck } from "./declarations/verdict.ts";
 import { PROFILES } from "./profiles.ts";
 import { readinessPrepared, type ReadinessResult } from "./readiness.ts";
 import { scanText } from "./fast_path.ts";
@@ -84,11 +85,12 @@ export function compileGate(options: GateOptions = {}): CompiledGate {
   // validate and readiness take no profile: they read as strict and permissive.
   const strict = PROFILES.strict;
   const permissive = PROFILES.permissive;
+  const passing = declaration === null ? undefined : passingCheck(declaration);
   return {
     declaration,
     gate(text: string): GateResult {
       checkText(text, "gate");
-      return gateScan(scanText(text, profile), text, declaration);
+      return gateScan(scanText(text, profile), text, declaration, passing);
     },
     validate(text: string): ValidateResult {
       checkText(text, "validate");

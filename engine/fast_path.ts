@@ -57,7 +57,7 @@ import type { Profile } from "./profiles.ts";
 import { hasCase, scan, type ScanResult, skipWhiteSpace } from "./scanner.ts";
 
 // Char codes.
-const LBRACKET = 91, LBRACE = 123, BACKSLASH = 92, COLON = 58;
+const SPACE = 32, LBRACKET = 91, LBRACE = 123, BACKSLASH = 92, COLON = 58;
 /** `e`, and the bit that makes an ASCII letter lower case (`E` | 0x20 is `e`). */
 const LOWER_E = 101, LOWER_CASE = 0x20;
 
@@ -325,9 +325,10 @@ export function scanCleanJson(text: string, profile: Profile): ScanResult | null
     walkZero &&
     (hasNegativeExponent(text) || text.indexOf(UNDERFLOW_ZEROS) !== -1)
   ) return null;
-  // JSON.parse accepted a text that starts with a bracket: it ends with the matching one, the
-  // last of its kind in the text (only white space follows).
-  const end = text.lastIndexOf(first === LBRACE ? "}" : "]") + 1;
+  // JSON.parse accepted a text that starts with a bracket: only JSON white space (all of it at
+  // most U+0020) follows the matching bracket, which stops the loop.
+  let end = n;
+  while (text.charCodeAt(end - 1) <= SPACE) end--;
   return {
     hasValue: true,
     value,

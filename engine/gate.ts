@@ -346,6 +346,7 @@ export function gateScan(
   result: ScanResult,
   text: string,
   declaration: Form | null,
+  passing?: (value: unknown) => number,
 ): GateResult {
   const decision = decide(result);
   let error: EngineError | null = result.fatal ?? result.refusal;
@@ -355,7 +356,11 @@ export function gateScan(
   let total = 0, satisfied = 0;
   let missing: string[] = [];
   if (declaration !== null) {
-    const passed = result.hasValue ? passingTotal(declaration, result.value) : -1;
+    const passed = !result.hasValue
+      ? -1
+      : passing !== undefined
+      ? passing(result.value)
+      : passingTotal(declaration, result.value);
     if (passed >= 0) {
       total = satisfied = passed;
     } else if (result.hasValue) {

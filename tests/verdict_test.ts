@@ -18,6 +18,7 @@ import {
   declaresObject,
   describeVerdictProblems,
   memberPointer,
+  passingCheck,
   passingTotal,
   type Verdict,
 } from "../engine/declarations/verdict.ts";
@@ -216,11 +217,13 @@ Deno.test("a verdict counts total and satisfied members", async (t) => {
   }
 });
 
-Deno.test("passingTotal is the verdict's total when the compiled check passes, else -1", async (t) => {
+Deno.test("passingTotal and passingCheck are the verdict's total when the compiled check passes, else -1", async (t) => {
   for (const row of VERDICTS) {
     await t.step(row.name, () => {
       const form = parseLanguage(row.declaration);
-      assert.equal(passingTotal(form, row.value), row.verdict.ok ? row.verdict.total : -1);
+      const expected = row.verdict.ok ? row.verdict.total : -1;
+      assert.equal(passingTotal(form, row.value), expected);
+      assert.equal(passingCheck(form)(row.value), expected);
     });
   }
   await t.step(
@@ -233,6 +236,7 @@ Deno.test("passingTotal is the verdict's total when the compiled check passes, e
       });
       assert.equal(checkDeclaration(form, { a: "x" }).ok, true);
       assert.equal(passingTotal(form, { a: "x" }), -1);
+      assert.equal(passingCheck(form)({ a: "x" }), -1);
     },
   );
 });

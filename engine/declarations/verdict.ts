@@ -191,6 +191,26 @@ export function passingTotal(form: Form, value: unknown): number {
 }
 
 /**
+ * {@linkcode passingTotal} for one form, its compiled check looked up once:
+ * a compiled gate asks it of every call.
+ *
+ * @example
+ * ```ts
+ * import { passingCheck } from "./verdict.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const passing = passingCheck(parseLanguage("{!query:string,limit:integer}"));
+ * strictEqual(passing({ query: "q" }), 2);
+ * strictEqual(passing({ limit: 3 }), -1);
+ * ```
+ */
+export function passingCheck(form: Form): (value: unknown) => number {
+  const { check, total } = shape(form);
+  if (check === null) return () => -1;
+  return (value) => check(value) ? total : -1;
+}
+
+/**
  * Measures a value against a declaration: at most 100 problems are listed
  * (the rest counted in `omitted`), so memory stays bounded whatever the value.
  *
