@@ -190,7 +190,7 @@ const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
  * a list equal to it needs no check (`keyCollisions` is a function of the
  * keys alone).
  */
-let checkedKeys: string[] = Object.keys(EMPTY);
+let checkedKeys: string[] = [];
 
 /** What the last walk found besides its count: whether a number is 0 (it may be an underflow). */
 let walkZero: boolean;

@@ -45,7 +45,6 @@ import {
   declaresObject,
   describeVerdictProblems,
   memberPointer,
-  passingTotal,
   type Verdict,
 } from "./declarations/verdict.ts";
 import { CallerError, type EngineError, engineError, positionedError } from "./errors.ts";
@@ -356,11 +355,8 @@ export function gateScan(
   let total = 0, satisfied = 0;
   let missing: string[] = [];
   if (declaration !== null) {
-    const passed = !result.hasValue
-      ? -1
-      : passing !== undefined
-      ? passing(result.value)
-      : passingTotal(declaration, result.value);
+    // A compiled gate's passing check answers a passing value without a verdict.
+    const passed = passing !== undefined && result.hasValue ? passing(result.value) : -1;
     if (passed >= 0) {
       total = satisfied = passed;
     } else if (result.hasValue) {

@@ -172,27 +172,8 @@ export function declaresObject(form: Form): boolean {
 /**
  * The verdict's total when a value satisfies a declaration by its compiled
  * check, else -1 (the value fails, or the form is not compiled: then
- * {@linkcode checkDeclaration} tells). The gate's common case, answered
- * without building a verdict.
- *
- * @example
- * ```ts
- * import { passingTotal } from "./verdict.ts";
- * import { parseLanguage } from "./language.ts";
- * import { strictEqual } from "node:assert/strict";
- * const form = parseLanguage("{!query:string,limit:integer}");
- * strictEqual(passingTotal(form, { query: "q" }), 2);
- * strictEqual(passingTotal(form, { limit: 3 }), -1);
- * ```
- */
-export function passingTotal(form: Form, value: unknown): number {
-  const known = shape(form);
-  return known.check !== null && known.check(value) ? known.total : -1;
-}
-
-/**
- * {@linkcode passingTotal} for one form, its compiled check looked up once:
- * a compiled gate asks it of every call.
+ * {@linkcode checkDeclaration} tells), the check looked up once: a compiled
+ * gate asks it of every call, and builds no verdict for a passing value.
  *
  * @example
  * ```ts
