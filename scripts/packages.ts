@@ -577,7 +577,9 @@ async function readTree(dir: URL, prefix = ""): Promise<Map<string, Uint8Array>>
     for await (const entry of Deno.readDir(url)) {
       if (entry.name === "__pycache__" || entry.name.endsWith(".pyc")) continue;
       if (entry.isDirectory) pending.push([new URL(`${entry.name}/`, url), `${at}${entry.name}/`]);
-      else if (entry.isFile) files.set(`${at}${entry.name}`, await Deno.readFile(new URL(entry.name, url)));
+      else if (entry.isFile) {
+        files.set(`${at}${entry.name}`, await Deno.readFile(new URL(entry.name, url)));
+      }
     }
   }
   return files;

@@ -61,7 +61,8 @@ function findBinary(env, platform, arch, resolve) {
     dir = path.dirname(resolve(`${pkg}/package.json`));
   } catch {
     return {
-      problem: `interjson: the binary for ${key} is missing: the package ${pkg} is not installed.\n` +
+      problem:
+        `interjson: the binary for ${key} is missing: the package ${pkg} is not installed.\n` +
         "npm leaves it out when optional dependencies are omitted (--omit=optional, " +
         "--no-optional) or when the lockfile was made on another platform; reinstall with " +
         "optional dependencies, or install the binary with the installer\n" +
