@@ -208,6 +208,7 @@ class _Session:
         return self.process.stdout
 
     def _handshake(self) -> JSONObject:
+        line = b""
         try:
             self.stdin.write(_encode({"v": PROTOCOL_VERSION, "id": "hello", "op": "hello"}))
             self.stdin.flush()
@@ -223,6 +224,11 @@ class _Session:
         ):
             self.process.kill()
             self.process.wait()
+            self.stdout.close()
+            try:
+                self.stdin.close()
+            except OSError:
+                pass
             raise ProcessError(
                 f"{self.process.args!r} does not answer the interjson serve protocol "
                 f"version {PROTOCOL_VERSION} (answered {line!r})"
