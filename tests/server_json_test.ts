@@ -2,14 +2,18 @@
  * `server.json`, the official MCP Registry entry. JSR is not a registry type
  * the MCP Registry accepts, so the entry points at the OCI image the release
  * workflow pushes (`ghcr.io/interjson/interjson:<version>`, entrypoint
- * `interjson`, argument `mcp`, stdio). These pin its identity, its version
- * against `deno.json` (the single source), and the rules of the registry's
- * schema (2025-12-11) and validator that apply to it.
+ * `interjson`, argument `mcp`, stdio), and beside it at the npm launcher
+ * (`npx interjson mcp`) and the PyPI wheels (`uvx interjson mcp`) that
+ * `scripts/packages.ts` builds. These pin its identity, every version against
+ * `deno.json` (the single source), the ownership markers the registry checks
+ * in the npm and PyPI packages, and the rules of the registry's schema
+ * (2025-12-11) and validator that apply to it.
  *
  * @module
  */
 
 import assert from "node:assert/strict";
+import { MCP_NAME, npmLauncherManifest, pep440 } from "../scripts/packages.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 
@@ -22,6 +26,7 @@ interface Argument {
 
 interface Package {
   registryType: string;
+  registryBaseUrl?: string;
   identifier: string;
   version?: string;
   runtimeHint?: string;
@@ -90,22 +95,45 @@ Deno.test("server.json: description fits the registry's 100-character limit", ()
   assert.ok((server.title ?? "x").length <= 100);
 });
 
-Deno.test("server.json: version equals deno.json's, in the entry and in the image tag", () => {
+Deno.test("server.json: version equals deno.json's, in the entry and in every package", () => {
   assert.equal(server.version, denoJson.version);
   assert.match(server.version, /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/, "a specific semver");
-  assert.equal(server.packages?.length, 1);
-  assert.equal(server.packages![0].identifier, `ghcr.io/interjson/interjson:${denoJson.version}`);
+  assert.deepEqual(server.packages?.map((p) => [p.registryType, p.identifier, p.version]), [
+    ["oci", `ghcr.io/interjson/interjson:${denoJson.version}`, undefined],
+    ["npm", "interjson", denoJson.version],
+    ["pypi", "interjson", pep440(denoJson.version)],
+  ]);
 });
 
-Deno.test("server.json: the package runs `interjson mcp` over stdio", () => {
-  const [pkg] = server.packages!;
-  assert.equal(pkg.registryType, "oci");
-  assert.equal(pkg.runtimeHint, "docker");
-  assert.deepEqual(pkg.transport, { type: "stdio" });
-  assert.equal(pkg.version, undefined, "OCI packages carry the version in the tag");
-  assert.deepEqual(pkg.packageArguments?.map((a) => [a.type, a.value]), [["positional", "mcp"]]);
-  assert.equal(pkg.runtimeArguments, undefined);
+Deno.test("server.json: each package runs `interjson mcp` over stdio", async (t) => {
+  const rows = [
+    { registryType: "oci", runtimeHint: "docker", registryBaseUrl: undefined },
+    { registryType: "npm", runtimeHint: "npx", registryBaseUrl: "https://registry.npmjs.org" },
+    { registryType: "pypi", runtimeHint: "uvx", registryBaseUrl: "https://pypi.org" },
+  ];
+  for (const [i, row] of rows.entries()) {
+    await t.step(`${row.registryType}: ${row.runtimeHint}`, () => {
+      const pkg = server.packages![i];
+      assert.equal(pkg.registryType, row.registryType);
+      assert.equal(pkg.runtimeHint, row.runtimeHint);
+      assert.equal(pkg.registryBaseUrl, row.registryBaseUrl);
+      assert.deepEqual(pkg.transport, { type: "stdio" });
+      assert.deepEqual(pkg.packageArguments?.map((a) => [a.type, a.value]), [[
+        "positional",
+        "mcp",
+      ]]);
+      assert.equal(pkg.runtimeArguments, undefined);
+    });
+  }
   assert.equal(server.remotes, undefined, "no hosted server: InterJSON runs locally");
+});
+
+Deno.test("server.json: the npm and PyPI packages carry the registry's ownership markers", async () => {
+  // The registry reads `mcpName` from package.json and `mcp-name: NAME` from the PyPI README.
+  assert.equal(MCP_NAME, server.name);
+  assert.equal(npmLauncherManifest(denoJson.version).mcpName, server.name);
+  const readme = await Deno.readTextFile(`${ROOT}packaging/pypi/README.md`);
+  assert.ok(readme.includes(`mcp-name: ${server.name}`));
 });
 
 Deno.test("server.json: the release workflow pushes the image it names, labelled with its name", async () => {
