@@ -9,6 +9,8 @@
  * | `interjson` (default) | `interjson mcp`, the installed binary on `PATH` |
  * | an absolute path | `/opt/interjson/bin/interjson mcp` (GUI clients that do not see the shell's `PATH`) |
  * | `deno` | `deno run jsr:@interjson/cli mcp` (no install; the server needs no permission flag) |
+ * | `npx` | `npx -y interjson@VERSION mcp` (the npm launcher, this version pinned) |
+ * | `uvx` | `uvx interjson@VERSION mcp` (the PyPI wheel, this version pinned) |
  *
  * `docs/MCP.md` shows the default snippets and a test keeps the two equal.
  *
@@ -26,6 +28,8 @@
  *
  * @module
  */
+
+import { VERSION } from "../mod.ts";
 
 /** How a client starts the server: a command and its arguments. */
 export interface Launch {
@@ -72,6 +76,24 @@ export const DEFAULT_LAUNCH: Launch = { command: "interjson", args: ["mcp"] };
  */
 export const DENO_LAUNCH: Launch = { command: "deno", args: ["run", "jsr:@interjson/cli", "mcp"] };
 
+/**
+ * The launchers from the package registries, pinned to this version:
+ * `npx -y interjson@VERSION mcp` (npm) and `uvx interjson@VERSION mcp` (PyPI).
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { REGISTRY_LAUNCHES } from "./client_configs.ts";
+ * import { VERSION } from "../mod.ts";
+ * deepStrictEqual(REGISTRY_LAUNCHES.npx.args, ["-y", `interjson@${VERSION}`, "mcp"]);
+ * deepStrictEqual(REGISTRY_LAUNCHES.uvx.args, [`interjson@${VERSION}`, "mcp"]);
+ * ```
+ */
+export const REGISTRY_LAUNCHES: Readonly<Record<"npx" | "uvx", Launch>> = {
+  npx: { command: "npx", args: ["-y", `interjson@${VERSION}`, "mcp"] },
+  uvx: { command: "uvx", args: [`interjson@${VERSION}`, "mcp"] },
+};
+
 /** Whether a path is absolute on POSIX (`/…`) or Windows (`C:\…`, `\\server\…`). */
 function isAbsolute(path: string): boolean {
   return path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith("\\\\");
@@ -88,15 +110,18 @@ function isAbsolute(path: string): boolean {
  *   launch: { command: "/opt/bin/interjson", args: ["mcp"] },
  * });
  * deepStrictEqual(launchFor("bin/interjson"), {
- *   problem: "--command takes interjson, deno, or an absolute path; got `bin/interjson`",
+ *   problem: "--command takes interjson, deno, npx, uvx, or an absolute path; got `bin/interjson`",
  * });
  * ```
  */
 export function launchFor(command: string): { launch: Launch } | { problem: string } {
   if (command === "interjson") return { launch: DEFAULT_LAUNCH };
   if (command === "deno") return { launch: DENO_LAUNCH };
+  if (command === "npx" || command === "uvx") return { launch: REGISTRY_LAUNCHES[command] };
   if (isAbsolute(command)) return { launch: { command, args: ["mcp"] } };
-  return { problem: `--command takes interjson, deno, or an absolute path; got \`${command}\`` };
+  return {
+    problem: `--command takes interjson, deno, npx, uvx, or an absolute path; got \`${command}\``,
+  };
 }
 
 /** A word for a POSIX shell: bare when it is safe, single-quoted otherwise. */
