@@ -22,6 +22,12 @@ import {
   wheelFileName,
 } from "../scripts/packages.ts";
 import { run } from "./packaging_harness.ts";
+import {
+  clientConfig,
+  DEFAULT_LAUNCH,
+  DENO_LAUNCH,
+  REGISTRY_LAUNCHES,
+} from "../cli/client_configs.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 const denoJson = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`)) as { version: string };
@@ -271,4 +277,22 @@ Deno.test("packages: the release workflow builds, checks and publishes them", as
     workflow.indexOf('npm publish --provenance --access public "$dir"') <
       workflow.indexOf("npm publish --provenance --access public dist/packages/npm/interjson"),
   );
+});
+
+Deno.test("docs/INSTALL.md: the install table's snippets are what --print-config prints", async (t) => {
+  const install = await Deno.readTextFile(`${ROOT}docs/INSTALL.md`);
+  const cursor = clientConfig("cursor")!;
+  const rows = [
+    ["binary and installer", DEFAULT_LAUNCH],
+    ["JSR", DENO_LAUNCH],
+    ["npm", REGISTRY_LAUNCHES.npx],
+    ["PyPI", REGISTRY_LAUNCHES.uvx],
+  ] as const;
+  for (const [path, launch] of rows) {
+    await t.step(path, () => {
+      const line = cursor.render(launch).split("\n").find((l) => l.includes('"interjson": '))!;
+      const entry = line.trim().slice('"interjson": '.length);
+      ok(install.includes(`| \`${entry}\` |`), `INSTALL.md lacks ${entry}`);
+    });
+  }
 });
