@@ -1,6 +1,22 @@
 #!/usr/bin/env python3
 """A small client for `interjson serve` (the JSONL protocol v1), standard library only.
 
+The supported Python client is the `interjson` package (`pip install interjson`,
+source in packaging/pypi/): `from interjson import Gate` compiles a declaration
+once, returns typed results, is thread-safe, and restarts a binary that died:
+
+    from interjson import Gate
+
+    gate = Gate(schema="{!query:string,limit:integer}")
+    result = gate.gate(model_output)
+    if result.executable:
+        run_tool(result.value)
+    else:
+        send_back_to_model(result.retry_prompt)
+
+This file stays as the smallest example of the protocol itself, for porting it
+to another language.
+
 It starts one `interjson serve` process and gates every tool call through it:
 
     from serve_client import InterJSON
