@@ -452,6 +452,7 @@ class Gate:
         }
         self._server = server if server is not None else default_server()
         self._lock = threading.Lock()
+        self._compile_lock = threading.Lock()  # one compile at a time: no handle made twice
         self._compiled: Optional[Tuple[str, int]] = None
         self._closed = False
         self._handle()
@@ -469,20 +470,21 @@ class Gate:
 
     def _handle(self) -> Tuple[str, int]:
         """The handle on the running process, compiled there if it is not yet."""
-        with self._lock:
-            if self._closed:
-                raise ClosedError("the gate was closed")
-            compiled = self._compiled
-        if compiled is not None:
+        with self._compile_lock:
+            with self._lock:
+                if self._closed:
+                    raise ClosedError("the gate was closed")
+                compiled = self._compiled
+            if compiled is not None:
+                return compiled
+            if self._fields["schema"] is None and self._fields["schema_json"] is None:
+                compiled = ("", -1)  # nothing to compile: every call carries the profile
+            else:
+                futures, generation = self._server._submit("compile", [self._fields])
+                compiled = (str(futures[0].result()["handle"]), generation)
+            with self._lock:
+                self._compiled = compiled
             return compiled
-        if self._fields["schema"] is None and self._fields["schema_json"] is None:
-            compiled = ("", -1)  # nothing to compile: every call carries the profile
-        else:
-            futures, generation = self._server._submit("compile", [self._fields])
-            compiled = (str(futures[0].result()["handle"]), generation)
-        with self._lock:
-            self._compiled = compiled
-        return compiled
 
     def _calls(self, texts: Sequence[str]) -> List[Future[JSONObject]]:
         """Submits one gate call per text on the process the handle belongs to."""
@@ -496,17 +498,16 @@ class Gate:
 
     def gate_many(self, texts: Sequence[str]) -> List[GateResult]:
         """Gates every text, written all at once before any answer is read; results in order."""
-        for attempt in (1, 2, 3):
+        for _ in range(3):
             try:
                 futures = self._calls(texts)
                 return [GateResult.from_json(future.result()) for future in futures]
-            except _Stale:
+            except (_Stale, ProcessError) as failed:
                 self._forget()
-            except ProcessError:
-                self._forget()
-                if attempt == 3:
-                    raise
-        raise AssertionError("unreachable")
+                last: Exception = failed
+        if isinstance(last, ProcessError):
+            raise last
+        raise ProcessError("the interjson binary kept restarting; the call was not answered")
 
     def gate(self, text: str) -> GateResult:
         """May `text`, the model's raw output, be executed? Branch on `.executable`."""

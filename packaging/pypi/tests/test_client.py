@@ -167,6 +167,19 @@ class Lifecycle(unittest.TestCase):
             results = gate.gate_many(['{"query":"q","limit":%d}' % i for i in range(100)])
             self.assertEqual([r.value["limit"] for r in results], list(range(100)))
 
+    def test_a_binary_killed_while_a_batch_is_in_flight_still_answers_every_call(self) -> None:
+        with Server() as server:
+            gate = Gate(schema=DECL, server=server)
+            pid = server.pid
+            assert pid is not None
+            texts = ['{"query":"q","limit":%d}' % i for i in range(5000)]
+            results: List[GateResult] = []
+            batch = threading.Thread(target=lambda: results.extend(gate.gate_many(texts)))
+            batch.start()
+            os.kill(pid, signal.SIGKILL)  # whenever it lands, every answer must still be right
+            batch.join()
+            self.assertEqual([r.value["limit"] for r in results], list(range(5000)))
+
     def test_close_ends_the_process_with_exit_0(self) -> None:
         server = Server()
         gate = Gate(schema=DECL, server=server)
