@@ -14,7 +14,7 @@
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { HELP, invokedName, main } from "../cli.ts";
 import { memoryIO, type MemoryTerminal } from "../cli/io.ts";
-import { CLIENTS, DENO_LAUNCH, REGISTRY_LAUNCHES } from "../cli/client_configs.ts";
+import { CLIENTS, DENO_LAUNCH } from "../cli/client_configs.ts";
 import { didYouMean } from "../cli/arguments.ts";
 import { OPTION_FLAGS } from "../cli/engine_commands.ts";
 import { gate, type Options, PROFILE_NAMES, repair, VERSION } from "../mod.ts";
@@ -301,7 +301,7 @@ Deno.test("cli: mcp --help names interjson_gate, the six clients and --command",
   const { code, stdout } = await run(["mcp", "--help"]);
   equal(code, 0);
   match(stdout, /interjson_gate/);
-  match(stdout, /--command=interjson\|deno\|npx\|uvx\|PATH/);
+  match(stdout, /--command=interjson\|deno\|PATH/);
   for (const client of ["claude", "cursor", "vscode", "codex", "zed", "json"]) {
     match(stdout, new RegExp(`\\n  ${client} `), client);
   }
@@ -352,17 +352,6 @@ const PRINT_CONFIGS: { name: string; args: string[]; stdout: string }[] = [
     stdout: '{\n  "mcpServers": {\n    "interjson": { "command": "deno", "args": ' +
       '["run", "jsr:@interjson/cli", "mcp"] }\n  }\n}\n',
   },
-  {
-    name: "npx: the npm launcher, this version pinned",
-    args: ["--print-config=cursor", "--command=npx"],
-    stdout: '{\n  "mcpServers": {\n    "interjson": { "command": "npx", "args": ' +
-      `["-y", "interjson@${VERSION}", "mcp"] }\n  }\n}\n`,
-  },
-  {
-    name: "uvx: the PyPI wheel, this version pinned",
-    args: ["--print-config=claude", "--command=uvx"],
-    stdout: `claude mcp add interjson -- uvx interjson@${VERSION} mcp\n`,
-  },
 ];
 
 Deno.test("cli: mcp --print-config prints the snippet for each way of starting the server", async (t) => {
@@ -387,8 +376,6 @@ Deno.test("cli: every JSON and TOML snippet, for every launch, names its command
     { command: "interjson", args: ["mcp"] },
     { command: "/opt/x/interjson", args: ["mcp"] },
     { command: "deno", args: [...DENO_LAUNCH.args] },
-    { command: "npx", args: [...REGISTRY_LAUNCHES.npx.args] },
-    { command: "uvx", args: [...REGISTRY_LAUNCHES.uvx.args] },
   ];
   for (const client of CLIENTS) {
     for (const launch of launches) {

@@ -22,6 +22,7 @@ import {
   wheelFileName,
 } from "../scripts/packages.ts";
 import { run } from "./packaging_harness.ts";
+import { runCli } from "./mcp_harness.ts";
 import {
   clientConfig,
   DEFAULT_LAUNCH,
@@ -293,6 +294,39 @@ Deno.test("docs/INSTALL.md: the install table's snippets are what --print-config
       const line = cursor.render(launch).split("\n").find((l) => l.includes('"interjson": '))!;
       const entry = line.trim().slice('"interjson": '.length);
       ok(install.includes(`| \`${entry}\` |`), `INSTALL.md lacks ${entry}`);
+    });
+  }
+});
+
+Deno.test("mcp --print-config --command=npx|uvx: the registry launchers, this version pinned", async (t) => {
+  const rows = [
+    {
+      args: ["--print-config=cursor", "--command=npx"],
+      stdout: '{\n  "mcpServers": {\n    "interjson": { "command": "npx", "args": ' +
+        `["-y", "interjson@${VERSION}", "mcp"] }\n  }\n}\n`,
+    },
+    {
+      args: ["--print-config=claude", "--command=npx"],
+      stdout: `claude mcp add interjson -- npx -y interjson@${VERSION} mcp\n`,
+    },
+    {
+      args: ["--print-config=claude", "--command=uvx"],
+      stdout: `claude mcp add interjson -- uvx interjson@${VERSION} mcp\n`,
+    },
+    {
+      args: ["--print-config=codex", "--command=uvx"],
+      stdout: `[mcp_servers.interjson]\ncommand = "uvx"\nargs = ["interjson@${VERSION}", "mcp"]\n`,
+    },
+    {
+      args: ["--print-config=vscode", "--command=uvx"],
+      stdout: '{\n  "servers": {\n    "interjson": {\n      "type": "stdio",\n' +
+        `      "command": "uvx",\n      "args": ["interjson@${VERSION}", "mcp"]\n    }\n  }\n}\n`,
+    },
+  ];
+  for (const row of rows) {
+    await t.step(row.args.join(" "), async () => {
+      const ran = await runCli(["mcp", ...row.args]);
+      deepEqual([ran.code, ran.stdout, ran.stderr], [0, row.stdout, ""]);
     });
   }
 });
