@@ -80,10 +80,14 @@ async function withSdkClient(
   body: (client: Client) => Promise<void>,
 ): Promise<void> {
   const transport = new StdioClientTransport({ command, args, stderr: "pipe" });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk: Uint8Array) => stderr += new TextDecoder().decode(chunk));
   const client = new Client({ name: "interjson-npm-test", version: "0" });
-  await client.connect(transport);
   try {
+    await client.connect(transport);
     await body(client);
+  } catch (error) {
+    throw new Error(`${error}; the server's stderr: ${stderr}`);
   } finally {
     await client.close();
   }
