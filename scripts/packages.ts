@@ -593,6 +593,12 @@ async function writeTree(dir: string, files: ReadonlyMap<string, Uint8Array>): P
   }
 }
 
+/** A README's `interjson@VERSION` examples, with the version being built. */
+function withVersion(readme: Uint8Array, version: string): Uint8Array {
+  const text = new TextDecoder().decode(readme);
+  return new TextEncoder().encode(text.replaceAll("interjson@VERSION", `interjson@${version}`));
+}
+
 function json(value: unknown): Uint8Array {
   return new TextEncoder().encode(JSON.stringify(value, null, 2) + "\n");
 }
@@ -650,6 +656,7 @@ export async function buildPackages(request: PackagesRequest): Promise<PackagesR
   const report: PackagesReport = { npm: [], wheels: [] };
 
   const launcher = await readTree(new URL("npm/interjson/", PACKAGING));
+  launcher.set("README.md", withVersion(launcher.get("README.md")!, version));
   launcher.set("package.json", json(npmLauncherManifest(version)));
   launcher.set("LICENSE", license);
   await writeTree(`${request.out}/npm/${NPM_PACKAGE}`, launcher);
@@ -658,7 +665,9 @@ export async function buildPackages(request: PackagesRequest): Promise<PackagesR
   const pythonFiles = await readTree(new URL("pypi/interjson/", PACKAGING));
   const sources: WheelSources = {
     packageFiles: pythonFiles,
-    readme: await Deno.readTextFile(new URL("pypi/README.md", PACKAGING)),
+    readme: new TextDecoder().decode(
+      withVersion(await Deno.readFile(new URL("pypi/README.md", PACKAGING)), version),
+    ),
     license: new TextDecoder().decode(license),
   };
   await Deno.mkdir(`${request.out}/pypi`, { recursive: true });

@@ -105,6 +105,8 @@ Deno.test("packages: all four platforms from the binaries", async (t) => {
     const launcher = await readJson(`${out}/npm/interjson/package.json`);
     equal(launcher.version, VERSION);
     equal(launcher.mcpName, MCP_NAME);
+    const readme = await Deno.readTextFile(`${out}/npm/interjson/README.md`);
+    ok(readme.includes(`"args": ["-y", "interjson@${VERSION}", "mcp"]`), "README pinned");
     for (const pkg of PLATFORM_PACKAGES) {
       const dir = `${out}/npm/${pkg.npmName.split("/")[1]}`;
       const manifest = await readJson(`${dir}/package.json`);
@@ -140,6 +142,7 @@ Deno.test("packages: all four platforms from the binaries", async (t) => {
       match(read.wheel, /^Root-Is-Purelib: false$/m);
       match(read.metadata, new RegExp(`^Version: ${pep440(VERSION)}$`, "m"));
       ok(read.metadata.includes(`mcp-name: ${MCP_NAME}`), "the MCP Registry's marker");
+      ok(read.metadata.includes(`"args": ["interjson@${VERSION}", "mcp"]`), "README pinned");
       match(read.entry_points, /^interjson = interjson\._launcher:main$/m);
       match(read.entry_points, /^interjson-mcp = interjson\._launcher:mcp_main$/m);
     });

@@ -8,6 +8,7 @@ version the wheel must report.
 from __future__ import annotations
 
 import dataclasses
+import doctest
 import os
 import signal
 import sys
@@ -38,6 +39,13 @@ class InstalledPackage(unittest.TestCase):
 
     def test_carries_the_binary_version(self) -> None:
         self.assertEqual(interjson.__version__, os.environ["INTERJSON_EXPECTED_VERSION"])
+
+    def test_the_docstring_examples_hold(self) -> None:
+        from interjson import _binary
+
+        result = doctest.testmod(_binary)
+        self.assertGreater(result.attempted, 0)
+        self.assertEqual(result.failed, 0)
 
     def test_binary_path_is_the_bundled_binary(self) -> None:
         path = interjson.binary_path()
