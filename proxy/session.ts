@@ -62,12 +62,19 @@ import {
 } from "../wire/jsonrpc.ts";
 import { RawInteger } from "../wire/request_id.ts";
 import type { AuditLog } from "./audit.ts";
+import {
+  envelopeKeyProblem,
+  escapeLineSeparators,
+  idText,
+  keyFold,
+  lineEndProblem,
+  toolCallText,
+} from "./envelope.ts";
 import { gateArguments, refusalResult } from "./gating.ts";
 import type { PinStore } from "./pinning.ts";
 import type { Policy } from "./policy.ts";
 import {
   arrayElements,
-  clashingKeys,
   memberNamed,
   type MemberSpan,
   objectMembers,
@@ -151,6 +158,20 @@ type Disposition = { readonly keep: true; readonly text?: string } | { readonly 
 const KEEP: Disposition = { keep: true };
 const DROP: Disposition = { keep: false };
 const REMEMBERED_REFUSALS = 4096;
+
+/**
+ * The most server-to-client requests (sampling, elicitation, roots) the proxy
+ * remembers while the client has not answered them; past it the oldest is
+ * answered to the server with `-32603` and forgotten.
+ *
+ * @example
+ * ```ts
+ * import { MAX_SERVER_REQUESTS } from "./session.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(MAX_SERVER_REQUESTS, 4096);
+ * ```
+ */
+export const MAX_SERVER_REQUESTS = 4096;
 /** The most `tools/list` pages the proxy follows in one listing of its own. */
 const MAX_OWN_PAGES = 1000;
 const PROTOCOL_VERSION_META = "io.modelcontextprotocol/protocolVersion";
@@ -207,7 +228,7 @@ export class ProxySession {
   readonly #ports: ProxyPorts;
   readonly #registry: ToolRegistry;
   readonly #pending = new Map<string, Pending>();
-  readonly #serverPending = new Set<string>();
+  readonly #serverPending = new Map<string, RequestId>();
   readonly #refused = new Set<string>();
   #listing: Promise<string | null> | null = null;
   #ownIds = 0;
@@ -237,7 +258,7 @@ export class ProxySession {
   async fromClient(frame: Frame): Promise<void> {
     if (frame.kind !== "line") {
       this.#ports.toClient(
-        encodeResponse(failure(undefined, RPC.PARSE_ERROR, frameProblem(frame))),
+        encodeResponse(failure(frame.id, RPC.PARSE_ERROR, frameProblem(frame))),
       );
       return;
     }
@@ -254,11 +275,19 @@ export class ProxySession {
       return;
     }
     const start = skipWhitespace(text, 0);
+    const lineEnd = lineEndProblem(text);
+    if (lineEnd !== null) {
+      const id = isObject(value) && isRequestId(value.id)
+        ? exactId(text, start, value.id)
+        : undefined;
+      this.#ports.toClient(encodeResponse(failure(id, RPC.PARSE_ERROR, `parse error: ${lineEnd}`)));
+      return;
+    }
     if (!Array.isArray(value)) {
       const replies: string[] = [];
       const disposition = await this.#clientMessage(text, start, value, replies);
       for (const reply of replies) this.#ports.toClient(reply);
-      if (disposition.keep) this.#ports.toServer(text);
+      if (disposition.keep) this.#ports.toServer(escapeLineSeparators(disposition.text ?? text));
       return;
     }
     const spans = arrayElements(text, start);
@@ -270,20 +299,27 @@ export class ProxySession {
     }
     const replies: string[] = [];
     const kept: string[] = [];
+    let changed = false;
     for (let i = 0; i < value.length; i++) {
       const span = spans[i];
       const disposition = await this.#clientMessage(text, span.valueStart, value[i], replies);
-      if (disposition.keep) kept.push(text.slice(span.valueStart, span.valueEnd));
+      if (disposition.keep) {
+        kept.push(disposition.text ?? text.slice(span.valueStart, span.valueEnd));
+      }
+      if (!disposition.keep || disposition.text !== undefined) changed = true;
     }
     if (replies.length > 0) this.#ports.toClient(`[${replies.join(",")}]`);
-    if (kept.length === value.length) this.#ports.toServer(text);
-    else if (kept.length > 0) this.#ports.toServer(`[${kept.join(",")}]`);
+    if (!changed) this.#ports.toServer(escapeLineSeparators(text));
+    else if (kept.length > 0) this.#ports.toServer(escapeLineSeparators(`[${kept.join(",")}]`));
   }
 
   /** Handles one frame from the downstream server. */
   async fromServer(frame: Frame): Promise<void> {
     if (frame.kind !== "line") {
-      this.#ports.log(`dropped a line from the server: ${frameProblem(frame)}`);
+      const problem = frame.kind === "too_long"
+        ? `it is over the line limit (${MAX_LINE_BYTES} bytes of UTF-8)`
+        : "it is not valid UTF-8";
+      await this.#refuseServerLine(problem, frame.id, false);
       return;
     }
     const text = frame.text;
@@ -295,9 +331,18 @@ export class ProxySession {
       return;
     }
     const start = skipWhitespace(text, 0);
+    const lineEnd = lineEndProblem(text);
+    if (lineEnd !== null) {
+      const id = isObject(value) && isRequestId(value.id)
+        ? exactId(text, start, value.id)
+        : undefined;
+      const request = isObject(value) && typeof value.method === "string";
+      await this.#refuseServerLine(`it holds ${lineEnd}`, id, request);
+      return;
+    }
     if (!Array.isArray(value)) {
       const disposition = await this.#serverMessage(value, text, start);
-      if (disposition.keep) this.#ports.toClient(disposition.text ?? text);
+      if (disposition.keep) this.#ports.toClient(escapeLineSeparators(disposition.text ?? text));
       return;
     }
     const spans = arrayElements(text, start);
@@ -313,8 +358,68 @@ export class ProxySession {
       if (disposition.keep) kept.push(disposition.text ?? raw);
       if (!disposition.keep || disposition.text !== undefined) changed = true;
     }
-    if (!changed) this.#ports.toClient(text);
-    else if (kept.length > 0) this.#ports.toClient(`[${kept.join(",")}]`);
+    if (!changed) this.#ports.toClient(escapeLineSeparators(text));
+    else if (kept.length > 0) this.#ports.toClient(escapeLineSeparators(`[${kept.join(",")}]`));
+  }
+
+  /**
+   * The table of server requests the client has not answered is full: the
+   * oldest is answered to the server with `-32603` and forgotten (a late
+   * client reply to it is then dropped), with a stderr line.
+   */
+  #expireOldestServerRequest(): void {
+    const [key, id] = this.#serverPending.entries().next().value!;
+    this.#serverPending.delete(key);
+    this.#ports.log(
+      `answered server request ${idText(id)} with -32603: more than ${MAX_SERVER_REQUESTS} ` +
+        "server requests are waiting for the client, and it is the oldest",
+    );
+    this.#ports.toServer(encodeResponse(failure(
+      id,
+      RPC.INTERNAL_ERROR,
+      `internal error: the client did not answer this request before ${MAX_SERVER_REQUESTS} ` +
+        "newer ones were waiting; the InterJSON proxy stopped waiting for it",
+    )));
+  }
+
+  /**
+   * A server line the proxy does not forward. A reply to a pending client
+   * request (its id was found) answers that request with `-32603` naming the
+   * reason, so the client never waits for it; a server request is answered
+   * `-32700`; anything else is dropped with a stderr line.
+   */
+  async #refuseServerLine(
+    problem: string,
+    id: RequestId | undefined,
+    request: boolean,
+  ): Promise<void> {
+    if (id !== undefined && request) {
+      this.#ports.log(`answered a server request with -32700: ${problem}`);
+      this.#ports.toServer(encodeResponse(failure(id, RPC.PARSE_ERROR, `parse error: ${problem}`)));
+      return;
+    }
+    const key = id === undefined ? undefined : idKey(id);
+    const pending = key === undefined ? undefined : this.#pending.get(key);
+    if (pending === undefined || key === undefined) {
+      this.#ports.log(`dropped a line from the server: ${problem}`);
+      return;
+    }
+    this.#pending.delete(key);
+    this.#ports.log(
+      `answered request ${
+        idText(pending.id)
+      } with -32603: the server's reply was not forwarded: ${problem}`,
+    );
+    if (pending.own) {
+      pending.own({ error: { code: RPC.INTERNAL_ERROR, message: problem } });
+      return;
+    }
+    this.#ports.toClient(encodeResponse(failure(
+      pending.id,
+      RPC.INTERNAL_ERROR,
+      `internal error: the downstream MCP server's reply was not forwarded: ${problem}`,
+    )));
+    if (pending.call) await this.#auditForwarded(pending, "rpc_error");
   }
 
   /**
@@ -353,10 +458,16 @@ export class ProxySession {
     }
     const inbound = parsed.kind === "request" ? { ...parsed, id: id! } : parsed;
     const members = objectMembers(text, start);
-    const clash = members === null ? ["?", "?"] : clashingKeys(members);
+    const clash = members === null
+      ? "the envelope cannot be located"
+      : envelopeKeyProblem(members.map((member) => member.key)) ??
+        (inbound.kind !== "response" && inbound.method !== "tools/call" &&
+            keyFold(inbound.method.trim()) === "tools/call"
+          ? `the method ${JSON.stringify(inbound.method)} could be read as "tools/call"`
+          : null);
     if (clash !== null) {
-      const message = `invalid request: the keys "${clash[0]}" and "${clash[1]}" could be read ` +
-        "as one member; the proxy does not forward an ambiguous message";
+      const message = `invalid request: ${clash}; the proxy does not forward a message ` +
+        "another parser could read differently";
       if (inbound.kind === "response") this.#ports.log(`dropped a client reply: ${message}`);
       else replies.push(encodeResponse(failure(id ?? undefined, RPC.INVALID_REQUEST, message)));
       return DROP;
@@ -421,11 +532,11 @@ export class ProxySession {
     const paramMembers = paramsSpan && isObject(params)
       ? objectMembers(text, paramsSpan.valueStart)
       : null;
-    const clash = paramMembers === null ? null : clashingKeys(paramMembers);
+    const clash = paramMembers === null
+      ? null
+      : envelopeKeyProblem(paramMembers.map((member) => member.key));
     if (!isObject(params) || paramMembers === null || typeof params.name !== "string" || clash) {
-      const problem = clash
-        ? `the keys "${clash[0]}" and "${clash[1]}" of params could be read as one member`
-        : "tools/call needs params with a string name";
+      const problem = clash ? `in params, ${clash}` : "tools/call needs params with a string name";
       if (id !== null) {
         replies.push(encodeResponse(failure(id, RPC.INVALID_PARAMS, `invalid params: ${problem}`)));
       } else this.#ports.log(`dropped a tools/call notification: ${problem}`);
@@ -435,6 +546,10 @@ export class ProxySession {
     const argsSpan = memberNamed(paramMembers, "arguments");
     const raw = argsSpan ? text.slice(argsSpan.valueStart, argsSpan.valueEnd) : "{}";
     const time = this.#settings.audit === null ? "" : new Date().toISOString();
+    const forwarded = (): Disposition => ({
+      keep: true,
+      text: toolCallText(id, paramMembers.map((member) => member.key), params, raw),
+    });
     const modern = isObject(params._meta) && params._meta[PROTOCOL_VERSION_META] !== undefined;
     const refuse = async (reason: string, why: string, code: string | null, repairs: number) => {
       if (id !== null) {
@@ -480,7 +595,7 @@ export class ProxySession {
         );
       }
       this.#forwardCall(id, tool, time, raw, 0, "unlisted");
-      return KEEP;
+      return forwarded();
     }
     if (entry.hidden !== null) {
       return refuse(
@@ -520,7 +635,7 @@ export class ProxySession {
       );
     }
     this.#forwardCall(id, tool, time, raw, result.repairs.length, "forwarded");
-    return KEEP;
+    return forwarded();
   }
 
   #forwardCall(
@@ -631,7 +746,10 @@ export class ProxySession {
     }
     const message = value as Record<string, unknown>;
     if (inbound.kind === "request") {
-      this.#serverPending.add(idKey(exactId(text, start, inbound.id)));
+      const id = exactId(text, start, inbound.id);
+      this.#serverPending.delete(idKey(id));
+      this.#serverPending.set(idKey(id), id);
+      if (this.#serverPending.size > MAX_SERVER_REQUESTS) this.#expireOldestServerRequest();
       return KEEP;
     }
     if (inbound.kind === "notification") {
