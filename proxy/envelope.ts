@@ -70,6 +70,7 @@ export const READ_KEYS: readonly string[] = [
 ];
 
 /** Characters that end a line for some reader and can never be part of a JSON line. */
+// deno-lint-ignore no-control-regex -- these control characters are what the check is for
 const REFUSED_LINE_ENDS = /[\r\v\f\x1c-\x1e]/;
 
 /** Line ends for some reader that JSON allows raw inside a string. */
