@@ -177,7 +177,8 @@ const READ = new Set(READ_KEYS);
  * import { envelopeKeyProblem } from "./envelope.ts";
  * import { strictEqual } from "node:assert/strict";
  * strictEqual(envelopeKeyProblem(["name", "arguments", "task"]), null);
- * strictEqual(envelopeKeyProblem(["method", "Method"]), 'the keys "method" and "Method" could be read as one member');
+ * strictEqual(envelopeKeyProblem(["method", "Method"]), 'the key "Method" could be read as "method"');
+ * strictEqual(envelopeKeyProblem(["task", "Task"]), 'the keys "task" and "Task" could be read as one member');
  * strictEqual(envelopeKeyProblem(["ıd"]), 'the key "ıd" could be read as "id"');
  * ```
  */

@@ -27,7 +27,7 @@
 
 import { type CompiledSchema, compileToolSchema } from "./gating.ts";
 import type { PinStore } from "./pinning.ts";
-import { toolHash } from "./pinning.ts";
+import { canonicalDefinition, sha256 } from "./pinning.ts";
 import { codePointLabel, poisonedField } from "./poisoning.ts";
 import type { Policy } from "./policy.ts";
 import type { ProfileName } from "../mod.ts";
@@ -208,7 +208,8 @@ export class ToolRegistry {
     if (pins !== null) {
       let status: string;
       try {
-        status = pins.check(name, await toolHash(definition));
+        const canonical = canonicalDefinition(definition);
+        status = pins.check(name, await sha256(canonical), canonical);
       } catch {
         status = "changed";
       }
