@@ -47,6 +47,7 @@
 
 import { BIDI, foldCase, hazardOfCodePoint, IGNORABLE, TAG } from "../mod.ts";
 import type { RequestId } from "../wire/jsonrpc.ts";
+import { objectMembers, skipWhitespace } from "../wire/raw_json.ts";
 import { RawInteger } from "../wire/request_id.ts";
 
 /**
@@ -252,4 +253,31 @@ export function toolCallText(
   }
   const idMember = id === null ? "" : `"id":${idText(id)},`;
   return `{"jsonrpc":"2.0",${idMember}"method":"tools/call","params":{${members.join(",")}}}`;
+}
+
+/**
+ * A top-level key of the arguments that is not a declared property but
+ * folds to one (`PATH` for a declared `path`), with the declared name; `null`
+ * when there is none. `declared` maps each declared name's fold to the name.
+ *
+ * @example
+ * ```ts
+ * import { foldedArgumentKey } from "./envelope.ts";
+ * import { deepStrictEqual } from "node:assert/strict";
+ * const declared = new Map([["path", "path"]]);
+ * deepStrictEqual(foldedArgumentKey('{"PATH":"/etc"}', declared), ["PATH", "path"]);
+ * deepStrictEqual(foldedArgumentKey('{"path":"/tmp","mode":1}', declared), null);
+ * ```
+ */
+export function foldedArgumentKey(
+  raw: string,
+  declared: ReadonlyMap<string, string>,
+): [string, string] | null {
+  const members = objectMembers(raw, skipWhitespace(raw, 0));
+  if (members === null) return null;
+  for (const { key } of members) {
+    const name = declared.get(keyFold(key));
+    if (name !== undefined && name !== key) return [key, name];
+  }
+  return null;
 }

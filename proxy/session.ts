@@ -48,7 +48,7 @@
  * @module
  */
 
-import { parseJson, type ProfileName } from "../mod.ts";
+import { CLOSING_SENTENCE, parseJson, type ProfileName } from "../mod.ts";
 import type { Frame } from "../wire/framing.ts";
 import { MAX_LINE_BYTES } from "../wire/framing.ts";
 import {
@@ -65,6 +65,7 @@ import type { AuditLog } from "./audit.ts";
 import {
   envelopeKeyProblem,
   escapeLineSeparators,
+  foldedArgumentKey,
   idText,
   keyFold,
   lineEndProblem,
@@ -631,6 +632,19 @@ export class ProxySession {
         "gate",
         result.retry?.prompt ?? "InterJSON refused the arguments.",
         result.error?.code ?? null,
+        result.repairs.length,
+      );
+    }
+    const folded = entry.declaredFolds && foldedArgumentKey(raw, entry.declaredFolds);
+    if (folded) {
+      return refuse(
+        "gate",
+        `InterJSON refused the arguments: E011 AmbiguityRefused: the key ${
+          JSON.stringify(folded[0])
+        } is not declared, but a case-insensitive reader takes it for the declared ` +
+          `${JSON.stringify(folded[1])}; write it as ${JSON.stringify(folded[1])}. ` +
+          CLOSING_SENTENCE,
+        "E011",
         result.repairs.length,
       );
     }

@@ -28,6 +28,7 @@
 import { type CompiledSchema, compileToolSchema } from "./gating.ts";
 import type { PinStore } from "./pinning.ts";
 import { canonicalDefinition, sha256 } from "./pinning.ts";
+import { keyFold } from "./envelope.ts";
 import { codePointLabel, poisonedField } from "./poisoning.ts";
 import type { Policy } from "./policy.ts";
 import type { ProfileName } from "../mod.ts";
@@ -51,6 +52,39 @@ export interface ToolEntry {
   readonly compiled: CompiledSchema;
   /** Why the tool is hidden and refused, or `null` when it is served. */
   readonly hidden: string | null;
+  /**
+   * When the schema declares top-level properties and allows other members:
+   * each declared name by its fold ({@linkcode declaredKeyFolds}); else absent.
+   */
+  readonly declaredFolds?: ReadonlyMap<string, string>;
+}
+
+/**
+ * The declared top-level property names of a schema that allows other
+ * members, by their fold (`keyFold`): an argument key with the same fold
+ * but other spelling (`PATH` for `path`) passes such a schema as an extra
+ * member, and a case-insensitive server (Go's `encoding/json`) reads it as
+ * the declared one. `undefined` when the schema declares none or allows no
+ * other member (`additionalProperties: false`, where the gate refuses it).
+ *
+ * @example
+ * ```ts
+ * import { declaredKeyFolds } from "./tool_registry.ts";
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
+ * deepStrictEqual(declaredKeyFolds({ properties: { Path: {} } }), new Map([["path", "Path"]]));
+ * strictEqual(declaredKeyFolds({ properties: { path: {} }, additionalProperties: false }), undefined);
+ * ```
+ */
+export function declaredKeyFolds(schema: unknown): Map<string, string> | undefined {
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return undefined;
+  const { properties, additionalProperties } = schema as Record<string, unknown>;
+  if (additionalProperties === false) return undefined;
+  if (typeof properties !== "object" || properties === null || Array.isArray(properties)) {
+    return undefined;
+  }
+  const folds = new Map<string, string>();
+  for (const name of Object.keys(properties)) folds.set(keyFold(name), name);
+  return folds.size === 0 ? undefined : folds;
 }
 
 /**
@@ -223,7 +257,10 @@ export class ToolRegistry {
     }
     const compiled = this.#compile(name, definition.inputSchema);
     this.#say(name, hidden, compiled);
-    return { name, compiled, hidden };
+    const declaredFolds = declaredKeyFolds(definition.inputSchema);
+    return declaredFolds === undefined
+      ? { name, compiled, hidden }
+      : { name, compiled, hidden, declaredFolds };
   }
 
   /** Compiles a schema once per profile and text; a listing again reuses it. */

@@ -13,7 +13,8 @@
  *   Python's `json`; and Go's `encoding/json` field matching (simulated:
  *   case-insensitive, Unicode simple folding, the last match wins) finds the
  *   same `jsonrpc`, `id`, `method`, `params`, `name`, `arguments` and `_meta`
- *   as an exact reader;
+ *   as an exact reader, and the same declared `path` in the arguments of
+ *   `write` (whose schema allows other members);
  * - a **refused** row is answered by the proxy (the JSON-RPC code, and the
  *   request's id when it has one) and none of its bytes reach the server.
  *
@@ -34,8 +35,11 @@ interface Row {
   readonly name: string;
   /** The line as the client sends it (its LF included); `@@` stands for the row's marker. */
   readonly line: string;
-  /** `forward`, or the JSON-RPC error code the proxy answers with. */
-  readonly expect: "forward" | -32700 | -32600 | -32602;
+  /**
+   * `forward`; `refuse` (the proxy answers the call with an `isError`
+   * result); or the JSON-RPC error code the proxy answers with.
+   */
+  readonly expect: "forward" | "refuse" | -32700 | -32600 | -32602;
   /** The id the proxy's answer carries (a refused row); `undefined` for none. */
   readonly id?: number;
 }
@@ -107,6 +111,25 @@ const ROWS: readonly Row[] = [
     line: `{"jsonrpc":"2.0","method":"tools/call","params":${echo("@@")}}\n`,
     expect: "forward",
   },
+
+  {
+    name: "a declared optional key",
+    line: call(14, `{"name":"write","arguments":{"path":"/tmp/@@"}}`) + "\n",
+    expect: "forward",
+  },
+  {
+    name: "an undeclared key",
+    line: call(15, `{"name":"write","arguments":{"mode":"@@"}}`) + "\n",
+    expect: "forward",
+  },
+
+  // Argument keys: one that folds to a declared property, where the schema allows others.
+  ...["PATH", "Path", "\uFF50ath", "pa\u200Bth"].map((key, i): Row => ({
+    name: `argument key ${JSON.stringify(key)} for the declared "path"`,
+    line: call(16 + i, `{"name":"write","arguments":{"${key}":"/etc/@@"}}`) + "\n",
+    expect: "refuse",
+    id: 16 + i,
+  })),
 
   // Line ends: refused with -32700, never forwarded.
   {
@@ -303,6 +326,11 @@ function assertGoReadsTheSame(text: string, at: number, value: Record<string, un
   for (const field of ["name", "arguments", "_meta"]) {
     deepStrictEqual(field in params ? JSON.parse(params[field]) : undefined, exact[field]);
   }
+  if (exact.name !== "write") return;
+  const argumentsAt = objectMembers(text, paramsAt)!.find((m) => m.key === "arguments")!.valueStart;
+  const path = goFields(text, argumentsAt, ["path"]).path;
+  const exactPath = (exact.arguments as Record<string, unknown>).path;
+  deepStrictEqual(path === undefined ? undefined : JSON.parse(path), exactPath);
 }
 
 /** Each message of a line: the line itself, or a batch's elements. */
@@ -316,7 +344,7 @@ function messagesOf(text: string): { at: number; value: Record<string, unknown> 
 const marker = (i: number) => `m${String(i).padStart(2, "0")}`;
 
 Deno.test("proxy differential: forwarded rows read alike everywhere, refused rows never arrive", async (t) => {
-  const { proxy, received, receivedBytes } = await startFake();
+  const { proxy, received, receivedBytes } = await startFake([], ["--hostile"]);
   const replies = new Map<number, Message[]>();
   try {
     await proxy.send(JSON.stringify(INITIALIZE) + "\n");
@@ -357,7 +385,8 @@ Deno.test("proxy differential: forwarded rows read alike everywhere, refused row
           Array.isArray(reply) ? reply : [reply]
         );
         strictEqual(answers.length, 1, "answered once");
-        strictEqual(answers[0].error?.code, row.expect);
+        if (row.expect === "refuse") strictEqual(answers[0].result?.isError, true);
+        else strictEqual(answers[0].error?.code, row.expect);
         strictEqual(answers[0].id, row.id);
       },
     );
