@@ -7,23 +7,32 @@
  *
  * Client → server:
  * - every line is parsed; a line that is not JSON, not UTF-8, over the cap,
- *   or whose envelope has two keys some parser could read as one (`"method"`
- *   twice, `"Method"` next to `"method"`) is answered by the proxy and never
- *   forwarded, because a lenient server could read it differently;
+ *   holding a character some line reader ends a line at (a bare CR), or
+ *   whose envelope has a key some parser could read as one the proxy reads
+ *   (`"Params"`, `"method"` twice; `./envelope.ts`) is answered by the proxy
+ *   and never forwarded, because a lenient server could read it differently;
  * - a `tools/call` is gated on the raw bytes of `params.arguments` against the
  *   tool's compiled `inputSchema`; a refused call is answered with the
  *   client's id as a `CallToolResult` with `isError: true` and the retry
  *   prompt, audited, and a later `notifications/cancelled` for it is dropped;
- * - a call to a tool the server never listed is forwarded unchanged (a name
+ *   a call that passes is forwarded written anew from its parsed envelope,
+ *   with the gated arguments text inserted as it is;
+ * - a call to a tool the server never listed is forwarded ungated (a name
  *   that differs from a listed one only by case is refused);
  * - batches are gated element by element, and the rest is forwarded as the
- *   original bytes of the kept elements;
- * - everything else passes through unchanged.
+ *   kept elements;
+ * - everything else passes through unchanged, but for raw U+0085, U+2028 and
+ *   U+2029, which are written as their `\u` escapes.
  *
  * Server → client:
  * - replies are matched to pending client requests by id (type and value);
  *   a reply to an id the proxy never forwarded is dropped and logged, as is
  *   anything that is not JSON-RPC (stdout carries protocol lines only);
+ * - a reply the proxy cannot forward (over the cap, not UTF-8, holding a
+ *   bare CR) answers its pending request with `-32603` naming the reason; a
+ *   server request holding a bare CR is answered `-32700`;
+ * - server requests waiting for the client are remembered up to
+ *   {@linkcode MAX_SERVER_REQUESTS}; past it the oldest is answered `-32603`;
  * - `tools/list` results teach the registry and lose their hidden tools;
  * - server requests (sampling, elicitation, roots) are forwarded and their
  *   replies from the client matched the same way.
