@@ -333,3 +333,40 @@ Deno.test("proxy + server-filesystem: envelope and line-end attacks are answered
   deepStrictEqual(written, ["sep.txt"]);
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("proxy + server-everything: echo gets the same text through the re-written call; a folded key is refused", async (t) => {
+  if (paths instanceof Error) throw paths;
+  const proxy = McpProcess.spawn(Deno.execPath(), proxyArgs([], [], [paths.everything]));
+  try {
+    await proxy.initialize(INITIALIZE.params.protocolVersion);
+    const message = 'a\u2028b\u0085c\u2029d \\ "e"';
+    /** The reply to `id`, past anything the server sends first (a roots/list request, logs). */
+    const replyTo = async (line: string, id: number) => {
+      await proxy.send(line);
+      while (true) {
+        const next = await proxy.next();
+        if (next.id === id && next.method === undefined) return next;
+      }
+    };
+    await t.step("raw line separators and escapes in a string", async () => {
+      const reply = await replyTo(
+        `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"progressToken":1},` +
+          `"name":"echo","arguments":{ "message" : ${JSON.stringify(message)} }}}\n`,
+        1,
+      );
+      strictEqual(reply.id, 1);
+      strictEqual(reply.result.content[0].text, `Echo: ${message}`);
+    });
+    await t.step('"Arguments" for "arguments"', async () => {
+      const reply = await replyTo(
+        `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo",` +
+          `"Arguments":{"message":7}}}\n`,
+        2,
+      );
+      strictEqual(reply.id, 2);
+      strictEqual(reply.error.code, -32602);
+    });
+  } finally {
+    await proxy.close();
+  }
+});
