@@ -117,10 +117,6 @@ export interface RegistrySettings {
 /** Compiled schemas kept for reuse across listings (cleared when full). */
 const MAX_COMPILED = 4096;
 
-function fold(name: string): string {
-  return name.toUpperCase().toLowerCase();
-}
-
 /**
  * The tool catalogue. See the module documentation.
  *
@@ -170,8 +166,9 @@ export class ToolRegistry {
   }
 
   /**
-   * A listed tool whose name differs from `name` only by case, which a
-   * case-insensitive server could run for it.
+   * A listed tool whose name differs from `name` only by case, Unicode
+   * compatibility form (NFKC) or default-ignorable code points (`keyFold`),
+   * which a lenient server could run for it.
    *
    * @example
    * ```ts
@@ -181,11 +178,12 @@ export class ToolRegistry {
    * const registry = new ToolRegistry({ policy: EMPTY_POLICY, pins: null, log: () => {} });
    * await registry.learnPage([{ name: "write_file" }], true, true);
    * strictEqual(registry.caseVariant("Write_File"), "write_file");
+   * strictEqual(registry.caseVariant("write\u200B_file"), "write_file");
    * ```
    */
   caseVariant(name: string): string | undefined {
-    const folded = fold(name);
-    for (const known of this.#tools.keys()) if (fold(known) === folded) return known;
+    const folded = keyFold(name);
+    for (const known of this.#tools.keys()) if (keyFold(known) === folded) return known;
     return undefined;
   }
 

@@ -131,6 +131,14 @@ const ROWS: readonly Row[] = [
     id: 16 + i,
   })),
 
+  // Tool names: one that folds to a listed tool.
+  ...["ECHO", "\uFF45cho", "ec\u200Bho"].map((name, i): Row => ({
+    name: `the tool name ${JSON.stringify(name)} for the listed "echo"`,
+    line: call(60 + i, `{"name":"${name}","arguments":{"text":["@@"]}}`) + "\n",
+    expect: "refuse",
+    id: 60 + i,
+  })),
+
   // Line ends: refused with -32700, never forwarded.
   {
     name: "a bare CR hiding a call inside a notification",
