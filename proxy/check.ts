@@ -75,7 +75,8 @@ export interface ToolCheck {
   readonly pin: PinStatus | "first use" | null;
   /**
    * For a changed tool, the differences from its stored definition; `null`
-   * when it did not change or the lock file stores no definition for it.
+   * when it did not change, or the lock file stores no definition for it
+   * (or one that does not hash to its pin).
    */
   readonly changes: readonly DefinitionChange[] | null;
 }
@@ -180,7 +181,9 @@ export async function assessTools(
       if (pin === "changed") {
         reasons.push("its definition changed since it was pinned");
         const stored = pins.definition(name);
-        if (stored !== undefined) changes = definitionChanges(stored, canonical);
+        if (stored !== undefined && await sha256(stored) === pins.pin(name)) {
+          changes = definitionChanges(stored, canonical);
+        }
       }
     }
     checks.push({

@@ -278,6 +278,20 @@ export class PinStore {
   }
 
   /**
+   * The pin of a tool (`sha256:…`), if it has one.
+   *
+   * @example
+   * ```ts
+   * import { PinStore } from "./pinning.ts";
+   * import { strictEqual } from "node:assert/strict";
+   * strictEqual(PinStore.fromText('{"version":1,"tools":{"a":"sha256:00"}}').pin("a"), "sha256:00");
+   * ```
+   */
+  pin(name: string): string | undefined {
+    return this.#pins.get(name);
+  }
+
+  /**
    * The canonical definition stored for a pinned tool, if the lock file has it.
    *
    * @example

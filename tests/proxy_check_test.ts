@@ -173,6 +173,16 @@ Deno.test("proxy --check --pin: pinned, first use, new, and a changed tool's dif
       );
     },
   );
+  await t.step("a stored definition that does not hash to its pin shows no diff", async () => {
+    const tampered = `${dir}/tampered.lock.json`;
+    const file = JSON.parse(await Deno.readTextFile(lock));
+    file.definitions.echo.description = "Something else.";
+    await Deno.writeTextFile(tampered, JSON.stringify(file));
+    const ran = await check(["--check", "--pin", tampered], changed, [tampered]);
+    const echo = JSON.parse(ran.stdout).tools[0];
+    strictEqual(echo.pin, "changed");
+    strictEqual(echo.changes, null);
+  });
   await t.step("after --accept of the change, the tool is pinned again", async () => {
     strictEqual((await check(["--pin", lock, "--accept", "echo"], changed, [lock])).code, 0);
     const ran = await check(["--check", "--pin", lock], changed, [lock]);
