@@ -18,8 +18,8 @@
  *   a call that passes is forwarded written anew from its parsed envelope,
  *   with the gated arguments text inserted as it is;
  * - a call to a tool the server never listed is forwarded ungated (a name
- *   that differs from a listed one only by case, NFKC form or invisible
- *   characters is refused);
+ *   that differs from a listed one only by case, NFKC form, invisible
+ *   characters or white space around it is refused);
  * - batches are gated element by element, and the rest is forwarded as the
  *   kept elements;
  * - everything else passes through unchanged, but for raw U+0085, U+2028 and

@@ -167,8 +167,8 @@ export class ToolRegistry {
 
   /**
    * A listed tool whose name differs from `name` only by case, Unicode
-   * compatibility form (NFKC) or default-ignorable code points (`keyFold`),
-   * which a lenient server could run for it.
+   * compatibility form (NFKC), default-ignorable code points (`keyFold`) or
+   * white space around it, which a lenient server could run for it.
    *
    * @example
    * ```ts
@@ -179,10 +179,11 @@ export class ToolRegistry {
    * await registry.learnPage([{ name: "write_file" }], true, true);
    * strictEqual(registry.caseVariant("Write_File"), "write_file");
    * strictEqual(registry.caseVariant("write\u200B_file"), "write_file");
+   * strictEqual(registry.caseVariant("write_file "), "write_file");
    * ```
    */
   caseVariant(name: string): string | undefined {
-    const folded = keyFold(name);
+    const folded = keyFold(name.trim());
     for (const known of this.#tools.keys()) if (keyFold(known) === folded) return known;
     return undefined;
   }

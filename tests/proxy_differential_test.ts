@@ -19,15 +19,21 @@
  *   request's id when it has one) and none of its bytes reach the server.
  *
  * Every row carries a marker (`m01`, …) in its payload, so the server's log
- * shows whether it arrived.
+ * shows whether it arrived. A second test generates 300 seeded calls
+ * (`PROXY_DIFFERENTIAL_SEED` replays one) with odd characters between tokens,
+ * keys and names spelled another way, and members added under another
+ * spelling carrying `/etc/` paths the schema forbids; whatever the proxy
+ * forwards must read alike under every reader, and no reader may find an
+ * `/etc/` path in what was forwarded.
  *
  * @module
  */
 
-import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
+import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import type { Message } from "./mcp_harness.ts";
 import { INITIALIZE, startFake } from "./proxy_harness.ts";
 import { arrayElements, objectMembers, skipWhitespace } from "../wire/raw_json.ts";
+import { mulberry32 } from "./fixtures/random.ts";
 
 /** One message shape. */
 interface Row {
@@ -351,33 +357,73 @@ function messagesOf(text: string): { at: number; value: Record<string, unknown> 
 
 const marker = (i: number) => `m${String(i).padStart(2, "0")}`;
 
-Deno.test("proxy differential: forwarded rows read alike everywhere, refused rows never arrive", async (t) => {
+/** What one proxy session made of a list of client lines. */
+interface Exchange {
+  /** What came back for each line (before the ping that follows it was answered). */
+  readonly replies: Message[][];
+  /** The lines the server received. */
+  readonly lines: string[];
+  /** Every byte the server received. */
+  readonly bytes: Uint8Array;
+}
+
+/** Sends each line through a real proxy to the fake server, a ping after each. */
+async function exchange(lines: readonly string[]): Promise<Exchange> {
   const { proxy, received, receivedBytes } = await startFake([], ["--hostile"]);
-  const replies = new Map<number, Message[]>();
+  const replies: Message[][] = [];
   try {
     await proxy.send(JSON.stringify(INITIALIZE) + "\n");
     await proxy.next();
     await proxy.send('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
     await proxy.send('{"jsonrpc":"2.0","id":"list","method":"tools/list"}\n');
     await proxy.next();
-    for (let i = 0; i < ROWS.length; i++) {
-      await proxy.send(ROWS[i].line.replaceAll("@@", marker(i)));
+    for (let i = 0; i < lines.length; i++) {
+      await proxy.send(lines[i]);
       const sync = `sync-${i}`;
       await proxy.send(`{"jsonrpc":"2.0","id":"${sync}","method":"ping"}\n`);
       const got: Message[] = [];
       while (true) {
         const reply = await proxy.next();
         if (reply.id === sync) break;
-        got.push(reply);
+        got.push(...(Array.isArray(reply) ? reply : [reply]));
       }
-      replies.set(i, got);
+      replies.push(got);
     }
   } finally {
     await proxy.close();
   }
-  const lines = await received();
-  const bytes = await receivedBytes();
-  const arrived = (i: number) => lines.filter((line) => line.includes(marker(i)));
+  return { replies, lines: await received(), bytes: await receivedBytes() };
+}
+
+/** The three readings of everything the server received, one step each. */
+async function assertReadAlike(t: Deno.TestContext, { lines, bytes }: Exchange): Promise<void> {
+  await t.step("every line reader splits the server's stream into the same lines", async () => {
+    const expected = lfLines(bytes);
+    strictEqual(expected.length, lines.length);
+    for (const [name, split] of Object.entries(READERS)) {
+      deepStrictEqual(await split(bytes), expected, name);
+    }
+  });
+  await t.step("Python's json reads every line as JSON.parse does", async () => {
+    const values = (await python(bytes)).values;
+    strictEqual(values.length, lines.length);
+    for (let i = 0; i < lines.length; i++) {
+      deepStrictEqual(JSON.parse(values[i]), JSON.parse(lines[i]), lines[i]);
+    }
+  });
+  await t.step(
+    "Go's case-insensitive field matching reads every message as an exact reader",
+    () => {
+      for (const line of lines) {
+        for (const { at, value } of messagesOf(line)) assertGoReadsTheSame(line, at, value);
+      }
+    },
+  );
+}
+
+Deno.test("proxy differential: forwarded rows read alike everywhere, refused rows never arrive", async (t) => {
+  const result = await exchange(ROWS.map((row, i) => row.line.replaceAll("@@", marker(i))));
+  const arrived = (i: number) => result.lines.filter((line) => line.includes(marker(i)));
 
   for (let i = 0; i < ROWS.length; i++) {
     const row = ROWS[i];
@@ -389,9 +435,7 @@ Deno.test("proxy differential: forwarded rows read alike everywhere, refused row
           return;
         }
         deepStrictEqual(arrived(i), [], "never reaches the server");
-        const answers = (replies.get(i) ?? []).flatMap((reply) =>
-          Array.isArray(reply) ? reply : [reply]
-        );
+        const answers = result.replies[i];
         strictEqual(answers.length, 1, "answered once");
         if (row.expect === "refuse") strictEqual(answers[0].result?.isError, true);
         else strictEqual(answers[0].error?.code, row.expect);
@@ -400,30 +444,7 @@ Deno.test("proxy differential: forwarded rows read alike everywhere, refused row
     );
   }
 
-  await t.step("every line reader splits the server's stream into the same lines", async () => {
-    const expected = lfLines(bytes);
-    strictEqual(expected.length, lines.length);
-    for (const [name, split] of Object.entries(READERS)) {
-      deepStrictEqual(await split(bytes), expected, name);
-    }
-  });
-
-  await t.step("Python's json reads every line as JSON.parse does", async () => {
-    const values = (await python(bytes)).values;
-    strictEqual(values.length, lines.length);
-    for (let i = 0; i < lines.length; i++) {
-      deepStrictEqual(JSON.parse(values[i]), JSON.parse(lines[i]), lines[i]);
-    }
-  });
-
-  await t.step(
-    "Go's case-insensitive field matching reads every message as an exact reader",
-    () => {
-      for (const line of lines) {
-        for (const { at, value } of messagesOf(line)) assertGoReadsTheSame(line, at, value);
-      }
-    },
-  );
+  await assertReadAlike(t, result);
 
   await t.step("a forwarded tools/call is written from its parsed envelope", () => {
     const forwarded = arrived(ROWS.findIndex((row) => row.name.startsWith("an extra envelope")));
@@ -436,4 +457,103 @@ Deno.test("proxy differential: forwarded rows read alike everywhere, refused row
     const spaced = arrived(ROWS.findIndex((row) => row.name.startsWith("a call with white")))[0];
     ok(spaced.includes(`"arguments":{ "text" :\t"${marker(2)}\\n" }`), spaced);
   });
+});
+
+/** Seeded: `PROXY_DIFFERENTIAL_SEED` replays a run. */
+const SEED = Number(Deno.env.get("PROXY_DIFFERENTIAL_SEED") ?? "24");
+const GENERATED = 300;
+
+/** Characters put between tokens or into a string. */
+const INSERTED = [
+  " ",
+  "\t",
+  "\r",
+  "\v",
+  "\f",
+  "\x1c",
+  "\x1d",
+  "\x1e",
+  "\u0085",
+  "\u2028",
+  "\u2029",
+];
+
+/** Spellings another reader could take for a key or a name. */
+const VARIANTS: readonly ((key: string) => string)[] = [
+  (key) => key.toUpperCase(),
+  (key) => key[0].toUpperCase() + key.slice(1),
+  (key) => key.replace("s", "\u017F"),
+  (key) => key.replace("i", "\u0131"),
+  (key) => key.replace("k", "\u212A"),
+  (key) => String.fromCodePoint(key.codePointAt(0)! + 0xfee0) + key.slice(1),
+  (key) => key.slice(0, 1) + "\u200B" + key.slice(1),
+  (key) => key + "\u00AD",
+  (key) => key + "\u{E0041}",
+  (key) => key + " ",
+];
+
+/**
+ * One generated `tools/call` to `write` (whose `path` must start with
+ * `/tmp/`), with some keys spelled another way, some members added under
+ * another spelling carrying `/etc/` paths, and odd characters between tokens
+ * or in the path string.
+ */
+function generatedLine(next: () => number, n: number): string {
+  const chance = (p: number) => next() < p;
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
+  const gap = () => (chance(0.01) ? pick(INSERTED) : chance(0.2) ? " " : "");
+  const key = (name: string) => JSON.stringify(chance(0.02) ? pick(VARIANTS)(name) : name);
+  const member = (name: string, value: string) =>
+    `${gap()}${key(name)}${gap()}:${gap()}${value}${gap()}`;
+  const object = (members: string[]) => `{${members.join(",")}}`;
+  const path = `"/tmp/g${n}.${chance(0.1) ? pick(INSERTED) : ""}"`;
+  const args = [member("path", path)];
+  if (chance(0.15)) args.push(member(pick(VARIANTS)("path"), `"/etc/g${n}."`));
+  const tool = JSON.stringify(chance(0.08) ? pick(VARIANTS)("write") : "write");
+  const params = [member("name", tool), member("arguments", object(args))];
+  if (chance(0.1)) {
+    params.push(member(pick(VARIANTS)("arguments"), object([member("path", `"/etc/g${n}."`)])));
+  }
+  const method = JSON.stringify(chance(0.05) ? pick(VARIANTS)("tools/call") : "tools/call");
+  const envelope = [
+    member("jsonrpc", '"2.0"'),
+    member("id", String(1000 + n)),
+    member("method", method),
+    member("params", object(params)),
+  ];
+  if (chance(0.05)) envelope.push(member(pick(VARIANTS)("params"), object(params)));
+  return object(envelope) + (chance(0.1) ? "\r" : "") + "\n";
+}
+
+Deno.test(`proxy differential, generated (seed ${SEED}): what is forwarded reads alike, /etc/ never runs`, async (t) => {
+  const next = mulberry32(SEED);
+  const sent = Array.from({ length: GENERATED }, (_, n) => generatedLine(next, n));
+  const result = await exchange(sent);
+  await t.step("each line is answered once, by the server if it arrived, else by the proxy", () => {
+    for (let n = 0; n < GENERATED; n++) {
+      const arrived = result.lines.filter((line) => line.includes(`/tmp/g${n}.`)).length;
+      ok(arrived <= 1, sent[n]);
+      strictEqual(result.replies[n].length, 1, JSON.stringify(sent[n]));
+      const answer = result.replies[n][0];
+      if (arrived === 1) match(String(answer.result?.content?.[0]?.text), /^wrote \/tmp\//);
+      else ok(answer.error !== undefined || answer.result?.isError === true, sent[n]);
+    }
+  });
+  await t.step("no forwarded call carries an /etc/ path for an exact reader or Go", () => {
+    for (const line of result.lines) {
+      const value = JSON.parse(line);
+      if (value.params?.name !== "write") continue;
+      const at = skipWhitespace(line, 0);
+      const paramsAt = objectMembers(line, at)!.find((m) => m.key === "params")!.valueStart;
+      const argumentsAt = goFields(line, paramsAt, ["arguments"]).arguments;
+      const goPath = goFields(argumentsAt, 0, ["path"]).path;
+      ok(!String(value.params.arguments?.path).startsWith("/etc/"), line);
+      ok(goPath === undefined || !JSON.parse(goPath).startsWith("/etc/"), line);
+    }
+  });
+  await t.step("some lines of each kind were sent", () => {
+    const forwarded = result.lines.filter((line) => line.includes('"/tmp/g')).length;
+    ok(forwarded > GENERATED / 4 && forwarded < GENERATED, `${forwarded} forwarded`);
+  });
+  await assertReadAlike(t, result);
 });
