@@ -75,6 +75,7 @@ export const READ_KEYS: readonly string[] = [
 const REFUSED_LINE_ENDS = /[\r\v\f\x1c-\x1e]/;
 
 /** Line ends for some reader that JSON allows raw inside a string. */
+const STRING_LINE_END = /[\u0085\u2028\u2029]/;
 const STRING_LINE_ENDS = /[\u0085\u2028\u2029]/g;
 
 /** How each refused character is named. */
@@ -123,9 +124,7 @@ export function lineEndProblem(text: string): string | null {
  * ```
  */
 export function escapeLineSeparators(text: string): string {
-  STRING_LINE_ENDS.lastIndex = 0;
-  if (!STRING_LINE_ENDS.test(text)) return text;
-  STRING_LINE_ENDS.lastIndex = 0;
+  if (!STRING_LINE_END.test(text)) return text;
   return text.replace(
     STRING_LINE_ENDS,
     (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
@@ -256,6 +255,18 @@ export function toolCallText(
 }
 
 /**
+ * A character without which a key is its own fold: an ASCII capital, an
+ * escape (`\u0041`), or anything beyond ASCII.
+ */
+const MAY_FOLD = /[A-Z\\\u0080-\uffff]/;
+
+/** Whether every declared name is its own fold (then only a key that is not can differ). */
+function allFolded(declared: ReadonlyMap<string, string>): boolean {
+  for (const [fold, name] of declared) if (fold !== name) return false;
+  return true;
+}
+
+/**
  * A top-level key of the arguments that is not a declared property but
  * folds to one (`PATH` for a declared `path`), with the declared name; `null`
  * when there is none. `declared` maps each declared name's fold to the name.
@@ -273,6 +284,7 @@ export function foldedArgumentKey(
   raw: string,
   declared: ReadonlyMap<string, string>,
 ): [string, string] | null {
+  if (!MAY_FOLD.test(raw) && allFolded(declared)) return null;
   const members = objectMembers(raw, skipWhitespace(raw, 0));
   if (members === null) return null;
   for (const { key } of members) {

@@ -108,6 +108,8 @@ Deno.test("envelope: an undeclared argument key that folds to a declared one", a
     { name: "declared keys as declared", raw: '{"path":"/tmp","Mode":1}', found: null },
     { name: "an undeclared key", raw: '{"other":1}', found: null },
     { name: "upper case", raw: '{"PATH":"/etc"}', found: ["PATH", "path"] },
+    { name: "upper case escaped", raw: '{"\\u0050ATH":"/etc"}', found: ["PATH", "path"] },
+    { name: "lower case only, nothing to fold", raw: '{"path":"/A","x":"\u00e9"}', found: null },
     { name: "the declared spelling in other case", raw: '{"mode":1}', found: ["mode", "Mode"] },
     { name: "a zero-width space", raw: '{"pa\u200Bth":"/etc"}', found: ["pa\u200Bth", "path"] },
     { name: "arguments that are not an object", raw: "[1]", found: null },
