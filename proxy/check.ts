@@ -260,7 +260,7 @@ export function renderTable(report: CheckReport, pinFile?: string): string {
     cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i]))).join("  ");
   const servable = report.tools.filter((check) => check.servable).length;
   const out = [
-    `${report.tools.length} tools, ${servable} servable`,
+    `${report.tools.length} tool${report.tools.length === 1 ? "" : "s"}, ${servable} servable`,
     line(COLUMNS.map(([heading]) => heading)),
     ...rows.map(line),
   ];

@@ -247,7 +247,13 @@ export class ProxySession {
   /** A session with nothing learned yet. */
   constructor(settings: ProxySettings, ports: ProxyPorts) {
     this.#settings = settings;
-    this.#ports = ports;
+    // Every line out, forwarded or the proxy's own (a retry prompt may quote
+    // the model's text), has its raw line separators escaped.
+    this.#ports = {
+      toClient: (line) => ports.toClient(escapeLineSeparators(line)),
+      toServer: (line) => ports.toServer(escapeLineSeparators(line)),
+      log: ports.log,
+    };
     this.#registry = new ToolRegistry({
       policy: settings.policy,
       pins: settings.pins,
@@ -298,7 +304,7 @@ export class ProxySession {
       const replies: string[] = [];
       const disposition = await this.#clientMessage(text, start, value, replies);
       for (const reply of replies) this.#ports.toClient(reply);
-      if (disposition.keep) this.#ports.toServer(escapeLineSeparators(disposition.text ?? text));
+      if (disposition.keep) this.#ports.toServer(disposition.text ?? text);
       return;
     }
     const spans = arrayElements(text, start);
@@ -320,8 +326,8 @@ export class ProxySession {
       if (!disposition.keep || disposition.text !== undefined) changed = true;
     }
     if (replies.length > 0) this.#ports.toClient(`[${replies.join(",")}]`);
-    if (!changed) this.#ports.toServer(escapeLineSeparators(text));
-    else if (kept.length > 0) this.#ports.toServer(escapeLineSeparators(`[${kept.join(",")}]`));
+    if (!changed) this.#ports.toServer(text);
+    else if (kept.length > 0) this.#ports.toServer(`[${kept.join(",")}]`);
   }
 
   /** Handles one frame from the downstream server. */
@@ -353,7 +359,7 @@ export class ProxySession {
     }
     if (!Array.isArray(value)) {
       const disposition = await this.#serverMessage(value, text, start);
-      if (disposition.keep) this.#ports.toClient(escapeLineSeparators(disposition.text ?? text));
+      if (disposition.keep) this.#ports.toClient(disposition.text ?? text);
       return;
     }
     const spans = arrayElements(text, start);
@@ -369,8 +375,8 @@ export class ProxySession {
       if (disposition.keep) kept.push(disposition.text ?? raw);
       if (!disposition.keep || disposition.text !== undefined) changed = true;
     }
-    if (!changed) this.#ports.toClient(escapeLineSeparators(text));
-    else if (kept.length > 0) this.#ports.toClient(escapeLineSeparators(`[${kept.join(",")}]`));
+    if (!changed) this.#ports.toClient(text);
+    else if (kept.length > 0) this.#ports.toClient(`[${kept.join(",")}]`);
   }
 
   /**

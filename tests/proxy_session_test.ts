@@ -497,3 +497,15 @@ Deno.test("proxy: server requests the client never answers are bounded, the olde
   );
   match(finished.stderr, /dropped a client reply to id "flood-0", which the server never asked/);
 });
+
+Deno.test("proxy: the proxy's own replies carry no raw line separator either", async () => {
+  const { proxy } = await startFake();
+  await proxy.send(HANDSHAKE);
+  await proxy.next();
+  await proxy.send(callLine(1, "ECHO\u2028", '{"text":"x"}')); // refused: a variant of echo
+  const line = (await proxy.nextLine())!;
+  ok(!/[\u0085\u2028\u2029]/.test(line), line);
+  ok(line.includes("ECHO\\u2028"), line);
+  strictEqual(JSON.parse(line).result.isError, true);
+  await proxy.close();
+});
