@@ -5,6 +5,7 @@
  * ```text
  * interjson proxy [--profile P] [--pin FILE] [--audit FILE [--audit-values]] [--policy FILE] -- CMD [ARGS…]
  * interjson proxy --pin FILE --accept TOOL… -- CMD [ARGS…]
+ * interjson proxy --check [--pin FILE] [--policy FILE] -- CMD [ARGS…]
  * interjson proxy --print-config[=CLIENT] [--name NAME] [options] -- CMD [ARGS…]
  * ```
  *
@@ -28,6 +29,8 @@ import { CLIENT_NAMES, DEFAULT_CLIENT } from "./client_configs.ts";
 import type { CliIO } from "./io.ts";
 import { acceptTools, readLockFile } from "../proxy/accept.ts";
 import { AuditLog } from "../proxy/audit.ts";
+import { assessTools, type CheckSettings, renderJson, renderTable } from "../proxy/check.ts";
+import { listServerTools } from "../proxy/server_listing.ts";
 import { PinStore } from "../proxy/pinning.ts";
 import { EMPTY_POLICY, parsePolicy, type Policy } from "../proxy/policy.ts";
 import { runProxy } from "../proxy/stdio.ts";
@@ -48,6 +51,7 @@ export const PROXY_HELP: string = [
   "Usage:",
   "  interjson proxy [options] -- COMMAND [ARGS…]",
   "  interjson proxy --pin FILE --accept TOOL… -- COMMAND [ARGS…]",
+  "  interjson proxy --check [--pin FILE] [--policy FILE] -- COMMAND [ARGS…]",
   "  interjson proxy --print-config[=CLIENT] [--name NAME] [options] -- COMMAND [ARGS…]",
   "",
   "Every tools/call is gated on the raw bytes of its arguments against the tool's",
@@ -59,6 +63,10 @@ export const PROXY_HELP: string = [
   "  --pin FILE       pin tool definitions in a lock file (written on first use);",
   "                   a new or changed tool is hidden and refused until accepted",
   "  --accept TOOL…   with --pin: pin the named tools at their current definitions, then exit",
+  "  --check          list the server's tools and report, per tool, whether its schema",
+  "                   compiles, its metadata is poisoned, and how it compares with --pin",
+  "                   (a changed tool's diff); exit 0 when every tool is servable, else 1.",
+  "                   A table on a terminal, JSON when piped",
   "  --audit FILE     append one JSON line per tools/call",
   "  --audit-values   include the raw arguments in the audit lines (they may hold secrets)",
   "  --policy FILE    JSONC: per-tool profile and extra declaration, allow-lists",
@@ -81,14 +89,22 @@ interface ProxyFlags {
   printConfig?: string;
   name?: string;
   help: boolean;
+  check: boolean;
   command: string[];
 }
 
 const VALUE_FLAGS = ["--profile", "--pin", "--audit", "--policy", "--name"] as const;
-const ALL_FLAGS = [...VALUE_FLAGS, "--audit-values", "--accept", "--print-config", "--help"];
+const ALL_FLAGS = [
+  ...VALUE_FLAGS,
+  "--audit-values",
+  "--accept",
+  "--check",
+  "--print-config",
+  "--help",
+];
 
 function parseFlags(args: readonly string[]): ProxyFlags | string {
-  const flags: ProxyFlags = { auditValues: false, help: false, command: [] };
+  const flags: ProxyFlags = { auditValues: false, help: false, check: false, command: [] };
   const keys: Record<string, "profile" | "pin" | "audit" | "policy" | "name"> = {
     "--profile": "profile",
     "--pin": "pin",
@@ -110,6 +126,7 @@ function parseFlags(args: readonly string[]): ProxyFlags | string {
       if (value === undefined || value === "--") return `${name} needs a value`;
       flags[keys[name]] = value;
     } else if (name === "--audit-values" && inline === undefined) flags.auditValues = true;
+    else if (name === "--check" && inline === undefined) flags.check = true;
     else if ((name === "--help" || name === "-h") && inline === undefined) flags.help = true;
     else if (name === "--print-config") flags.printConfig = inline ?? DEFAULT_CLIENT;
     else if (name === "--accept") {
@@ -221,6 +238,25 @@ function openAudit(path: string, values: boolean): AuditLog {
   }, values);
 }
 
+/** `--check`: lists the server's tools, prints the report; 0 when every tool is servable. */
+async function checkServer(
+  command: string,
+  args: readonly string[],
+  settings: CheckSettings,
+  io: CliIO,
+  pinFile: string | undefined,
+): Promise<number> {
+  const log = (message: string) => console.error(`interjson proxy: ${message}`);
+  const listing = await listServerTools(command, args, log);
+  if (!listing.ok) {
+    if (listing.code !== 127) log(`cannot list the server's tools: ${listing.problem}`);
+    return listing.code;
+  }
+  const report = await assessTools(listing.tools.values(), settings);
+  await io.stdout(io.isTerminal("stdout") ? renderTable(report, pinFile) : renderJson(report));
+  return report.servable ? 0 : 1;
+}
+
 /**
  * Runs `interjson proxy ARGS`; resolves to the exit code (2 on a usage error).
  *
@@ -268,6 +304,7 @@ export async function proxyCommand(args: readonly string[], io: CliIO): Promise<
     return 0;
   }
   const [command, ...commandArgs] = flags.command;
+  if (flags.check && flags.accept !== undefined) return usage("--check and --accept go apart");
   if (flags.accept !== undefined) {
     if (flags.pin === undefined) return usage("--accept needs --pin FILE");
     return acceptTools({ command, args: commandArgs, pinFile: flags.pin, tools: flags.accept });
@@ -286,6 +323,11 @@ export async function proxyCommand(args: readonly string[], io: CliIO): Promise<
       return usage(`--pin ${flags.pin}: ${(error as Error).message}`);
     }
   }
+  const profile = (flags.profile ?? policy.profile ?? "execution") as ProfileName;
+  if (flags.check) {
+    if (flags.audit !== undefined) return usage("--check serves nothing, so it takes no --audit");
+    return checkServer(command, commandArgs, { policy, pins, profile }, io, flags.pin);
+  }
   if (flags.auditValues && flags.audit === undefined) {
     return usage("--audit-values needs --audit FILE");
   }
@@ -302,7 +344,7 @@ export async function proxyCommand(args: readonly string[], io: CliIO): Promise<
     command,
     args: commandArgs,
     settings: {
-      profile: (flags.profile ?? policy.profile ?? "execution") as ProfileName,
+      profile,
       policy,
       pins,
       audit,

@@ -13,11 +13,8 @@
  * @module
  */
 
-import { parseJson, VERSION } from "../mod.ts";
-import { readFrames } from "../wire/framing.ts";
-import { isObject } from "../wire/jsonrpc.ts";
-import { PinStore, toolHash } from "./pinning.ts";
-import { EXIT_GRACE_MS, startServer } from "./stdio.ts";
+import { canonicalDefinition, PinStore, sha256 } from "./pinning.ts";
+import { listServerTools } from "./server_listing.ts";
 
 /**
  * What {@linkcode acceptTools} does.
@@ -82,75 +79,28 @@ export async function acceptTools(options: AcceptOptions): Promise<number> {
     log(`${options.pinFile}: ${(error as Error).message}`);
     return 1;
   }
-  const child = startServer(options.command, options.args, log);
-  if (child === null) return 127;
-  const writer = child.stdin.getWriter();
-  const frames = readFrames(child.stdout);
-  const encoder = new TextEncoder();
-  const send = (message: unknown) => writer.write(encoder.encode(JSON.stringify(message) + "\n"));
-  const request = async (id: number, method: string, params: unknown) => {
-    await send({ jsonrpc: "2.0", id, method, params });
-    while (true) {
-      const next = await frames.next();
-      if (next.done) break;
-      const frame = next.value;
-      if (frame.kind !== "line") continue;
-      let message: unknown;
-      try {
-        message = parseJson(frame.text);
-      } catch {
-        continue;
-      }
-      if (isObject(message) && message.id === id && !("method" in message)) return message;
-    }
-    throw new Error(`the server closed its stdout before answering ${method}`);
-  };
-  let code = 0;
+  const listing = await listServerTools(options.command, options.args, log);
+  if (!listing.ok) {
+    if (listing.code !== 127) log(listing.problem);
+    return listing.code;
+  }
+  const offered = listing.tools;
+  const missing = options.tools.filter((name) => !offered.has(name));
+  if (missing.length > 0) {
+    log(`the server offers no tool ${missing.map((n) => `"${n}"`).join(", ")}; nothing accepted`);
+    return 1;
+  }
+  for (const name of options.tools) {
+    const canonical = canonicalDefinition(offered.get(name)!);
+    const hash = await sha256(canonical);
+    store.accept(name, hash, canonical);
+    log(`accepted "${name}" (${hash}) into ${options.pinFile}`);
+  }
   try {
-    await request(1, "initialize", {
-      protocolVersion: "2025-06-18",
-      capabilities: {},
-      clientInfo: { name: "interjson-proxy-accept", version: VERSION },
-    });
-    await send({ jsonrpc: "2.0", method: "notifications/initialized" });
-    const offered = new Map<string, Record<string, unknown>>();
-    let cursor: unknown = undefined;
-    for (let id = 2;; id++) {
-      const reply = await request(id, "tools/list", cursor === undefined ? {} : { cursor });
-      const result = reply.result;
-      if (!isObject(result) || !Array.isArray(result.tools)) {
-        throw new Error(`tools/list failed: ${JSON.stringify(reply.error ?? reply)}`);
-      }
-      for (const tool of result.tools) {
-        if (isObject(tool) && typeof tool.name === "string") offered.set(tool.name, tool);
-      }
-      if (result.nextCursor === undefined) break;
-      cursor = result.nextCursor;
-    }
-    const missing = options.tools.filter((name) => !offered.has(name));
-    if (missing.length > 0) {
-      log(`the server offers no tool ${missing.map((n) => `"${n}"`).join(", ")}; nothing accepted`);
-      code = 1;
-    } else {
-      for (const name of options.tools) {
-        const hash = await toolHash(offered.get(name)!);
-        store.accept(name, hash);
-        log(`accepted "${name}" (${hash}) into ${options.pinFile}`);
-      }
-      await Deno.writeTextFile(options.pinFile, store.text());
-    }
+    await Deno.writeTextFile(options.pinFile, store.text());
   } catch (error) {
     log((error as Error).message);
-    code = 1;
+    return 1;
   }
-  await writer.close().catch(() => {});
-  const timer = setTimeout(() => {
-    try {
-      child.kill("SIGKILL");
-    } catch { /* gone */ }
-  }, EXIT_GRACE_MS);
-  await child.status;
-  clearTimeout(timer);
-  await child.stdout.cancel().catch(() => {});
-  return code;
+  return 0;
 }

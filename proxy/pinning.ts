@@ -8,13 +8,22 @@
  * deleting the file.
  *
  * The lock file is JSON with sorted keys, one tool per line, so a change
- * reads as a one-line diff:
+ * reads as a one-line diff; below the pins it keeps each pinned definition
+ * (its canonical form, indented), so a changed tool can be reviewed member
+ * by member before it is accepted (`interjson proxy --check --pin FILE`).
+ * A lock file without `definitions` is read as before.
  *
  * ```json
  * {
  *   "version": 1,
  *   "tools": {
  *     "echo": "sha256:…"
+ *   },
+ *   "definitions": {
+ *     "echo": {
+ *       "description": "Echoes.",
+ *       "name": "echo"
+ *     }
  *   }
  * }
  * ```
@@ -150,11 +159,17 @@ export type PinStatus = "pinned" | "new" | "changed";
  */
 export class PinStore {
   readonly #pins: Map<string, string>;
+  readonly #definitions: Map<string, string>;
   readonly #firstUse: boolean;
   #dirty = false;
 
-  private constructor(pins: Map<string, string>, firstUse: boolean) {
+  private constructor(
+    pins: Map<string, string>,
+    definitions: Map<string, string>,
+    firstUse: boolean,
+  ) {
     this.#pins = pins;
+    this.#definitions = definitions;
     this.#firstUse = firstUse;
   }
 
@@ -170,7 +185,7 @@ export class PinStore {
    * ```
    */
   static fromText(text: string | null): PinStore {
-    if (text === null) return new PinStore(new Map(), true);
+    if (text === null) return new PinStore(new Map(), new Map(), true);
     let parsed: unknown;
     try {
       parsed = parseJson(text);
@@ -192,7 +207,20 @@ export class PinStore {
       }
       pins.set(name, hash);
     }
-    return new PinStore(pins, false);
+    const stored = (parsed as { definitions?: unknown }).definitions;
+    const definitions = new Map<string, string>();
+    if (stored !== undefined) {
+      if (typeof stored !== "object" || stored === null || Array.isArray(stored)) {
+        throw new TypeError('the lock file\'s "definitions" must be {NAME: {…}}');
+      }
+      for (const [name, definition] of Object.entries(stored)) {
+        if (typeof definition !== "object" || definition === null || Array.isArray(definition)) {
+          throw new TypeError(`the stored definition of tool "${name}" is not an object`);
+        }
+        if (pins.has(name)) definitions.set(name, canonicalJson(definition));
+      }
+    }
+    return new PinStore(pins, definitions, false);
   }
 
   /** Whether this run created the lock file (every tool seen is pinned). */
@@ -219,15 +247,64 @@ export class PinStore {
    * strictEqual(store.dirty, true);
    * ```
    */
-  check(name: string, hash: string): PinStatus {
+  check(name: string, hash: string, definition?: string): PinStatus {
     const pinned = this.#pins.get(name);
     if (pinned === undefined) {
       if (!this.#firstUse) return "new";
       this.#pins.set(name, hash);
+      if (definition !== undefined) this.#definitions.set(name, definition);
       this.#dirty = true;
       return "pinned";
     }
     return pinned === hash ? "pinned" : "changed";
+  }
+
+  /**
+   * Compares a tool with its pin without pinning anything (`--check`).
+   *
+   * @example
+   * ```ts
+   * import { PinStore } from "./pinning.ts";
+   * import { strictEqual } from "node:assert/strict";
+   * const store = PinStore.fromText(null);
+   * strictEqual(store.status("a", "sha256:01"), "new");
+   * strictEqual(store.dirty, false);
+   * ```
+   */
+  status(name: string, hash: string): PinStatus {
+    const pinned = this.#pins.get(name);
+    if (pinned === undefined) return "new";
+    return pinned === hash ? "pinned" : "changed";
+  }
+
+  /**
+   * The pin of a tool (`sha256:…`), if it has one.
+   *
+   * @example
+   * ```ts
+   * import { PinStore } from "./pinning.ts";
+   * import { strictEqual } from "node:assert/strict";
+   * strictEqual(PinStore.fromText('{"version":1,"tools":{"a":"sha256:00"}}').pin("a"), "sha256:00");
+   * ```
+   */
+  pin(name: string): string | undefined {
+    return this.#pins.get(name);
+  }
+
+  /**
+   * The canonical definition stored for a pinned tool, if the lock file has it.
+   *
+   * @example
+   * ```ts
+   * import { PinStore } from "./pinning.ts";
+   * import { strictEqual } from "node:assert/strict";
+   * const store = PinStore.fromText(null);
+   * store.check("a", "sha256:01", '{"name":"a"}');
+   * strictEqual(store.definition("a"), '{"name":"a"}');
+   * ```
+   */
+  definition(name: string): string | undefined {
+    return this.#definitions.get(name);
   }
 
   /**
@@ -242,9 +319,11 @@ export class PinStore {
    * strictEqual(store.check("a", "sha256:02"), "pinned");
    * ```
    */
-  accept(name: string, hash: string): void {
+  accept(name: string, hash: string, definition?: string): void {
     if (this.#pins.get(name) !== hash) this.#dirty = true;
     this.#pins.set(name, hash);
+    if (definition !== undefined) this.#definitions.set(name, definition);
+    else this.#definitions.delete(name);
   }
 
   /**
@@ -269,6 +348,15 @@ export class PinStore {
       }`
     );
     const tools = lines.length === 0 ? "{}" : `{\n${lines.join("\n")}\n  }`;
-    return `{\n  "version": 1,\n  "tools": ${tools}\n}\n`;
+    const defined = names.filter((name) => this.#definitions.has(name));
+    if (defined.length === 0) return `{\n  "version": 1,\n  "tools": ${tools}\n}\n`;
+    const definitions = defined.map((name) => {
+      const pretty = JSON.stringify(JSON.parse(this.#definitions.get(name)!), null, 2)
+        .replaceAll("\n", "\n    ");
+      return `    ${JSON.stringify(name)}: ${pretty}`;
+    });
+    return `{\n  "version": 1,\n  "tools": ${tools},\n  "definitions": {\n${
+      definitions.join(",\n")
+    }\n  }\n}\n`;
   }
 }

@@ -7,23 +7,33 @@
  *
  * Client → server:
  * - every line is parsed; a line that is not JSON, not UTF-8, over the cap,
- *   or whose envelope has two keys some parser could read as one (`"method"`
- *   twice, `"Method"` next to `"method"`) is answered by the proxy and never
- *   forwarded, because a lenient server could read it differently;
+ *   holding a character some line reader ends a line at (a bare CR), or
+ *   whose envelope has a key some parser could read as one the proxy reads
+ *   (`"Params"`, `"method"` twice; `./envelope.ts`) is answered by the proxy
+ *   and never forwarded, because a lenient server could read it differently;
  * - a `tools/call` is gated on the raw bytes of `params.arguments` against the
  *   tool's compiled `inputSchema`; a refused call is answered with the
  *   client's id as a `CallToolResult` with `isError: true` and the retry
  *   prompt, audited, and a later `notifications/cancelled` for it is dropped;
- * - a call to a tool the server never listed is forwarded unchanged (a name
- *   that differs from a listed one only by case is refused);
+ *   a call that passes is forwarded written anew from its parsed envelope,
+ *   with the gated arguments text inserted as it is;
+ * - a call to a tool the server never listed is forwarded ungated (a name
+ *   that differs from a listed one only by case, NFKC form, invisible
+ *   characters or white space around it is refused);
  * - batches are gated element by element, and the rest is forwarded as the
- *   original bytes of the kept elements;
- * - everything else passes through unchanged.
+ *   kept elements;
+ * - everything else passes through unchanged, but for raw U+0085, U+2028 and
+ *   U+2029, which are written as their `\u` escapes.
  *
  * Server → client:
  * - replies are matched to pending client requests by id (type and value);
  *   a reply to an id the proxy never forwarded is dropped and logged, as is
  *   anything that is not JSON-RPC (stdout carries protocol lines only);
+ * - a reply the proxy cannot forward (over the cap, not UTF-8, holding a
+ *   bare CR) answers its pending request with `-32603` naming the reason; a
+ *   server request holding a bare CR is answered `-32700`;
+ * - server requests waiting for the client are remembered up to
+ *   {@linkcode MAX_SERVER_REQUESTS}; past it the oldest is answered `-32603`;
  * - `tools/list` results teach the registry and lose their hidden tools;
  * - server requests (sampling, elicitation, roots) are forwarded and their
  *   replies from the client matched the same way.
@@ -48,7 +58,7 @@
  * @module
  */
 
-import { parseJson, type ProfileName } from "../mod.ts";
+import { CLOSING_SENTENCE, parseJson, type ProfileName } from "../mod.ts";
 import type { Frame } from "../wire/framing.ts";
 import { MAX_LINE_BYTES } from "../wire/framing.ts";
 import {
@@ -62,12 +72,20 @@ import {
 } from "../wire/jsonrpc.ts";
 import { RawInteger } from "../wire/request_id.ts";
 import type { AuditLog } from "./audit.ts";
+import {
+  envelopeKeyProblem,
+  escapeLineSeparators,
+  foldedArgumentKey,
+  idText,
+  keyFold,
+  lineEndProblem,
+  toolCallText,
+} from "./envelope.ts";
 import { gateArguments, refusalResult } from "./gating.ts";
 import type { PinStore } from "./pinning.ts";
 import type { Policy } from "./policy.ts";
 import {
   arrayElements,
-  clashingKeys,
   memberNamed,
   type MemberSpan,
   objectMembers,
@@ -151,6 +169,20 @@ type Disposition = { readonly keep: true; readonly text?: string } | { readonly 
 const KEEP: Disposition = { keep: true };
 const DROP: Disposition = { keep: false };
 const REMEMBERED_REFUSALS = 4096;
+
+/**
+ * The most server-to-client requests (sampling, elicitation, roots) the proxy
+ * remembers while the client has not answered them; past it the oldest is
+ * answered to the server with `-32603` and forgotten.
+ *
+ * @example
+ * ```ts
+ * import { MAX_SERVER_REQUESTS } from "./session.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(MAX_SERVER_REQUESTS, 4096);
+ * ```
+ */
+export const MAX_SERVER_REQUESTS = 4096;
 /** The most `tools/list` pages the proxy follows in one listing of its own. */
 const MAX_OWN_PAGES = 1000;
 const PROTOCOL_VERSION_META = "io.modelcontextprotocol/protocolVersion";
@@ -207,7 +239,7 @@ export class ProxySession {
   readonly #ports: ProxyPorts;
   readonly #registry: ToolRegistry;
   readonly #pending = new Map<string, Pending>();
-  readonly #serverPending = new Set<string>();
+  readonly #serverPending = new Map<string, RequestId>();
   readonly #refused = new Set<string>();
   #listing: Promise<string | null> | null = null;
   #ownIds = 0;
@@ -215,7 +247,13 @@ export class ProxySession {
   /** A session with nothing learned yet. */
   constructor(settings: ProxySettings, ports: ProxyPorts) {
     this.#settings = settings;
-    this.#ports = ports;
+    // Every line out, forwarded or the proxy's own (a retry prompt may quote
+    // the model's text), has its raw line separators escaped.
+    this.#ports = {
+      toClient: (line) => ports.toClient(escapeLineSeparators(line)),
+      toServer: (line) => ports.toServer(escapeLineSeparators(line)),
+      log: ports.log,
+    };
     this.#registry = new ToolRegistry({
       policy: settings.policy,
       pins: settings.pins,
@@ -237,7 +275,7 @@ export class ProxySession {
   async fromClient(frame: Frame): Promise<void> {
     if (frame.kind !== "line") {
       this.#ports.toClient(
-        encodeResponse(failure(undefined, RPC.PARSE_ERROR, frameProblem(frame))),
+        encodeResponse(failure(frame.id, RPC.PARSE_ERROR, frameProblem(frame))),
       );
       return;
     }
@@ -254,11 +292,19 @@ export class ProxySession {
       return;
     }
     const start = skipWhitespace(text, 0);
+    const lineEnd = lineEndProblem(text);
+    if (lineEnd !== null) {
+      const id = isObject(value) && isRequestId(value.id)
+        ? exactId(text, start, value.id)
+        : undefined;
+      this.#ports.toClient(encodeResponse(failure(id, RPC.PARSE_ERROR, `parse error: ${lineEnd}`)));
+      return;
+    }
     if (!Array.isArray(value)) {
       const replies: string[] = [];
       const disposition = await this.#clientMessage(text, start, value, replies);
       for (const reply of replies) this.#ports.toClient(reply);
-      if (disposition.keep) this.#ports.toServer(text);
+      if (disposition.keep) this.#ports.toServer(disposition.text ?? text);
       return;
     }
     const spans = arrayElements(text, start);
@@ -270,20 +316,27 @@ export class ProxySession {
     }
     const replies: string[] = [];
     const kept: string[] = [];
+    let changed = false;
     for (let i = 0; i < value.length; i++) {
       const span = spans[i];
       const disposition = await this.#clientMessage(text, span.valueStart, value[i], replies);
-      if (disposition.keep) kept.push(text.slice(span.valueStart, span.valueEnd));
+      if (disposition.keep) {
+        kept.push(disposition.text ?? text.slice(span.valueStart, span.valueEnd));
+      }
+      if (!disposition.keep || disposition.text !== undefined) changed = true;
     }
     if (replies.length > 0) this.#ports.toClient(`[${replies.join(",")}]`);
-    if (kept.length === value.length) this.#ports.toServer(text);
+    if (!changed) this.#ports.toServer(text);
     else if (kept.length > 0) this.#ports.toServer(`[${kept.join(",")}]`);
   }
 
   /** Handles one frame from the downstream server. */
   async fromServer(frame: Frame): Promise<void> {
     if (frame.kind !== "line") {
-      this.#ports.log(`dropped a line from the server: ${frameProblem(frame)}`);
+      const problem = frame.kind === "too_long"
+        ? `it is over the line limit (${MAX_LINE_BYTES} bytes of UTF-8)`
+        : "it is not valid UTF-8";
+      await this.#refuseServerLine(problem, frame.id, false);
       return;
     }
     const text = frame.text;
@@ -295,6 +348,15 @@ export class ProxySession {
       return;
     }
     const start = skipWhitespace(text, 0);
+    const lineEnd = lineEndProblem(text);
+    if (lineEnd !== null) {
+      const id = isObject(value) && isRequestId(value.id)
+        ? exactId(text, start, value.id)
+        : undefined;
+      const request = isObject(value) && typeof value.method === "string";
+      await this.#refuseServerLine(`it holds ${lineEnd}`, id, request);
+      return;
+    }
     if (!Array.isArray(value)) {
       const disposition = await this.#serverMessage(value, text, start);
       if (disposition.keep) this.#ports.toClient(disposition.text ?? text);
@@ -315,6 +377,66 @@ export class ProxySession {
     }
     if (!changed) this.#ports.toClient(text);
     else if (kept.length > 0) this.#ports.toClient(`[${kept.join(",")}]`);
+  }
+
+  /**
+   * The table of server requests the client has not answered is full: the
+   * oldest is answered to the server with `-32603` and forgotten (a late
+   * client reply to it is then dropped), with a stderr line.
+   */
+  #expireOldestServerRequest(): void {
+    const [key, id] = this.#serverPending.entries().next().value!;
+    this.#serverPending.delete(key);
+    this.#ports.log(
+      `answered server request ${idText(id)} with -32603: more than ${MAX_SERVER_REQUESTS} ` +
+        "server requests are waiting for the client, and it is the oldest",
+    );
+    this.#ports.toServer(encodeResponse(failure(
+      id,
+      RPC.INTERNAL_ERROR,
+      `internal error: the client did not answer this request before ${MAX_SERVER_REQUESTS} ` +
+        "newer ones were waiting; the InterJSON proxy stopped waiting for it",
+    )));
+  }
+
+  /**
+   * A server line the proxy does not forward. A reply to a pending client
+   * request (its id was found) answers that request with `-32603` naming the
+   * reason, so the client never waits for it; a server request is answered
+   * `-32700`; anything else is dropped with a stderr line.
+   */
+  async #refuseServerLine(
+    problem: string,
+    id: RequestId | undefined,
+    request: boolean,
+  ): Promise<void> {
+    if (id !== undefined && request) {
+      this.#ports.log(`answered a server request with -32700: ${problem}`);
+      this.#ports.toServer(encodeResponse(failure(id, RPC.PARSE_ERROR, `parse error: ${problem}`)));
+      return;
+    }
+    const key = id === undefined ? undefined : idKey(id);
+    const pending = key === undefined ? undefined : this.#pending.get(key);
+    if (pending === undefined || key === undefined) {
+      this.#ports.log(`dropped a line from the server: ${problem}`);
+      return;
+    }
+    this.#pending.delete(key);
+    this.#ports.log(
+      `answered request ${
+        idText(pending.id)
+      } with -32603: the server's reply was not forwarded: ${problem}`,
+    );
+    if (pending.own) {
+      pending.own({ error: { code: RPC.INTERNAL_ERROR, message: problem } });
+      return;
+    }
+    this.#ports.toClient(encodeResponse(failure(
+      pending.id,
+      RPC.INTERNAL_ERROR,
+      `internal error: the downstream MCP server's reply was not forwarded: ${problem}`,
+    )));
+    if (pending.call) await this.#auditForwarded(pending, "rpc_error");
   }
 
   /**
@@ -353,10 +475,16 @@ export class ProxySession {
     }
     const inbound = parsed.kind === "request" ? { ...parsed, id: id! } : parsed;
     const members = objectMembers(text, start);
-    const clash = members === null ? ["?", "?"] : clashingKeys(members);
+    const clash = members === null
+      ? "the envelope cannot be located"
+      : envelopeKeyProblem(members.map((member) => member.key)) ??
+        (inbound.kind !== "response" && inbound.method !== "tools/call" &&
+            keyFold(inbound.method.trim()) === "tools/call"
+          ? `the method ${JSON.stringify(inbound.method)} could be read as "tools/call"`
+          : null);
     if (clash !== null) {
-      const message = `invalid request: the keys "${clash[0]}" and "${clash[1]}" could be read ` +
-        "as one member; the proxy does not forward an ambiguous message";
+      const message = `invalid request: ${clash}; the proxy does not forward a message ` +
+        "another parser could read differently";
       if (inbound.kind === "response") this.#ports.log(`dropped a client reply: ${message}`);
       else replies.push(encodeResponse(failure(id ?? undefined, RPC.INVALID_REQUEST, message)));
       return DROP;
@@ -421,11 +549,11 @@ export class ProxySession {
     const paramMembers = paramsSpan && isObject(params)
       ? objectMembers(text, paramsSpan.valueStart)
       : null;
-    const clash = paramMembers === null ? null : clashingKeys(paramMembers);
+    const clash = paramMembers === null
+      ? null
+      : envelopeKeyProblem(paramMembers.map((member) => member.key));
     if (!isObject(params) || paramMembers === null || typeof params.name !== "string" || clash) {
-      const problem = clash
-        ? `the keys "${clash[0]}" and "${clash[1]}" of params could be read as one member`
-        : "tools/call needs params with a string name";
+      const problem = clash ? `in params, ${clash}` : "tools/call needs params with a string name";
       if (id !== null) {
         replies.push(encodeResponse(failure(id, RPC.INVALID_PARAMS, `invalid params: ${problem}`)));
       } else this.#ports.log(`dropped a tools/call notification: ${problem}`);
@@ -435,6 +563,10 @@ export class ProxySession {
     const argsSpan = memberNamed(paramMembers, "arguments");
     const raw = argsSpan ? text.slice(argsSpan.valueStart, argsSpan.valueEnd) : "{}";
     const time = this.#settings.audit === null ? "" : new Date().toISOString();
+    const forwarded = (): Disposition => ({
+      keep: true,
+      text: toolCallText(id, paramMembers.map((member) => member.key), params, raw),
+    });
     const modern = isObject(params._meta) && params._meta[PROTOCOL_VERSION_META] !== undefined;
     const refuse = async (reason: string, why: string, code: string | null, repairs: number) => {
       if (id !== null) {
@@ -480,7 +612,7 @@ export class ProxySession {
         );
       }
       this.#forwardCall(id, tool, time, raw, 0, "unlisted");
-      return KEEP;
+      return forwarded();
     }
     if (entry.hidden !== null) {
       return refuse(
@@ -519,8 +651,21 @@ export class ProxySession {
         result.repairs.length,
       );
     }
+    const folded = entry.declaredFolds && foldedArgumentKey(raw, entry.declaredFolds);
+    if (folded) {
+      return refuse(
+        "gate",
+        `InterJSON refused the arguments: E011 AmbiguityRefused: the key ${
+          JSON.stringify(folded[0])
+        } is not declared, but a case-insensitive reader takes it for the declared ` +
+          `${JSON.stringify(folded[1])}; write it as ${JSON.stringify(folded[1])}. ` +
+          CLOSING_SENTENCE,
+        "E011",
+        result.repairs.length,
+      );
+    }
     this.#forwardCall(id, tool, time, raw, result.repairs.length, "forwarded");
-    return KEEP;
+    return forwarded();
   }
 
   #forwardCall(
@@ -631,7 +776,10 @@ export class ProxySession {
     }
     const message = value as Record<string, unknown>;
     if (inbound.kind === "request") {
-      this.#serverPending.add(idKey(exactId(text, start, inbound.id)));
+      const id = exactId(text, start, inbound.id);
+      this.#serverPending.delete(idKey(id));
+      this.#serverPending.set(idKey(id), id);
+      if (this.#serverPending.size > MAX_SERVER_REQUESTS) this.#expireOldestServerRequest();
       return KEEP;
     }
     if (inbound.kind === "notification") {

@@ -27,7 +27,8 @@
 
 import { type CompiledSchema, compileToolSchema } from "./gating.ts";
 import type { PinStore } from "./pinning.ts";
-import { toolHash } from "./pinning.ts";
+import { canonicalDefinition, sha256 } from "./pinning.ts";
+import { keyFold } from "./envelope.ts";
 import { codePointLabel, poisonedField } from "./poisoning.ts";
 import type { Policy } from "./policy.ts";
 import type { ProfileName } from "../mod.ts";
@@ -51,6 +52,39 @@ export interface ToolEntry {
   readonly compiled: CompiledSchema;
   /** Why the tool is hidden and refused, or `null` when it is served. */
   readonly hidden: string | null;
+  /**
+   * When the schema declares top-level properties and allows other members:
+   * each declared name by its fold ({@linkcode declaredKeyFolds}); else absent.
+   */
+  readonly declaredFolds?: ReadonlyMap<string, string>;
+}
+
+/**
+ * The declared top-level property names of a schema that allows other
+ * members, by their fold (`keyFold`): an argument key with the same fold
+ * but other spelling (`PATH` for `path`) passes such a schema as an extra
+ * member, and a case-insensitive server (Go's `encoding/json`) reads it as
+ * the declared one. `undefined` when the schema declares none or allows no
+ * other member (`additionalProperties: false`, where the gate refuses it).
+ *
+ * @example
+ * ```ts
+ * import { declaredKeyFolds } from "./tool_registry.ts";
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
+ * deepStrictEqual(declaredKeyFolds({ properties: { Path: {} } }), new Map([["path", "Path"]]));
+ * strictEqual(declaredKeyFolds({ properties: { path: {} }, additionalProperties: false }), undefined);
+ * ```
+ */
+export function declaredKeyFolds(schema: unknown): Map<string, string> | undefined {
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return undefined;
+  const { properties, additionalProperties } = schema as Record<string, unknown>;
+  if (additionalProperties === false) return undefined;
+  if (typeof properties !== "object" || properties === null || Array.isArray(properties)) {
+    return undefined;
+  }
+  const folds = new Map<string, string>();
+  for (const name of Object.keys(properties)) folds.set(keyFold(name), name);
+  return folds.size === 0 ? undefined : folds;
 }
 
 /**
@@ -82,10 +116,6 @@ export interface RegistrySettings {
 
 /** Compiled schemas kept for reuse across listings (cleared when full). */
 const MAX_COMPILED = 4096;
-
-function fold(name: string): string {
-  return name.toUpperCase().toLowerCase();
-}
 
 /**
  * The tool catalogue. See the module documentation.
@@ -136,8 +166,9 @@ export class ToolRegistry {
   }
 
   /**
-   * A listed tool whose name differs from `name` only by case, which a
-   * case-insensitive server could run for it.
+   * A listed tool whose name differs from `name` only by case, Unicode
+   * compatibility form (NFKC), default-ignorable code points (`keyFold`) or
+   * white space around it, which a lenient server could run for it.
    *
    * @example
    * ```ts
@@ -147,11 +178,13 @@ export class ToolRegistry {
    * const registry = new ToolRegistry({ policy: EMPTY_POLICY, pins: null, log: () => {} });
    * await registry.learnPage([{ name: "write_file" }], true, true);
    * strictEqual(registry.caseVariant("Write_File"), "write_file");
+   * strictEqual(registry.caseVariant("write\u200B_file"), "write_file");
+   * strictEqual(registry.caseVariant("write_file "), "write_file");
    * ```
    */
   caseVariant(name: string): string | undefined {
-    const folded = fold(name);
-    for (const known of this.#tools.keys()) if (fold(known) === folded) return known;
+    const folded = keyFold(name.trim());
+    for (const known of this.#tools.keys()) if (keyFold(known) === folded) return known;
     return undefined;
   }
 
@@ -208,7 +241,8 @@ export class ToolRegistry {
     if (pins !== null) {
       let status: string;
       try {
-        status = pins.check(name, await toolHash(definition));
+        const canonical = canonicalDefinition(definition);
+        status = pins.check(name, await sha256(canonical), canonical);
       } catch {
         status = "changed";
       }
@@ -222,7 +256,10 @@ export class ToolRegistry {
     }
     const compiled = this.#compile(name, definition.inputSchema);
     this.#say(name, hidden, compiled);
-    return { name, compiled, hidden };
+    const declaredFolds = declaredKeyFolds(definition.inputSchema);
+    return declaredFolds === undefined
+      ? { name, compiled, hidden }
+      : { name, compiled, hidden, declaredFolds };
   }
 
   /** Compiles a schema once per profile and text; a listing again reuses it. */

@@ -165,6 +165,16 @@ const USAGE: { name: string; args: string[]; problem: RegExp }[] = [
   },
   { name: "an argument before --", args: ["proxy", "npx", "server"], problem: /after `--`/ },
   { name: "a value missing", args: ["proxy", "--pin"], problem: /--pin needs a value/ },
+  {
+    name: "--check with --accept",
+    args: ["proxy", "--check", "--pin", "x.json", "--accept", "echo", ...COMMAND],
+    problem: /--check and --accept go apart/,
+  },
+  {
+    name: "--check with --audit",
+    args: ["proxy", "--check", "--audit", "a.jsonl", ...COMMAND],
+    problem: /--check serves nothing, so it takes no --audit/,
+  },
 ];
 
 Deno.test("proxy: usage errors exit 2 with one line on stderr", async (t) => {
@@ -187,6 +197,7 @@ Deno.test("proxy --help names every option, and interjson --help names proxy", a
       "--profile",
       "--pin",
       "--accept",
+      "--check",
       "--audit",
       "--audit-values",
       "--policy",

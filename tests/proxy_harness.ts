@@ -40,7 +40,7 @@ export function fakeProxyArgs(
     "--",
     Deno.execPath(),
     "run",
-    `--allow-write=${log}`,
+    `--allow-write=${log},${log}.raw`,
     FAKE_SERVER,
     "--log",
     log,
@@ -56,6 +56,8 @@ export interface FakeSetup {
   readonly log: string;
   /** The lines the fake server received so far. */
   readonly received: () => Promise<string[]>;
+  /** Every byte the fake server received so far, as it arrived. */
+  readonly receivedBytes: () => Promise<Uint8Array>;
 }
 
 /** Starts the proxy in front of the fake server ({@linkcode fakeProxyArgs}). */
@@ -67,7 +69,8 @@ export async function startFake(
   const log = await Deno.makeTempFile({ prefix: "proxy-fake-", suffix: ".log" });
   const proxy = McpProcess.spawn(Deno.execPath(), fakeProxyArgs(log, proxyArgs, serverArgs, files));
   const received = async () => (await Deno.readTextFile(log)).split("\n").filter((l) => l !== "");
-  return { proxy, log, received };
+  const receivedBytes = () => Deno.readFile(`${log}.raw`).catch(() => new Uint8Array(0));
+  return { proxy, log, received, receivedBytes };
 }
 
 /** The `initialize` request the tests send. */

@@ -51,6 +51,7 @@ Deno.test("proxy --pin: a changed description is hidden on the next run and serv
   strictEqual(pinned.version, 1);
   deepStrictEqual(Object.keys(pinned.tools), Object.keys(pinned.tools).toSorted());
   match(pinned.tools.echo, /^sha256:[0-9a-f]{64}$/);
+  strictEqual(pinned.definitions.echo.description, "Echoes."); // kept for review
 
   const pulled = await run(
     ["--pin", lock],

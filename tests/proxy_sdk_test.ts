@@ -7,7 +7,10 @@
  * same results as a direct connection, and invalid calls come back `isError`
  * with a retry prompt. Raw-line attacks (duplicate keys, case variants,
  * `9007199254740993`, a bidi control in a path, a lone surrogate) are sent to
- * the real filesystem server through the proxy and every one is refused.
+ * the real filesystem server through the proxy and every one is refused; so
+ * are lines another reader could read differently (a bare CR hiding a call,
+ * `"Arguments"` for `"arguments"`, the method `"Tools/Call"`), and raw
+ * U+2028 / U+0085 in a string reach the server as the same text.
  *
  * The servers are dev-only dependencies, installed by this test with `npm`
  * into a cache folder (`$INTERJSON_TEST_NPM`, default
@@ -253,4 +256,117 @@ Deno.test("proxy + server-filesystem: raw-line attacks are refused and nothing i
   for await (const entry of Deno.readDir(dir)) written.push(entry.name);
   deepStrictEqual(written, ["ok.txt"]);
   await Deno.remove(dir, { recursive: true });
+});
+
+/** Lines no reader may read differently from the proxy: each is answered, none reaches the server. */
+const ENVELOPE_ATTACKS: {
+  name: string;
+  line: (dir: string, id: number) => string;
+  code: number;
+  echoesId: boolean;
+}[] = [
+  {
+    name: "a bare CR hiding a write_file call inside a notification",
+    line: (dir, id) =>
+      `{"jsonrpc":"2.0","method":"notifications/x","params":{"a":\r{"jsonrpc":"2.0","id":${id},` +
+      `"method":"tools/call","params":{"name":"write_file","arguments":{"path":"${dir}/cr.txt",` +
+      `"content":"x"}}}\r}}\n`,
+    code: -32700,
+    echoesId: false,
+  },
+  {
+    name: "a bare CR between the members of a call",
+    line: (dir, id) =>
+      `{"jsonrpc":"2.0","id":${id},\r"method":"tools/call","params":{"name":"write_file",` +
+      `"arguments":{"path":"${dir}/cr2.txt","content":"x"}}}\n`,
+    code: -32700,
+    echoesId: true,
+  },
+  ...["Arguments", "argument\u017F", "ARGUMENTS"].map((key) => ({
+    name: `arguments under the key ${JSON.stringify(key)}`,
+    line: (dir: string, id: number) =>
+      `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"write_file",` +
+      `"${key}":{"path":"${dir}/${id}.txt","content":"x"}}}\n`,
+    code: -32602,
+    echoesId: true,
+  })),
+  {
+    name: 'the method "Tools/Call"',
+    line: (dir, id) =>
+      `{"jsonrpc":"2.0","id":${id},"method":"Tools/Call","params":{"name":"write_file",` +
+      `"arguments":{"path":"${dir}/m.txt","content":"x"}}}\n`,
+    code: -32600,
+    echoesId: true,
+  },
+];
+
+Deno.test("proxy + server-filesystem: envelope and line-end attacks are answered, never executed", async (t) => {
+  if (paths instanceof Error) throw paths;
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "proxy-envelope-" }));
+  const proxy = McpProcess.spawn(Deno.execPath(), proxyArgs([], [], [paths.filesystem, dir]));
+  try {
+    await proxy.initialize(INITIALIZE.params.protocolVersion);
+    let id = 10;
+    for (const attack of ENVELOPE_ATTACKS) {
+      await t.step(attack.name, async () => {
+        const reply = await proxy.request(attack.line(dir, ++id));
+        strictEqual(reply.error.code, attack.code);
+        strictEqual(reply.id, attack.echoesId ? id : undefined);
+      });
+    }
+    await t.step(
+      "raw U+2028 and U+0085 in a string reach the server as the same text",
+      async () => {
+        const reply = await proxy.request(
+          `{"jsonrpc":"2.0","id":99,"method":"tools/call","params":{"name":"write_file",` +
+            `"arguments":{"path":"${dir}/sep.txt","content":"a\u2028b\u0085c"}}}\n`,
+        );
+        strictEqual(reply.result.isError, undefined);
+        strictEqual(await Deno.readTextFile(`${dir}/sep.txt`), "a\u2028b\u0085c");
+      },
+    );
+  } finally {
+    await proxy.close();
+  }
+  const written = [];
+  for await (const entry of Deno.readDir(dir)) written.push(entry.name);
+  deepStrictEqual(written, ["sep.txt"]);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("proxy + server-everything: echo gets the same text through the re-written call; a folded key is refused", async (t) => {
+  if (paths instanceof Error) throw paths;
+  const proxy = McpProcess.spawn(Deno.execPath(), proxyArgs([], [], [paths.everything]));
+  try {
+    await proxy.initialize(INITIALIZE.params.protocolVersion);
+    const message = 'a\u2028b\u0085c\u2029d \\ "e"';
+    /** The reply to `id`, past anything the server sends first (a roots/list request, logs). */
+    const replyTo = async (line: string, id: number) => {
+      await proxy.send(line);
+      while (true) {
+        const next = await proxy.next();
+        if (next.id === id && next.method === undefined) return next;
+      }
+    };
+    await t.step("raw line separators and escapes in a string", async () => {
+      const reply = await replyTo(
+        `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"progressToken":1},` +
+          `"name":"echo","arguments":{ "message" : ${JSON.stringify(message)} }}}\n`,
+        1,
+      );
+      strictEqual(reply.id, 1);
+      strictEqual(reply.result.content[0].text, `Echo: ${message}`);
+    });
+    await t.step('"Arguments" for "arguments"', async () => {
+      const reply = await replyTo(
+        `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo",` +
+          `"Arguments":{"message":7}}}\n`,
+        2,
+      );
+      strictEqual(reply.id, 2);
+      strictEqual(reply.error.code, -32602);
+    });
+  } finally {
+    await proxy.close();
+  }
 });

@@ -315,15 +315,22 @@ Deno.test("proxy: the 8 MiB line cap applies in both directions", async () => {
   const long = callLine(1, "echo", `{"text":"${"y".repeat(8 * 1024 * 1024)}"}`);
   const tooLong = await proxy.request(long);
   strictEqual(tooLong.error.code, -32700);
+  strictEqual(tooLong.id, 1); // found in the discarded bytes, as `interjson mcp` does
   match(tooLong.error.message, /MAX_LINE/);
-  await proxy.send(callLine(2, "huge", "{}"));
+  const huge = await proxy.request(callLine(2, "huge", "{}"));
+  strictEqual(huge.id, 2); // answered, not left waiting
+  strictEqual(huge.error.code, -32603);
+  match(huge.error.message, /reply was not forwarded: it is over the line limit \(8388608 bytes/);
   deepStrictEqual(await proxy.request('{"jsonrpc":"2.0","id":3,"method":"ping"}\n'), {
     jsonrpc: "2.0",
     id: 3,
     result: {},
   });
   const finished = await proxy.close();
-  match(finished.stderr, /dropped a line from the server: parse error: message exceeds MAX_LINE/);
+  match(
+    finished.stderr,
+    /answered request 2 with -32603: the server's reply was not forwarded: it is over the line/,
+  );
   ok(!(await received()).some((line) => line.length > 8 * 1024 * 1024));
 });
 
@@ -415,5 +422,90 @@ Deno.test("proxy: a refusal echoes an integer id beyond 2^53 exactly as the clie
   );
   const line = await proxy.nextLine();
   ok(line?.startsWith('{"jsonrpc":"2.0","id":9007199254740993,"result":{'));
+  await proxy.close();
+});
+
+Deno.test("proxy: a server line it cannot forward answers the request it was for", async (t) => {
+  const { proxy, received } = await startFake([], ["--hostile"]);
+  await proxy.send(HANDSHAKE);
+  await proxy.next();
+  const rows = [
+    { tool: "badutf8", reason: /reply was not forwarded: it is not valid UTF-8/ },
+    { tool: "bare_cr", reason: /reply was not forwarded: it holds a bare CR \(U\+000D\)/ },
+  ];
+  let id = 0;
+  for (const row of rows) {
+    await t.step(`a reply from ${row.tool} gets -32603 naming the reason`, async () => {
+      const reply = await proxy.request(callLine(++id, row.tool, "{}"));
+      strictEqual(reply.id, id);
+      strictEqual(reply.error.code, -32603);
+      match(reply.error.message, row.reason);
+    });
+  }
+  await t.step(
+    "a server request holding a bare CR is answered -32700, never forwarded",
+    async () => {
+      await proxy.send(callLine(++id, "ask_cr", "{}"));
+      const pong = await proxy.request('{"jsonrpc":"2.0","id":"after","method":"ping"}\n');
+      strictEqual(pong.id, "after"); // no roots/list reached the client before it
+    },
+  );
+  await t.step("a client line that is not UTF-8 gets -32700 with its id", async () => {
+    const bytes = new TextEncoder().encode(
+      '{"jsonrpc":"2.0","id":77,"method":"ping","params":{"x":"',
+    );
+    await proxy.send(Uint8Array.from([...bytes, 0xff, 0x22, 0x7d, 0x7d, 0x0a]));
+    const reply = await proxy.next();
+    strictEqual(reply.id, 77);
+    strictEqual(reply.error.code, -32700);
+  });
+  const finished = await proxy.close();
+  const answered = (await received()).map((line) => JSON.parse(line))
+    .filter((message) => message.id === "cr-1");
+  strictEqual(answered.length, 1);
+  strictEqual(answered[0].error.code, -32700);
+  match(answered[0].error.message, /bare CR/);
+  match(finished.stderr, /answered a server request with -32700: it holds a bare CR/);
+});
+
+Deno.test("proxy: server requests the client never answers are bounded, the oldest answered", async () => {
+  const { proxy, received } = await startFake([], ["--hostile"]);
+  await proxy.send(HANDSHAKE);
+  await proxy.next();
+  const count = 4096 + 3;
+  await proxy.send(callLine(1, "flood", `{"count":${count}}`));
+  const asked: string[] = [];
+  while (true) {
+    const message = await proxy.next();
+    if (message.id === 1) break;
+    asked.push(message.id);
+  }
+  strictEqual(asked.length, count); // every request reaches the client
+  // A late answer to an expired request is dropped; the newest is still forwarded.
+  await proxy.send('{"jsonrpc":"2.0","id":"flood-0","result":{"roots":[]}}\n');
+  await proxy.send(`{"jsonrpc":"2.0","id":"flood-${count - 1}","result":{"roots":[]}}\n`);
+  await proxy.request('{"jsonrpc":"2.0","id":"sync","method":"ping"}\n');
+  const finished = await proxy.close();
+  const lines = (await received()).map((line) => JSON.parse(line));
+  const errors = lines.filter((message) => message.error?.code === -32603).map((m) => m.id);
+  deepStrictEqual(errors, ["flood-0", "flood-1", "flood-2"]);
+  const results = lines.filter((message) => message.result !== undefined).map((m) => m.id);
+  deepStrictEqual(results, [`flood-${count - 1}`]);
+  match(
+    finished.stderr,
+    /answered server request "flood-0" with -32603: more than 4096 server requests/,
+  );
+  match(finished.stderr, /dropped a client reply to id "flood-0", which the server never asked/);
+});
+
+Deno.test("proxy: the proxy's own replies carry no raw line separator either", async () => {
+  const { proxy } = await startFake();
+  await proxy.send(HANDSHAKE);
+  await proxy.next();
+  await proxy.send(callLine(1, "ECHO\u2028", '{"text":"x"}')); // refused: a variant of echo
+  const line = (await proxy.nextLine())!;
+  ok(!/[\u0085\u2028\u2029]/.test(line), line);
+  ok(line.includes("ECHO\\u2028"), line);
+  strictEqual(JSON.parse(line).result.isError, true);
   await proxy.close();
 });

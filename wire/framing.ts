@@ -39,7 +39,8 @@ import { IdScanner, type RawInteger } from "./request_id.ts";
 /**
  * What the splitter found: a decoded line, a line over the cap (discarded,
  * with the top-level `id` found in its bytes as they streamed past, if any),
- * or a line that is not valid UTF-8.
+ * or a line that is not valid UTF-8 (with its top-level `id`, when one is
+ * found in its bytes).
  *
  * @example
  * ```ts
@@ -52,7 +53,7 @@ import { IdScanner, type RawInteger } from "./request_id.ts";
 export type Frame =
   | { readonly kind: "line"; readonly text: string }
   | { readonly kind: "too_long"; readonly id: string | RawInteger | undefined }
-  | { readonly kind: "invalid_utf8" };
+  | { readonly kind: "invalid_utf8"; readonly id?: string | RawInteger };
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -207,7 +208,10 @@ export class LineSplitter {
     try {
       text = this.#decoder.decode(line);
     } catch {
-      frames.push({ kind: "invalid_utf8" });
+      const scanner = new IdScanner();
+      scanner.feed(line);
+      const id = scanner.id;
+      frames.push(id === undefined ? { kind: "invalid_utf8" } : { kind: "invalid_utf8", id });
       return;
     }
     if (text.trim() !== "") frames.push({ kind: "line", text });

@@ -4,9 +4,9 @@
  * arrived.
  *
  * The proxy gates the bytes the client sent, not a re-serialization, so it
- * needs the raw substring of `params.arguments`; and it refuses a message whose
- * envelope has two keys that some parser could read as one (`"method"` twice,
- * or `"Method"` next to `"method"`). The MCP server echoes a request id as it
+ * needs the raw substring of `params.arguments`, and the keys of the envelope
+ * as they were written, duplicates included, to refuse one that another
+ * parser could read differently (`proxy/envelope.ts`). The MCP server echoes a request id as it
  * was written (`./request_id.ts`), read from the same spans. The locator is iterative (a depth counter,
  * no recursion), visits each character at most once per call, and is only
  * run on text that `JSON.parse` already accepted; on anything else it
@@ -220,37 +220,8 @@ export function arrayElements(text: string, open: number): Span[] | null {
   return null;
 }
 
-/** A key folded the way case-insensitive parsers compare keys (Go's `encoding/json`). */
-function fold(key: string): string {
-  return key.toUpperCase().toLowerCase();
-}
-
 /**
- * The first two keys that some parser could read as one member: the same
- * key twice, or two keys equal but for case. `null` when every key is distinct.
- *
- * @example
- * ```ts
- * import { clashingKeys, objectMembers } from "./raw_json.ts";
- * import { deepStrictEqual } from "node:assert/strict";
- * deepStrictEqual(clashingKeys(objectMembers('{"method":"a","Method":"b"}', 0)!), ["method", "Method"]);
- * deepStrictEqual(clashingKeys(objectMembers('{"a":1,"b":2}', 0)!), null);
- * ```
- */
-export function clashingKeys(members: readonly MemberSpan[]): [string, string] | null {
-  if (members.length < 2) return null;
-  const seen = new Map<string, string>();
-  for (const member of members) {
-    const folded = fold(member.key);
-    const earlier = seen.get(folded);
-    if (earlier !== undefined) return [earlier, member.key];
-    seen.set(folded, member.key);
-  }
-  return null;
-}
-
-/**
- * The member named `key` (the first one; callers refuse clashes first).
+ * The member named `key` (the first one; callers refuse duplicates first).
  *
  * @example
  * ```ts
