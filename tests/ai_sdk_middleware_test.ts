@@ -28,7 +28,7 @@ import {
 import { MockLanguageModelV4 } from "npm:ai@7.0.173/test";
 // deno-lint-ignore no-import-prefix -- a dev-only dependency of this test
 import { z } from "npm:zod@4.1.12";
-import { gateToolCallRepair, interjsonMiddleware } from "../adapters/ai_sdk.ts";
+import { gateToolCallRepair, interjsonMiddleware, InterJsonRefusal } from "../adapters/ai_sdk.ts";
 import { gate, type GateResult } from "../mod.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -510,4 +510,71 @@ Deno.test("ai-sdk middleware: an executable call goes on with the gate's text", 
   });
   equal(content[0].input, gate(raw, { schemaJson: WEATHER_SCHEMA }).text);
   equal(content[0].input, '{"city":"Paris"}');
+});
+
+Deno.test("ai-sdk middleware: what it leaves to the SDK and the host (docs/FRAMEWORKS.md, not covered)", async (t) => {
+  const raw = '{"city": "Paris", "city": "Rome"}';
+  await t.step(
+    "the next request shows the refused call's input as {} (the SDK's rendering)",
+    async () => {
+      const run = await runWeather(MODES[0], DECLARATIONS[0], [{
+        toolName: "weather",
+        input: raw,
+      }]);
+      const assistant = run.requests[1].prompt.find((message: Any) => message.role === "assistant");
+      deepEqual(assistant.content.map((part: Any) => [part.type, part.input]), [["tool-call", {}]]);
+    },
+  );
+  await t.step("streamText: the tool-input-delta parts carry the raw text ungated", async () => {
+    const inner = scriptedModel([{ toolName: "weather", input: raw }]);
+    const executed: unknown[] = [];
+    const result = streamText({
+      model: wrapLanguageModel({ model: inner, middleware: interjsonMiddleware() }),
+      tools: { weather: weatherTool(DECLARATIONS[0], executed) },
+      prompt: "Weather?",
+      stopWhen: stepCountIs(3),
+    } as Any);
+    let streamed = "";
+    for await (const part of result.fullStream as AsyncIterable<Any>) {
+      if (part.type === "tool-input-delta") streamed += part.delta;
+    }
+    equal(streamed, raw);
+    deepEqual(executed, []);
+  });
+  await t.step(
+    "a repairToolCall hook of the host's own: its output runs without the gate",
+    async () => {
+      const run = await runWeather(
+        MODES[0],
+        DECLARATIONS[0],
+        [{ toolName: "weather", input: raw }],
+        {
+          repairToolCall: ({ toolCall }: Any) =>
+            Promise.resolve({ ...toolCall, input: '{"city": "Rome"}' }),
+        },
+      );
+      deepEqual(run.executed, [{ city: "Rome" }]);
+    },
+  );
+});
+
+Deno.test("ai-sdk: gateToolCallRepair turns the middleware's mark into InterJsonRefusal, never gating the prompt", async () => {
+  const prompt = gate('{"city": "Paris", "city": "Rome"}').retry!.prompt;
+  let thrown: unknown;
+  try {
+    await gateToolCallRepair()({
+      toolCall: { toolCallId: "1", toolName: "weather", input: prompt },
+      inputSchema: () => Promise.resolve(WEATHER_SCHEMA),
+      error: { name: "AI_InvalidToolInputError" },
+    });
+  } catch (error) {
+    thrown = error;
+  }
+  ok(thrown instanceof InterJsonRefusal);
+  deepEqual([thrown.code, thrown.prompt, thrown.toolName, thrown.result], [
+    "E011",
+    prompt,
+    "weather",
+    null,
+  ]);
 });
