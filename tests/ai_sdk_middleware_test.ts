@@ -214,6 +214,15 @@ function expectedPrompt(request: Any, raw: string): string {
   return result.retry!.prompt;
 }
 
+/** The `text` blocks of docs/FRAMEWORKS.md, their list indentation removed. */
+async function frameworksDocBlocks(): Promise<string[]> {
+  const text = await Deno.readTextFile(new URL("../docs/FRAMEWORKS.md", import.meta.url));
+  return [...text.matchAll(/^( *)```text\n([\s\S]*?)\n\1```$/gm)].map(([, indent, body]) =>
+    body.split("\n").map((line) => line.startsWith(indent) ? line.slice(indent.length) : line)
+      .join("\n")
+  );
+}
+
 /** Each kind of refusal, one row each: the text the model sends and the code it is refused with. */
 const REFUSALS = [
   { kind: "syntax: a truncated string", raw: '{"city": "Par', code: "E010 R010" },
@@ -349,6 +358,7 @@ Deno.test("ai-sdk: what the model reads on a refusal, with and without gateToolC
         const [error] = toolErrors(run.requests[1]);
         ok(error.startsWith("AI_InvalidToolInputError: Invalid input for tool weather: "), error);
         ok(error.includes(`JSON parsing failed: Text: ${prompt}.`), error);
+        ok((await frameworksDocBlocks()).includes(error), `docs/FRAMEWORKS.md shows it: ${error}`);
       },
     );
     await t.step(

@@ -147,6 +147,12 @@ const REFUSALS = [
   },
 ] as const;
 
+/** The `text` blocks of docs/FRAMEWORKS.md. */
+async function frameworksDocBlocks(): Promise<string[]> {
+  const text = await Deno.readTextFile(new URL("../docs/FRAMEWORKS.md", import.meta.url));
+  return [...text.matchAll(/^```text\n([\s\S]*?)\n```$/gm)].map(([, body]) => body);
+}
+
 /** What the SDK shows the model when its own input check failed too (tool data redacted by default). */
 const REDACTED = "Tool execution failed. Error details are redacted.";
 
@@ -165,6 +171,9 @@ for (const mode of MODES) {
           equal(result.gated.length, 1);
           const sdkRedacts = declaration.name === "zod" && row.zodRefuses;
           deepEqual(callOutputs(result.requests[1]), [sdkRedacts ? REDACTED : prompt]);
+          if (row.code === "E011 R032" && declaration.name === "JSON Schema") {
+            ok((await frameworksDocBlocks()).includes(prompt), "docs/FRAMEWORKS.md shows it");
+          }
         });
       }
     }
@@ -221,6 +230,12 @@ Deno.test("openai-agents guardrail: a call the gate executes only after a repair
         ),
       );
       ok(repairedPrompt(result).endsWith('exactly as here: {"city":"Paris"}'));
+      if (row.rule === "R008 SingleQuotes") {
+        ok(
+          (await frameworksDocBlocks()).includes(repairedPrompt(result)),
+          "docs/FRAMEWORKS.md shows it",
+        );
+      }
     });
   }
   await t.step(
