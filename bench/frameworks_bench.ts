@@ -209,11 +209,50 @@ async function identityAlone(): Promise<void> {
   executions += passed.length;
 }
 
+const guardrail = interjsonToolGuardrail();
+const guardrailAgent = { tools: [{ type: "function", name: "search", parameters: SCHEMA }] };
+
+/** The guardrail's own work on the same calls, without the SDK around it. */
+async function guardrailAlone(): Promise<void> {
+  let allowed = 0;
+  for (let answer = 0; answer < ANSWERS; answer++) {
+    allowed = 0;
+    for (const input of ARGUMENTS) {
+      const output = await guardrail.run({
+        agent: guardrailAgent,
+        toolCall: { name: "search", arguments: input },
+      });
+      if (output.behavior.type === "allow") allowed++;
+    }
+  }
+  executions += allowed;
+}
+
+/** The same calls, allowed without looking. */
+async function allowAlone(): Promise<void> {
+  let allowed = 0;
+  for (let answer = 0; answer < ANSWERS; answer++) {
+    allowed = 0;
+    for (const _input of ARGUMENTS) {
+      const output = await Promise.resolve({ behavior: { type: "allow" } });
+      if (output.behavior.type === "allow") allowed++;
+    }
+  }
+  executions += allowed;
+}
+
 const COMPARISONS: Comparison[] = [
   {
     name: "interjsonMiddleware.wrapGenerate alone (no SDK)",
     bare: identityAlone,
     gated: middlewareAlone,
+    calls: CALLS * ANSWERS,
+    totals: { bare: 0, gated: 0, loops: 0 },
+  },
+  {
+    name: "interjsonToolGuardrail.run alone (no SDK)",
+    bare: allowAlone,
+    gated: guardrailAlone,
     calls: CALLS * ANSWERS,
     totals: { bare: 0, gated: 0, loops: 0 },
   },
