@@ -28,7 +28,7 @@ import {
   // deno-lint-ignore no-import-prefix -- a dev-only dependency of this bench
 } from "npm:ai@7.0.173";
 // deno-lint-ignore no-import-prefix -- a dev-only dependency of this bench
-import { Agent, run, tool as agentTool } from "npm:@openai/agents@0.20.0";
+import { Agent, run, setTracingDisabled, tool as agentTool } from "npm:@openai/agents@0.20.0";
 import {
   assistantMessage,
   functionCall,
@@ -40,6 +40,9 @@ import { interjsonToolGuardrail } from "../adapters/openai_agents.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;
+
+// The mock runs export no traces (and would print an error per run without an API key).
+setTracingDisabled(true);
 
 const CALLS = 10;
 /** Loops per side in one measured iteration (a short run: the machine is shared). */
