@@ -347,6 +347,28 @@ Deno.test("ai-sdk: the repair-only adapter executes a duplicate key's last value
   }
 });
 
+Deno.test("ai-sdk: with a jsonSchema() tool the repair-only adapter checks no schema; the middleware does", async (t) => {
+  const raw = '{"city": 75001}';
+  for (const mode of MODES) {
+    await t.step(mode.name, async () => {
+      const repairOnly = await runWeather(mode, DECLARATIONS[0], [{
+        toolName: "weather",
+        input: raw,
+      }], {
+        middleware: null,
+        repairToolCall: gateToolCallRepair(),
+      });
+      deepEqual(repairOnly.executed, [{ city: 75001 }]);
+      const mandatory = await runWeather(mode, DECLARATIONS[0], [{
+        toolName: "weather",
+        input: raw,
+      }]);
+      deepEqual(mandatory.executed, []);
+      ok(toolErrors(mandatory.requests[1])[0].includes("E030"));
+    });
+  }
+});
+
 Deno.test("ai-sdk: what the model reads on a refusal, with and without gateToolCallRepair beside the middleware", async (t) => {
   const raw = '{"city": "Paris", "city": "Rome"}';
   for (const mode of MODES) {
