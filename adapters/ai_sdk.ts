@@ -19,9 +19,8 @@
  *   `InterJSON refused the `). The SDK's own parse then fails, so the call is
  *   an invalid tool call: `execute` never runs, and the SDK sends the error,
  *   prompt included, back to the model as the call's tool result in the next
- *   step. That is the SDK's own route for a call it cannot use, taken by
- *   every version of the loop (generate, stream, agents) with no option to
- *   forget. With `repairToolCall: gateToolCallRepair()` beside it, the SDK's
+ *   step. That is the SDK's own route for a call it cannot use, in
+ *   `generateText` and `streamText` alike, with no option to forget. With `repairToolCall: gateToolCallRepair()` beside it, the SDK's
  *   repair path recognizes the mark and throws {@linkcode InterJsonRefusal},
  *   so the model reads `Error repairing tool call: InterJsonRefusal: <prompt>`
  *   instead of the JSON parse error around the prompt.
