@@ -28,8 +28,10 @@
  * The tool's schema is compiled once per tool, and again when it changes;
  * every offered tool is compiled before the model is called, so a schema the
  * gate cannot compile (`E070`) throws a `TypeError` naming the tool (the
- * host's mistake, never a prompt). A call to a tool the request did not offer
- * is refused the same way (its schema is unknown). Provider-executed calls
+ * host's mistake, never a prompt). A provider-defined tool the host executes
+ * (the request carries no schema for it) is gated without a schema: syntax
+ * and hazards. A call to a tool the request did not offer is marked refused
+ * (its schema is unknown). Provider-executed calls
  * (`providerExecuted: true`) ran at the provider and are passed through. An
  * empty input is gated as `{}`, the SDK's own reading of it.
  *
@@ -207,7 +209,7 @@ export function gateToolCallRepair(
 
 /** A tool in the call options (`LanguageModelV4FunctionTool` or a provider tool). */
 export interface OfferedToolLike {
-  /** `function` for the tools the host executes. */
+  /** `function`, or `provider` for a provider-defined tool. */
   readonly type: string;
   /** The tool's name. */
   readonly name: string;
@@ -250,12 +252,17 @@ export interface InterJsonMiddleware {
 /** The compiled gate of every function tool a request offers, by name. */
 type OfferedGates = ReadonlyMap<string, CompiledGate>;
 
+/**
+ * The gate of every tool the request offers: a function tool against its
+ * input schema; a provider tool (whose schema the request does not carry,
+ * and which the host may execute, a shell say) without one, for syntax and
+ * hazards.
+ */
 function offeredGates(gates: ToolGates, params: CallOptionsLike): OfferedGates {
   const offered = new Map<string, CompiledGate>();
   for (const tool of params.tools ?? []) {
-    if (tool.type === "function") {
-      offered.set(tool.name, gates.gateFor(tool.name, tool.inputSchema));
-    }
+    const schemaJson = tool.type === "function" ? tool.inputSchema : undefined;
+    offered.set(tool.name, gates.gateFor(tool.name, schemaJson));
   }
   return offered;
 }

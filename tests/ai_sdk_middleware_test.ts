@@ -610,3 +610,43 @@ Deno.test("ai-sdk: gateToolCallRepair turns the middleware's mark into InterJson
     null,
   ]);
 });
+
+Deno.test("ai-sdk middleware: a provider-defined tool the host executes is gated without a schema (syntax and hazards)", async (t) => {
+  const rows = [
+    {
+      name: "duplicate keys are refused",
+      raw: '{"command": "ls", "command": "rm -rf /"}',
+      ran: [],
+    },
+    { name: "valid JSON runs once", raw: '{"command": "ls"}', ran: [{ command: "ls" }] },
+  ];
+  for (const mode of MODES) {
+    for (const row of rows) {
+      await t.step(`${mode.name}: ${row.name}`, async () => {
+        const executed: unknown[] = [];
+        const inner = scriptedModel([{ toolName: "shell", input: row.raw }]);
+        const { requests } = await mode.run({
+          inner,
+          model: wrapLanguageModel({ model: inner, middleware: interjsonMiddleware() }),
+          tools: {
+            shell: {
+              type: "provider",
+              id: "test.shell",
+              args: {},
+              inputSchema: jsonSchema({
+                type: "object",
+                properties: { command: { type: "string" } },
+              }),
+              execute: (input: Any) => Promise.resolve(executed.push(input)),
+            },
+          },
+        });
+        equal(requests[0].tools[0].type, "provider");
+        deepEqual(executed, row.ran);
+        const errors = toolErrors(requests[1]);
+        equal(errors.length, row.ran.length === 0 ? 1 : 0);
+        if (errors.length > 0) ok(errors[0].includes("E011 R032 DuplicateKey"), errors[0]);
+      });
+    }
+  }
+});
