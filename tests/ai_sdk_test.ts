@@ -1,6 +1,8 @@
 /**
- * The AI SDK adapter (`adapters/ai_sdk.ts`, the `./ai-sdk` export) with the
- * real `ai` package, 7.x, and its mock language model (`ai/test`), dev-only:
+ * The AI SDK's repair-only adapter, `gateToolCallRepair()` (`adapters/ai_sdk.ts`,
+ * the `./ai-sdk` export), with the real `ai` package, 7.x, and its mock
+ * language model (`ai/test`), dev-only (the middleware that gates every call
+ * is tested in tests/ai_sdk_middleware_test.ts):
  * a truncated tool call is refused and the gate's retry prompt reaches the
  * model in the next step's messages; a call with single quotes and a
  * trailing comma is repaired and executed with the right value. Tools are
