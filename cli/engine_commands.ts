@@ -490,6 +490,7 @@ export async function engineCommand(
     );
   }
   const bytes = await readBytes(io, source);
+  io.keepPermissions([]);
   if (!(bytes instanceof Uint8Array)) return usage(bytes.problem);
   const decoded = decodeUtf8(bytes);
   const request: EngineRequest = { text: decoded.text, schema, schemaJson, assertFormat, options };

@@ -150,6 +150,7 @@ async function run(args: readonly string[], io: CliIO): Promise<number> {
     return 0;
   }
   const policy = await loadPolicy(parsed.policy, io);
+  io.keepPermissions([]);
   if ("code" in policy) return emit(policy, io);
   let text: string;
   try {

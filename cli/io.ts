@@ -14,6 +14,8 @@
  * @module
  */
 
+import { type PermissionName, revokeAll } from "../wire/stdio.ts";
+
 /** The process's streams and files, as the commands see them. */
 export interface CliIO {
   /** Writes text to stdout (all of it, before resolving). */
@@ -28,6 +30,11 @@ export interface CliIO {
   isTerminal(stream: "stdin" | "stdout"): boolean;
   /** Whether `NO_COLOR` is set (read without any permission). */
   readonly noColor: boolean;
+  /**
+   * Revokes every permission of the process but those named (see
+   * `cli/permissions.ts`); revoked permissions never come back.
+   */
+  keepPermissions(keep: readonly PermissionName[]): void;
 }
 
 async function writeAll(sink: { write(bytes: Uint8Array): Promise<number> }, text: string) {
@@ -52,6 +59,7 @@ export const denoIO: CliIO = {
   readFile: (path) => Deno.readFile(path),
   isTerminal: (stream) => (stream === "stdin" ? Deno.stdin : Deno.stdout).isTerminal(),
   noColor: Deno.noColor,
+  keepPermissions: (keep) => revokeAll(keep),
 };
 
 /** How {@linkcode memoryIO} pretends to be a terminal. */
@@ -65,7 +73,8 @@ export interface MemoryTerminal {
 /**
  * An in-memory process for tests: stdin is the given text (or bytes), files
  * come from the given map, streams are pipes unless `terminal` says
- * otherwise, and what is written is captured.
+ * otherwise, and what is written is captured; `kept` records each
+ * `keepPermissions` call instead of revoking anything.
  *
  * @example
  * ```ts
@@ -80,13 +89,15 @@ export function memoryIO(
   stdin: string | Uint8Array,
   files: Readonly<Record<string, string | Uint8Array>> = {},
   process: MemoryTerminal = {},
-): CliIO & { captured: { stdout: string; stderr: string } } {
+): CliIO & { captured: { stdout: string; stderr: string }; kept: PermissionName[][] } {
   const captured = { stdout: "", stderr: "" };
+  const kept: PermissionName[][] = [];
   const encoder = new TextEncoder();
   const bytes = (content: string | Uint8Array) =>
     typeof content === "string" ? encoder.encode(content) : content;
   return {
     captured,
+    kept,
     stdout: (text) => {
       captured.stdout += text;
       return Promise.resolve();
@@ -102,5 +113,8 @@ export function memoryIO(
         : Promise.reject(new Error(`No such file or directory: ${path}`)),
     isTerminal: (stream) => process.terminal?.[stream] ?? false,
     noColor: process.noColor ?? false,
+    keepPermissions: (keep) => {
+      kept.push([...keep]);
+    },
   };
 }

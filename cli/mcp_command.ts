@@ -6,10 +6,11 @@
  * ```ts
  * import { mcpCommand } from "./mcp_command.ts";
  * import { memoryIO } from "./io.ts";
+ * import { VERSION } from "../mod.ts";
  * import { strictEqual } from "node:assert/strict";
  * const io = memoryIO("");
  * strictEqual(await mcpCommand(["--print-config=claude", "--command=deno"], io), 0);
- * strictEqual(io.captured.stdout, "claude mcp add interjson -- deno run jsr:@interjson/cli mcp\n");
+ * strictEqual(io.captured.stdout, `claude mcp add interjson -- deno run jsr:@interjson/cli@${VERSION} mcp\n`);
  * ```
  *
  * @module
@@ -63,8 +64,10 @@ export const MCP_HELP: string = [
   "        [--token-file FILE]              demand Authorization: Bearer <the file's token>",
   "  interjson mcp --print-config[=CLIENT]  print a client configuration snippet",
   "        [--command=interjson|deno|PATH]  how the client starts the server (default",
-  "                                         interjson on PATH; deno: deno run jsr:@interjson/cli",
+  `                                         interjson on PATH; deno: deno run jsr:@interjson/cli@${VERSION}`,
   "                                         mcp; PATH: an absolute path to the binary)",
+  "        [--policy=P]                     carried into the snippet (--http is refused:",
+  "                                         give the client the server's URL instead)",
   "  interjson mcp --help                   this text",
   "  interjson mcp --version                interjson <version>",
   "",
@@ -92,6 +95,26 @@ export const MCP_HELP: string = [
   "--token-file every request must carry the token (401 otherwise); the file holds",
   "one word of at least 16 characters.",
 ].join("\n");
+
+/** The options that make an HTTP server, which a stdio client snippet cannot start. */
+const HTTP_ONLY = ["http", "token-file", "allow-remote"] as const;
+
+/**
+ * Why `--print-config` refuses `flag`: the snippets start the server over
+ * stdio, and an HTTP server is one the client connects to, not one it starts.
+ *
+ * @example
+ * ```ts
+ * import { ok } from "node:assert/strict";
+ * import { printConfigOverHttp } from "./mcp_command.ts";
+ * ok(printConfigOverHttp("--http").startsWith("--print-config prints a stdio snippet"));
+ * ```
+ */
+export function printConfigOverHttp(flag: string): string {
+  return `--print-config prints a stdio snippet, which cannot carry ${flag}: start ` +
+    "`interjson mcp --http [HOST:]PORT` yourself and give the client its URL, " +
+    "http://HOST:PORT/mcp (see docs/MCP.md)";
+}
 
 /** `--print-config` alone means the default client; parseArgs needs a value. */
 function withDefaultClient(args: readonly string[]): string[] {
@@ -151,11 +174,17 @@ export async function mcpCommand(args: readonly string[], io: CliIO): Promise<nu
     return usage("--command goes with --print-config, as in --print-config=claude --command=deno");
   }
   if (client !== undefined) {
+    io.keepPermissions([]);
     const config = clientConfig(client);
     if (!config) return usage(unknownChoice("client", client, CLIENT_NAMES));
+    const served = HTTP_ONLY.find((flag) => parsed.values[flag] !== undefined);
+    if (served !== undefined) return usage(printConfigOverHttp(`--${served}`));
     const launch = command === undefined ? { launch: DEFAULT_LAUNCH } : launchFor(command);
     if ("problem" in launch) return usage(launch.problem);
-    await io.stdout(config.render(launch.launch) + "\n");
+    const args = policy === undefined
+      ? launch.launch.args
+      : [...launch.launch.args, `--policy=${policy}`];
+    await io.stdout(config.render({ ...launch.launch, args }) + "\n");
     return 0;
   }
   const listen = parsed.values.http as string | undefined;
@@ -182,7 +211,9 @@ export async function mcpCommand(args: readonly string[], io: CliIO): Promise<nu
       if (typeof read !== "string") return usage(read.problem);
       token = read;
     }
+    io.keepPermissions(["net"]);
     return runHttpServer({ ...address, policy: policy as ProfileName | undefined, token });
   }
+  io.keepPermissions([]);
   return runStdioServer({ policy: policy as ProfileName | undefined });
 }

@@ -67,7 +67,9 @@ export const PROXY_HELP: string = [
   "  --name NAME      the server's name in the snippet (default: from COMMAND)",
   "",
   "Permissions (deno run): --allow-run=COMMAND, --allow-read and --allow-write for",
-  "the --pin, --audit and --policy files; nothing else. See docs/PROXY.md.",
+  "the --pin, --audit and --policy files; nothing else. Once the files are open and",
+  "the server started, the proxy keeps no permission: it writes the pin and audit",
+  "files through their open handles only. See docs/PROXY.md.",
 ].join("\n");
 
 /** The parsed command line. */
@@ -222,6 +224,24 @@ function openAudit(path: string, values: boolean): AuditLog {
 }
 
 /**
+ * Opens the lock file for writing (created empty when missing: an empty lock
+ * file is the same as none) and returns what replaces its text, through
+ * the open handle, so that no write permission is needed after the start.
+ */
+function openPinFile(path: string): (text: string) => Promise<void> {
+  const file = Deno.openSync(path, { read: true, write: true, create: true });
+  const encoder = new TextEncoder();
+  return (text) => {
+    const bytes = encoder.encode(text);
+    file.truncateSync(0);
+    file.seekSync(0, Deno.SeekMode.Start);
+    let written = 0;
+    while (written < bytes.length) written += file.writeSync(bytes.subarray(written));
+    return Promise.resolve();
+  };
+}
+
+/**
  * Runs `interjson proxy ARGS`; resolves to the exit code (2 on a usage error).
  *
  * @example
@@ -279,9 +299,12 @@ export async function proxyCommand(args: readonly string[], io: CliIO): Promise<
     policy = read;
   }
   let pins: PinStore | null = null;
+  let pinWriter: ((text: string) => Promise<void>) | undefined;
   if (flags.pin !== undefined) {
     try {
-      pins = PinStore.fromText(await readLockFile(flags.pin));
+      const text = await readLockFile(flags.pin);
+      pins = PinStore.fromText(text === "" ? null : text);
+      pinWriter = openPinFile(flags.pin);
     } catch (error) {
       return usage(`--pin ${flags.pin}: ${(error as Error).message}`);
     }
@@ -297,6 +320,9 @@ export async function proxyCommand(args: readonly string[], io: CliIO): Promise<
       return usage(`cannot open --audit ${flags.audit}: ${(error as Error).message}`);
     }
   }
+  // The files are read or open: from here on the proxy writes only through their handles, and
+  // runs only its one server (run access goes once that is started).
+  io.keepPermissions(["run"]);
   const pinFile = flags.pin;
   return runProxy({
     command,
@@ -307,7 +333,7 @@ export async function proxyCommand(args: readonly string[], io: CliIO): Promise<
       pins,
       audit,
       pinFile,
-      savePins: pinFile === undefined ? undefined : (text) => Deno.writeTextFile(pinFile, text),
+      savePins: pinWriter,
     },
   });
 }

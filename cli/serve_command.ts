@@ -104,6 +104,7 @@ export async function serveCommand(args: readonly string[], io: CliIO): Promise<
   }
   if (http === undefined) {
     if (tokenFile !== undefined) return usage("--token-file goes with --http [HOST:]PORT");
+    io.keepPermissions([]);
     return runServeStdio();
   }
   const address = parseListenAddress(http);
@@ -120,6 +121,7 @@ export async function serveCommand(args: readonly string[], io: CliIO): Promise<
     if (typeof read !== "string") return usage(read.problem);
     token = read;
   }
+  io.keepPermissions(["net"]);
   return runHttp(address.hostname, address.port, token, io);
 }
 

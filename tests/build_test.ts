@@ -15,6 +15,7 @@ import {
   commandLine,
   compileArgs,
   parseBuildArgs,
+  PERMISSION_FLAGS,
   selectTargets,
   sha256Hex,
   sha256sums,
@@ -54,8 +55,7 @@ Deno.test("build: compileArgs is the exact deno compile command for each target"
         triple,
         "--output",
         `dist/${asset}`,
-        "--allow-read",
-        "--no-prompt",
+        ...PERMISSION_FLAGS,
         "--config",
         "deno.json",
         "cli.ts",
@@ -67,8 +67,7 @@ Deno.test("build: compileArgs is the exact deno compile command for each target"
     [
       "--output",
       "/tmp/out/interjson-linux-x86_64",
-      "--allow-read",
-      "--no-prompt",
+      ...PERMISSION_FLAGS,
       "--config",
       "c.json",
       "x.ts",
@@ -76,13 +75,17 @@ Deno.test("build: compileArgs is the exact deno compile command for each target"
   );
 });
 
-Deno.test("build: binaries are granted read access only, never a prompt", () => {
+Deno.test("build: binaries are granted read, write, run and net (no env, sys, ffi), never a prompt", () => {
   for (const target of TARGETS) {
     const args = compileArgs(target, { outDir: "dist" });
     const grants = args.filter((a) =>
       a.startsWith("--allow-") || a === "-A" || /^-[A-Z]+$/.test(a)
     );
-    assert.deepEqual(grants, ["--allow-read"], target.triple);
+    assert.deepEqual(
+      grants,
+      ["--allow-read", "--allow-write", "--allow-run", "--allow-net"],
+      target.triple,
+    );
     assert.ok(args.includes("--no-prompt"), target.triple);
   }
 });

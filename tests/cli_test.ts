@@ -342,17 +342,75 @@ const PRINT_CONFIGS: { name: string; args: string[]; stdout: string }[] = [
     stdout: '[mcp_servers.interjson]\ncommand = "C:\\\\tools\\\\interjson.exe"\nargs = ["mcp"]\n',
   },
   {
-    name: "deno run jsr:@interjson/cli mcp",
+    name: "deno run jsr:@interjson/cli@VERSION mcp: pinned to this version",
     args: ["--print-config=claude", "--command=deno"],
-    stdout: "claude mcp add interjson -- deno run jsr:@interjson/cli mcp\n",
+    stdout: `claude mcp add interjson -- deno run jsr:@interjson/cli@${VERSION} mcp\n`,
   },
   {
     name: "deno in mcpServers JSON",
     args: ["--print-config=cursor", "--command=deno"],
     stdout: '{\n  "mcpServers": {\n    "interjson": { "command": "deno", "args": ' +
-      '["run", "jsr:@interjson/cli", "mcp"] }\n  }\n}\n',
+      `["run", "jsr:@interjson/cli@${VERSION}", "mcp"] }\n  }\n}\n`,
+  },
+  {
+    name: "--policy is carried into the snippet",
+    args: ["--print-config=claude", "--policy=strict"],
+    stdout: "claude mcp add interjson -- interjson mcp --policy=strict\n",
+  },
+  {
+    name: "--policy with deno, in TOML",
+    args: ["--print-config=codex", "--command=deno", "--policy", "execution"],
+    stdout: '[mcp_servers.interjson]\ncommand = "deno"\n' +
+      `args = ["run", "jsr:@interjson/cli@${VERSION}", "mcp", "--policy=execution"]\n`,
   },
 ];
+
+/** How each `--command` starts the server, as the arguments before any option. */
+const LAUNCH_WORDS: Readonly<Record<string, readonly string[]>> = {
+  interjson: ["interjson", "mcp"],
+  deno: ["deno", "run", `jsr:@interjson/cli@${VERSION}`, "mcp"],
+  "/opt/interjson": ["/opt/interjson", "mcp"],
+};
+
+Deno.test("cli: mcp --print-config, every client × --command × --policy, carries each flag", async (t) => {
+  for (const client of CLIENTS) {
+    for (const [command, words] of Object.entries(LAUNCH_WORDS)) {
+      for (const policy of [undefined, "strict"]) {
+        const args = [`--print-config=${client.name}`, `--command=${command}`];
+        if (policy !== undefined) args.push(`--policy=${policy}`);
+        await t.step(args.join(" "), async () => {
+          const ran = await run(["mcp", ...args]);
+          equal(ran.code, 0, ran.stderr);
+          const expected = [...words, ...(policy === undefined ? [] : [`--policy=${policy}`])];
+          const quoted = expected.map((word) => JSON.stringify(word));
+          const found = client.name === "claude"
+            ? ran.stdout.includes(expected.join(" ") + "\n")
+            : ran.stdout.includes(quoted.slice(1).join(", ")) &&
+              ran.stdout.includes(quoted[0]);
+          ok(found, ran.stdout);
+          equal(ran.stdout.includes("--policy"), policy !== undefined);
+        });
+      }
+    }
+  }
+});
+
+Deno.test("cli: mcp --print-config refuses the HTTP options (a stdio snippet cannot carry them)", async (t) => {
+  for (const extra of [["--http", "8080"], ["--token-file", "t"], ["--allow-remote"]]) {
+    await t.step(extra[0], async () => {
+      const ran = await run(["mcp", "--print-config=claude", ...extra]);
+      equal(ran.code, 2);
+      equal(ran.stdout, "");
+      match(
+        ran.stderr,
+        new RegExp(
+          `^interjson mcp: --print-config prints a stdio snippet, which cannot carry ${extra[0]}: `,
+        ),
+      );
+      match(ran.stderr, /http:\/\/HOST:PORT\/mcp/);
+    });
+  }
+});
 
 Deno.test("cli: mcp --print-config prints the snippet for each way of starting the server", async (t) => {
   for (const row of PRINT_CONFIGS) {
