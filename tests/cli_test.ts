@@ -1014,7 +1014,8 @@ const REPORT_CASES: ReportCase[] = [
       "    |                         ^ R011 CloseContainer (lossy)",
       "Retry prompt (send it back to the model):",
       "  InterJSON refused the arguments: E010 R010 CloseString at line 1 column 25 (offset 24).",
-      "  Re-emit the arguments as valid JSON with exactly one reading.",
+      "  Reason: the text ends inside a string, so the arguments look cut off",
+      "  Re-emit the complete arguments: the whole JSON value, with nothing cut off.",
     ],
   },
   {

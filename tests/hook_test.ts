@@ -17,6 +17,10 @@ import { memoryIO } from "../cli/io.ts";
 import { runCli } from "./mcp_harness.ts";
 import { parsePolicy } from "../hook/policy.ts";
 import { DOCUMENTED_EVENTS, eventText } from "./fixtures/hook_events.ts";
+import { REASONS } from "../engine/reasons.ts";
+
+/** Every last line a retry prompt may end with. */
+const INSTRUCTIONS = new Set(REASONS.map((row) => row.instruction));
 
 const CLAUDE = DOCUMENTED_EVENTS[0], CODEX = DOCUMENTED_EVENTS[1], GEMINI = DOCUMENTED_EVENTS[2];
 
@@ -187,7 +191,7 @@ Deno.test("hook: each hazard or policy violation is a deny with the retry prompt
         const lines = reason.split("\n");
         match(lines[0], /^InterJSON refused the arguments: /);
         match(lines[0], row.firstLine);
-        equal(lines.at(-1), "Re-emit the arguments as valid JSON with exactly one reading.");
+        ok(INSTRUCTIONS.has(lines.at(-1)!), `the last line is no instruction: ${lines.at(-1)}`);
       });
     }
   }

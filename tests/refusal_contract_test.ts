@@ -27,7 +27,6 @@ import assert from "node:assert/strict";
 import { isDeepStrictEqual } from "node:util";
 import {
   checkDeclaration,
-  CLOSING_SENTENCE,
   compileJsonSchema,
   type Declaration,
   gate,
@@ -49,6 +48,7 @@ import {
 import { hazardDocument } from "./fixtures/hazards.ts";
 import { scan } from "../engine/scanner.ts";
 import { PROFILES } from "../engine/profiles.ts";
+import { reasonFor } from "../engine/reasons.ts";
 
 const SEED = 0x1f2e3d4c;
 const DEFAULT_SECONDS = 3;
@@ -326,8 +326,13 @@ function violations(
     check(result.error !== null, "refused ⇒ an error");
     check(result.retry !== null, "refused ⇒ retry");
     const prompt = result.retry?.prompt ?? "";
-    check(prompt.length > CLOSING_SENTENCE.length, "refused ⇒ a non-empty prompt");
-    check(prompt.endsWith(`\n${CLOSING_SENTENCE}`), "the prompt ends in the closing sentence");
+    const instruction = reasonFor(result.error?.rule ?? result.error?.code ?? "")?.instruction;
+    check(instruction !== undefined, "the refusal's rule or error has its words");
+    check(prompt.length > (instruction ?? "").length, "refused ⇒ a non-empty prompt");
+    check(
+      prompt.endsWith(`\n${instruction}`),
+      "the prompt ends in its rule's or error's instruction",
+    );
     check(result.retry?.code === result.error?.code, "retry.code is the error's code");
     check(result.label.startsWith("REJECT"), "refused ⇒ a REJECT label");
     return found;
