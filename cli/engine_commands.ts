@@ -100,12 +100,13 @@ export interface EngineCommand {
   readonly run: (request: EngineRequest) => EngineAnswer;
   /** The answer for model output that is not UTF-8. */
   readonly undecodable: (input: Undecodable) => EngineAnswer;
-  /** The report for a person, when the command has one. */
+  /** The report for a person, when the command has one (`declared`: a declaration was given). */
   readonly report?: (
     result: unknown,
     text: string,
     style: ReportStyle,
     notes: readonly string[],
+    declared: boolean,
   ) => string;
 }
 
@@ -158,7 +159,8 @@ export const ENGINE_COMMANDS: readonly EngineCommand[] = [
     run: (request) =>
       gateAnswer(gate(request.text, { ...declaration(request), ...request.options })),
     undecodable: (input) => gateAnswer(undecodableGateResult(input)),
-    report: (result, text, style, notes) => gateReport(result as GateResult, text, style, notes),
+    report: (result, text, style, notes, declared) =>
+      gateReport(result as GateResult, text, style, notes, declared),
   },
   {
     name: "repair",
@@ -192,8 +194,8 @@ export const ENGINE_COMMANDS: readonly EngineCommand[] = [
       const result: ValidateResult = { valid: false, error: input.error };
       return { result, error: input.error, exitCode: 1 };
     },
-    report: (result, text, style, notes) =>
-      validateReport(result as ValidateResult, text, style, notes),
+    report: (result, text, style, notes, declared) =>
+      validateReport(result as ValidateResult, text, style, notes, declared),
   },
   {
     name: "readiness",
@@ -523,8 +525,12 @@ export async function engineCommand(
     return answer.exitCode;
   }
   if (command.report && !values.json && io.isTerminal("stdout")) {
-    const style = { color: color === "always" || (color === "auto" && !io.noColor) };
-    await io.stdout(command.report(answer.result, decoded.text, style, notes));
+    const style = {
+      color: color === "always" || (color === "auto" && !io.noColor),
+      columns: io.columns(),
+    };
+    const declared = schema !== undefined || schemaFile !== undefined;
+    await io.stdout(command.report(answer.result, decoded.text, style, notes, declared));
     return answer.exitCode;
   }
   await io.stdout(JSON.stringify(answer.result, null, 2) + "\n");

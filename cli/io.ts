@@ -30,6 +30,8 @@ export interface CliIO {
   isTerminal(stream: "stdin" | "stdout"): boolean;
   /** Whether `NO_COLOR` is set (read without any permission). */
   readonly noColor: boolean;
+  /** The width of the terminal on stdout in columns, or `undefined` when it is not a terminal. */
+  columns(): number | undefined;
   /**
    * Revokes every permission of the process but those named (see
    * `cli/permissions.ts`); revoked permissions never come back.
@@ -59,6 +61,13 @@ export const denoIO: CliIO = {
   readFile: (path) => Deno.readFile(path),
   isTerminal: (stream) => (stream === "stdin" ? Deno.stdin : Deno.stdout).isTerminal(),
   noColor: Deno.noColor,
+  columns: () => {
+    try {
+      return Deno.stdout.isTerminal() ? Deno.consoleSize().columns : undefined;
+    } catch {
+      return undefined;
+    }
+  },
   keepPermissions: (keep) => revokeAll(keep),
 };
 
@@ -68,6 +77,8 @@ export interface MemoryTerminal {
   readonly terminal?: { readonly stdin?: boolean; readonly stdout?: boolean };
   /** Whether `NO_COLOR` is set. */
   readonly noColor?: boolean;
+  /** The terminal's width (unknown by default). */
+  readonly columns?: number;
 }
 
 /**
@@ -113,6 +124,7 @@ export function memoryIO(
         : Promise.reject(new Error(`No such file or directory: ${path}`)),
     isTerminal: (stream) => process.terminal?.[stream] ?? false,
     noColor: process.noColor ?? false,
+    columns: () => process.columns,
     keepPermissions: (keep) => {
       kept.push([...keep]);
     },

@@ -1006,7 +1006,8 @@ const REPORT_CASES: ReportCase[] = [
     stdin: TRUNCATED,
     code: 1,
     lines: [
-      "REFUSED: REJECT (a value was changed) [decision lossy_repair, exit 1]",
+      "REFUSED: REJECT (a value was changed) [exit 1]",
+      "  syntax: lossy_repair; declaration: not reached (the text was refused first)",
       "  E010 StrictViolation at 1:25 (offset 24): R010 CloseString: exactness lossy exceeds max_loss cosmetic",
       "Repairs (2):",
       '  1 | {"query":"weather in Par',
@@ -1024,7 +1025,8 @@ const REPORT_CASES: ReportCase[] = [
     stdin: "Here are the args:\n{'a': True,}",
     code: 0,
     lines: [
-      "EXECUTABLE: SAFE TO EXECUTE (notation repaired) [decision cosmetic_repair, exit 0]",
+      "EXECUTABLE: SAFE TO EXECUTE (notation repaired) [exit 0]",
+      "  syntax: cosmetic_repair; no declaration",
       "  1 | Here are the args:",
       "    | ^ R003 SkipProse (cosmetic)",
       "  2 | {'a': True,}",
@@ -1067,6 +1069,33 @@ const REPORT_CASES: ReportCase[] = [
     code: 0,
     lines: ["VALID: JSON as written [exit 0]"],
   },
+  {
+    name: "validate --schema valid: says the declaration is satisfied",
+    args: ["validate", "--schema", "{!query:string}"],
+    stdin: '{"query":"x"}',
+    code: 0,
+    lines: ["VALID: JSON as written, declaration satisfied [exit 0]"],
+  },
+  {
+    name: "gate with a declaration it satisfies: the verdict, then syntax and declaration",
+    args: ["gate", "--schema", "{!query:string,limit:integer}"],
+    stdin: '{"query":"x","limit":3}',
+    code: 0,
+    lines: [
+      "EXECUTABLE: SAFE TO EXECUTE [exit 0]",
+      "  syntax: safe; declaration: satisfied (2 declared members)",
+    ],
+  },
+  {
+    name: "gate refused by its declaration: the verdict leads, the syntax verdict is safe",
+    args: ["gate", "--schema", "{!query:string,!limit:integer}"],
+    stdin: '{"query":"x"}',
+    code: 1,
+    lines: [
+      "REFUSED: REJECT (declaration not satisfied) [exit 1]",
+      "  syntax: safe; declaration: not satisfied (missing /limit)",
+    ],
+  },
 ];
 
 const stripColor = (text: string) => text.replaceAll(new RegExp(`${ESC}[0-9;]*m`, "g"), "");
@@ -1085,6 +1114,43 @@ Deno.test("cli: on a terminal, gate, repair and validate print a report for peop
       }
     });
   }
+});
+
+/** Lines of the excerpt, by terminal width: cut only when the line does not fit. */
+const WIDTHS: readonly { name: string; columns: number | undefined; cut: boolean }[] = [
+  {
+    name: "a 150-character line on a 200-column terminal is shown whole",
+    columns: 200,
+    cut: false,
+  },
+  {
+    name: "the same line on an 80-column terminal is cut around the repair",
+    columns: 80,
+    cut: true,
+  },
+  { name: "width unknown: cut past 100 characters", columns: undefined, cut: true },
+];
+
+Deno.test("cli: a line that fits the terminal is never cut", async (t) => {
+  const text = `{"note":"${"n".repeat(130)}", "a": 1,}`;
+  for (const row of WIDTHS) {
+    await t.step(row.name, async () => {
+      const { stdout } = await run(["gate", "--color=never"], text, {}, {
+        terminal: { stdout: true },
+        columns: row.columns,
+      });
+      const source = stdout.split("\n").find((line) => line.startsWith("  1 | "))!;
+      equal(source.includes("…"), row.cut, source);
+      equal(source === `  1 | ${text}`, !row.cut, source);
+    });
+  }
+  const short = await run(["gate", "--color=never"], `${" ".repeat(40)}[1,2,]`, {}, {
+    terminal: { stdout: true },
+  });
+  ok(
+    short.stdout.includes(`  1 | ${" ".repeat(40)}[1,2,]\n`),
+    "a short line is not cut at its start",
+  );
 });
 
 Deno.test("cli: the caret stands under the column each repair names", async () => {
@@ -1270,7 +1336,7 @@ Deno.test("process: on a real terminal (util-linux `script`), gate prints the re
     stderr: "piped",
   }).output();
   const shown = new TextDecoder().decode(stdout).replaceAll("\r\n", "\n");
-  match(shown, /^REFUSED: REJECT \(a value was changed\) \[decision lossy_repair, exit 1\]\n/);
+  match(shown, /^REFUSED: REJECT \(a value was changed\) \[exit 1\]\n  syntax: lossy_repair; /);
   match(shown, /\^ R010 CloseString \(lossy\)/);
   ok(!shown.includes(ESC), "NO_COLOR: no colours");
   const piped = await runCli(["gate", "examples/truncated-tool-call.txt"], "", ["--allow-read"]);
