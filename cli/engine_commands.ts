@@ -60,6 +60,7 @@ import type {
 import { decodeUtf8, type Undecodable, undecodableGateResult } from "../engine/encoding.ts";
 import { type OptionSpec, parseCommandLine, unknownChoice } from "./arguments.ts";
 import type { CliIO } from "./io.ts";
+import { gateLines, summaryLine } from "./jsonl.ts";
 import { gateReport, repairReport, type ReportStyle, validateReport } from "./terminal_report.ts";
 
 /** What the command line hands the engine. */
@@ -294,7 +295,11 @@ function optionsOf(command: EngineCommand): Record<string, OptionSpec> {
     json: { type: "boolean" },
     help: { type: "boolean", short: "h" },
   };
-  if (command.report) options.color = { type: "string" };
+  if (command.report) {
+    options.color = { type: "string" };
+    options.quiet = { type: "boolean", short: "q" };
+  }
+  if (command.name === "gate") options.jsonl = { type: "boolean" };
   if (command.takesProfile) {
     options.profile = { type: "string" };
     options.output = { type: "string" };
@@ -316,7 +321,7 @@ function optionsOf(command: EngineCommand): Record<string, OptionSpec> {
  * import { engineCommandHelp } from "./engine_commands.ts";
  * strictEqual(
  *   engineCommandHelp("validate").split("\n")[0],
- *   "interjson validate [--schema DECL | --schema-json FILE [--assert-format]] [--json] [--color=WHEN] [FILE | -]",
+ *   "interjson validate [--schema DECL | --schema-json FILE [--assert-format]] [--json] [--color=WHEN] [-q] [FILE | -]",
  * );
  * ```
  */
@@ -324,9 +329,10 @@ export function engineCommandHelp(name: string): string {
   const command = ENGINE_COMMANDS.find((c) => c.name === name);
   if (!command) throw new Error(`unknown engine command ${name}`);
   const profile = command.takesProfile ? " [--profile P] [OPTIONS] [--output=WHAT]" : "";
-  const color = command.report ? " [--color=WHEN]" : "";
+  const color = command.report ? " [--color=WHEN] [-q]" : "";
+  const jsonl = name === "gate" ? " [--jsonl]" : "";
   return [
-    `interjson ${name} [--schema DECL | --schema-json FILE [--assert-format]]${profile} [--json]${color} [FILE | -]`,
+    `interjson ${name} [--schema DECL | --schema-json FILE [--assert-format]]${profile}${jsonl} [--json]${color} [FILE | -]`,
     "",
     `  ${command.summary}`,
     "",
@@ -349,7 +355,16 @@ export function engineCommandHelp(name: string): string {
         "  --output=text        only the executable JSON text; nothing when refused",
       ]
       : []),
+    ...(command.name === "gate"
+      ? [
+        "  --jsonl              many outputs, one per line: a JSON string, or an object",
+        '                       {"text": …, "schema"?: …, "profile"?: …}; one result per',
+        '                       line ({"line": N, …}); a summary on stderr on a terminal;',
+        "                       exit 0 all executable, 1 some refused, 2 some line not gated",
+      ]
+      : []),
     "  --json               the result as JSON even on a terminal",
+    ...(command.report ? ["  -q, --quiet          print nothing: the exit status only"] : []),
     ...(command.report
       ? ["  --color=WHEN         auto (default: on a terminal, unless NO_COLOR), always, never"]
       : []),
@@ -485,6 +500,27 @@ export async function engineCommand(
       return usage(`--schema-json ${schemaFile} is not JSON: ${(error as Error).message}`);
     }
   }
+  if (values.jsonl) {
+    if (output !== "result") return usage("--jsonl prints whole results; drop --output");
+    const defaults = { ...declaration({ text: "", schema, schemaJson, assertFormat }), ...options };
+    try {
+      gate("", defaults);
+    } catch (error) {
+      if (error instanceof CallerError) return usage(error.message);
+      throw error;
+    }
+    const source = parsed.positionals[0] ?? "-";
+    const read = await readBytes(io, source);
+    io.keepPermissions([]);
+    if (!(read instanceof Uint8Array)) return usage(read.problem);
+    const decoded = decodeUtf8(read);
+    if (decoded.error !== null) return usage(`--jsonl reads UTF-8: ${decoded.error.message}`);
+    const batch = gateLines(decoded.text, defaults);
+    if (values.quiet) return batch.exitCode;
+    if (batch.lines.length > 0) await io.stdout(batch.lines.join("\n") + "\n");
+    if (io.isTerminal("stderr")) await io.stderr(`interjson gate: ${summaryLine(batch)}\n`);
+    return batch.exitCode;
+  }
   const source = parsed.positionals[0] ?? "-";
   if (source === "-" && io.isTerminal("stdin")) {
     await io.stderr(
@@ -507,6 +543,7 @@ export async function engineCommand(
   }
   if (decoded.error !== null) answer = command.undecodable(decoded);
 
+  if (values.quiet) return answer.exitCode;
   const notes: string[] = [];
   if (answer.error?.code === "E002" && command.takesProfile && options?.skipProse !== false) {
     const skipping = command.run({ ...request, options: { ...options, skipProse: true } });

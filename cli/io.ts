@@ -26,8 +26,8 @@ export interface CliIO {
   readStdin(): Promise<Uint8Array>;
   /** Reads a file. */
   readFile(path: string): Promise<Uint8Array>;
-  /** Whether stdin or stdout is a terminal (a person reads or types there). */
-  isTerminal(stream: "stdin" | "stdout"): boolean;
+  /** Whether stdin, stdout or stderr is a terminal (a person reads or types there). */
+  isTerminal(stream: "stdin" | "stdout" | "stderr"): boolean;
   /** Whether `NO_COLOR` is set (read without any permission). */
   readonly noColor: boolean;
   /** The width of the terminal on stdout in columns, or `undefined` when it is not a terminal. */
@@ -59,7 +59,9 @@ export const denoIO: CliIO = {
   stderr: (text) => writeAll(Deno.stderr, text),
   readStdin: async () => new Uint8Array(await new Response(Deno.stdin.readable).arrayBuffer()),
   readFile: (path) => Deno.readFile(path),
-  isTerminal: (stream) => (stream === "stdin" ? Deno.stdin : Deno.stdout).isTerminal(),
+  isTerminal: (stream) =>
+    (stream === "stdin" ? Deno.stdin : stream === "stdout" ? Deno.stdout : Deno.stderr)
+      .isTerminal(),
   noColor: Deno.noColor,
   columns: () => {
     try {
@@ -74,7 +76,11 @@ export const denoIO: CliIO = {
 /** How {@linkcode memoryIO} pretends to be a terminal. */
 export interface MemoryTerminal {
   /** Which streams are terminals (none by default: pipes, as in scripts). */
-  readonly terminal?: { readonly stdin?: boolean; readonly stdout?: boolean };
+  readonly terminal?: {
+    readonly stdin?: boolean;
+    readonly stdout?: boolean;
+    readonly stderr?: boolean;
+  };
   /** Whether `NO_COLOR` is set. */
   readonly noColor?: boolean;
   /** The terminal's width (unknown by default). */

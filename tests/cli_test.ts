@@ -22,6 +22,7 @@ import { CANNOT_RUN } from "../scripts/demo.ts";
 import { ROOT, runCli } from "./mcp_harness.ts";
 import { runDeno } from "./fixtures/run_deno.ts";
 import { SEED_SCHEMA_JSON } from "./mcp_seed.ts";
+import { onTerminal } from "./fixtures/terminal.ts";
 
 const SAFE = '{"query":"weather in Paris","limit":3}';
 const TRUNCATED = '{"query":"weather in Par';
@@ -1318,24 +1319,9 @@ Deno.test('process: printf \'{"a":"caf\\xe9"}\' | interjson gate - is a refusal 
 });
 
 Deno.test("process: on a real terminal (util-linux `script`), gate prints the report; piped, JSON", async () => {
-  const probe = await new Deno.Command("script", {
-    args: ["--version"],
-    stdout: "null",
-    stderr: "null",
-  })
-    .output().catch(() => null);
-  ok(probe?.success, "this test needs util-linux's `script` (apt-get install util-linux)");
   const command =
     `'${Deno.execPath()}' run --allow-read cli.ts gate examples/truncated-tool-call.txt`;
-  const { stdout } = await new Deno.Command("script", {
-    args: ["-qec", command, "/dev/null"],
-    cwd: ROOT,
-    env: { NO_COLOR: "1", TERM: "dumb" },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const shown = new TextDecoder().decode(stdout).replaceAll("\r\n", "\n");
+  const { output: shown } = await onTerminal(command, { cwd: ROOT });
   match(shown, /^REFUSED: REJECT \(a value was changed\) \[exit 1\]\n  syntax: lossy_repair; /);
   match(shown, /\^ R010 CloseString \(lossy\)/);
   ok(!shown.includes(ESC), "NO_COLOR: no colours");
