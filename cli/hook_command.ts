@@ -60,6 +60,21 @@ export const HOOK_HELP: string = [
   "one line on stderr, which blocks the tool call. See docs/HOOKS.md.",
 ].join("\n");
 
+/**
+ * What `interjson hook` says on stderr when a person starts it on a
+ * terminal, instead of waiting silently.
+ *
+ * @example
+ * ```ts
+ * import { ok } from "node:assert/strict";
+ * import { HOOK_TERMINAL_HINT } from "./hook_command.ts";
+ * ok(HOOK_TERMINAL_HINT.includes("--print-config"));
+ * ```
+ */
+export const HOOK_TERMINAL_HINT = "interjson hook: reads one hook event (a JSON object) on " +
+  "stdin, then answers; an agent runs it (interjson hook --print-config=claude-code); " +
+  "Ctrl-D ends the input";
+
 interface HookArguments {
   readonly policy?: string;
   readonly printConfig?: string;
@@ -152,6 +167,7 @@ async function run(args: readonly string[], io: CliIO): Promise<number> {
   const policy = await loadPolicy(parsed.policy, io);
   io.keepPermissions([]);
   if ("code" in policy) return emit(policy, io);
+  if (io.isTerminal("stdin")) await io.stderr(HOOK_TERMINAL_HINT + "\n");
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(await io.readStdin());

@@ -148,7 +148,7 @@ export async function mcpCommand(args: readonly string[], io: CliIO): Promise<nu
     await io.stderr(`interjson mcp: ${problem}\n`);
     return 2;
   };
-  if (args.length === 0) return runStdioServer();
+  if (args.length === 0) return startStdioServer(io);
   const parsed = await parseCommandLine("mcp", withDefaultClient(args), OPTIONS);
   if ("problem" in parsed) return usage(parsed.problem);
   if (parsed.positionals.length > 0) {
@@ -214,6 +214,25 @@ export async function mcpCommand(args: readonly string[], io: CliIO): Promise<nu
     io.keepPermissions(["net"]);
     return runHttpServer({ ...address, policy: policy as ProfileName | undefined, token });
   }
+  return startStdioServer(io, policy as ProfileName | undefined);
+}
+
+/**
+ * What `interjson mcp` says on stderr when a person starts it on a terminal,
+ * instead of waiting silently.
+ *
+ * @example
+ * ```ts
+ * import { ok } from "node:assert/strict";
+ * import { MCP_TERMINAL_HINT } from "./mcp_command.ts";
+ * ok(MCP_TERMINAL_HINT.includes("--print-config"));
+ * ```
+ */
+export const MCP_TERMINAL_HINT = "interjson mcp: the MCP server reads JSON-RPC messages on " +
+  "stdin, one per line; an MCP client starts it (interjson mcp --print-config); Ctrl-D ends it";
+
+async function startStdioServer(io: CliIO, policy?: ProfileName): Promise<number> {
   io.keepPermissions([]);
-  return runStdioServer({ policy: policy as ProfileName | undefined });
+  if (io.isTerminal("stdin")) await io.stderr(MCP_TERMINAL_HINT + "\n");
+  return runStdioServer({ policy });
 }

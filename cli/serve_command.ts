@@ -63,6 +63,20 @@ export const SERVE_HELP: string = [
 ].join("\n");
 
 /**
+ * What `interjson serve` says on stderr when a person starts it on a
+ * terminal, instead of waiting silently.
+ *
+ * @example
+ * ```ts
+ * import { ok } from "node:assert/strict";
+ * import { SERVE_TERMINAL_HINT } from "./serve_command.ts";
+ * ok(SERVE_TERMINAL_HINT.includes('{"v":1,"id":1,"op":"hello"}'));
+ * ```
+ */
+export const SERVE_TERMINAL_HINT = "interjson serve: reads one JSON request per line on stdin, " +
+  'such as {"v":1,"id":1,"op":"hello"} (interjson serve --help); Ctrl-D ends it';
+
+/**
  * Runs `interjson serve ARGS`; resolves to the exit code (0 at end of input,
  * 1 when stdout closed early, 2 on a usage error).
  *
@@ -105,6 +119,7 @@ export async function serveCommand(args: readonly string[], io: CliIO): Promise<
   if (http === undefined) {
     if (tokenFile !== undefined) return usage("--token-file goes with --http [HOST:]PORT");
     io.keepPermissions([]);
+    if (io.isTerminal("stdin")) await io.stderr(SERVE_TERMINAL_HINT + "\n");
     return runServeStdio();
   }
   const address = parseListenAddress(http);

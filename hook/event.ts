@@ -27,6 +27,7 @@
  */
 
 import { parseJson } from "../mod.ts";
+import { whyNotJson } from "../engine/not_json.ts";
 
 /** How the answer is written: Claude Code / Codex `hookSpecificOutput`, or Gemini CLI `decision`. */
 export type HookFormat = "pre_tool_use" | "before_tool";
@@ -152,8 +153,8 @@ export function readEvent(text: string): HookEvent | EventProblem {
   try {
     event = parseJson(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { problem: `stdin is not one JSON hook event (${reason.split("\n")[0]})` };
+    const reason = whyNotJson(text, error instanceof Error ? error.message : String(error));
+    return { problem: `stdin is not one JSON hook event: ${reason}` };
   }
   if (!isRecord(event)) return { problem: "stdin is not a JSON object (a hook event)" };
   const name = event.hook_event_name;

@@ -38,6 +38,7 @@ import {
   unknownField,
 } from "./operations.ts";
 import { HandleRegistry, MAX_HANDLES } from "./registry.ts";
+import { whyNotJson } from "../engine/not_json.ts";
 
 /** The protocol versions this server speaks. */
 export const PROTOCOL_VERSIONS: readonly number[] = [1];
@@ -126,7 +127,7 @@ export class ServeSession {
     try {
       request = parseJson(text);
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
+      const detail = whyNotJson(text, error instanceof Error ? error.message : String(error));
       return answer(null, serveError("S001", `the line is not JSON: ${detail}`));
     }
     const id =
