@@ -5,7 +5,7 @@
  * ```text
  * interjson --version                       interjson <version>
  * interjson --help
- * interjson mcp [--policy=P] [--print-config[=CLIENT]] [--help]
+ * interjson mcp [--profile P] [--print-config[=CLIENT]] [--help]
  * interjson proxy [--profile P] [--pin F] [--audit F] [--policy F] -- CMD [ARGS…]
  * interjson gate|repair|validate|readiness [--schema DECL | --schema-json FILE [--assert-format]] [--profile P]
  *                                           [OPTIONS] [--output=WHAT] [--json] [FILE | -]
@@ -62,9 +62,9 @@ export const HELP: string = [
   `interjson ${VERSION}: the execution gate for LLM output`,
   "",
   "Usage:",
-  "  interjson mcp [--policy=P] [--print-config[=CLIENT]] [--help]",
+  "  interjson mcp [--profile P] [--print-config[=CLIENT]] [--help]",
   "  interjson proxy [--profile P] [--pin F] [--audit F] [--policy F] -- CMD [ARGS…]",
-  "  interjson hook [--policy FILE] [--print-config=AGENT] [--help]",
+  "  interjson hook [--policy FILE] [--print-config[=AGENT]] [--help]",
   "  interjson serve [--http [HOST:]PORT [--token-file FILE]] [--help]",
   "  interjson gate|repair|validate|readiness [--schema DECL | --schema-json FILE [--assert-format]]",
   "                                           [--profile P] [OPTIONS] [FILE | -]",

@@ -337,7 +337,7 @@ export function engineCommandHelp(name: string): string {
     `  ${command.summary}`,
     "",
     "  FILE | -             the model output (UTF-8); stdin when - or absent",
-    "  --schema DECL        a declaration, e.g. {!query:string,!limit:integer}",
+    "  --schema DECL        a declaration, in single quotes: '{!query:string,!limit:integer}'",
     "  --schema-json FILE   a JSON Schema read from FILE",
     "  --assert-format      with --schema-json: `format` asserts (date-time, email, uri, …)",
     "                       instead of annotating (the 2020-12 default)",
@@ -407,6 +407,36 @@ function optionOverrides(
   return options as Options;
 }
 
+/** A declaration member as the shell leaves it after brace expansion: `!query:string`. */
+const LOOSE_MEMBER = /^!?[A-Za-z_$][\w$-]*\??:/;
+
+/**
+ * The usage problem when `--schema` and the arguments look like a declaration
+ * the shell split (Bash brace-expands `{!a:string,b:integer}` into
+ * `!a:string b:integer`), with the quoted declaration meant; else `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { splitDeclaration } from "./engine_commands.ts";
+ * strictEqual(
+ *   splitDeclaration("!query:string", ["limit:integer"]),
+ *   "the declaration looks split by the shell (braces and commas expand, ! is history): " +
+ *     "put it in single quotes, as in --schema '{!query:string,limit:integer}'",
+ * );
+ * strictEqual(splitDeclaration("{!query:string}", ["args.json"]), undefined);
+ * ```
+ */
+export function splitDeclaration(
+  schema: string | undefined,
+  positionals: readonly string[],
+): string | undefined {
+  if (schema === undefined || !LOOSE_MEMBER.test(schema)) return undefined;
+  const members = [schema, ...positionals.filter((word) => LOOSE_MEMBER.test(word))];
+  return "the declaration looks split by the shell (braces and commas expand, ! is history): " +
+    `put it in single quotes, as in --schema '{${members.join(",")}}'`;
+}
+
 /** One line, whatever the message held (a JSON parser's message may span several). */
 function oneLine(text: string): string {
   return text.replace(/\s*\n\s*/g, " ").trim();
@@ -459,6 +489,8 @@ export async function engineCommand(
     await io.stdout(engineCommandHelp(name) + "\n");
     return 0;
   }
+  const split = splitDeclaration(values.schema as string | undefined, parsed.positionals);
+  if (split !== undefined) return usage(split);
   if (parsed.positionals.length > 1) {
     return usage(`unexpected argument \`${parsed.positionals[1]}\`; give one FILE, or - for stdin`);
   }

@@ -29,9 +29,14 @@ import { answerEvent, failClosed, type HookAnswer } from "../hook/answer.ts";
 import { HOOK_AGENTS, hookConfig } from "../hook/configs.ts";
 import { NO_POLICY, parsePolicy, type Policy } from "../hook/policy.ts";
 import { closest } from "../wire/suggestion.ts";
+import { deprecationLine } from "./arguments.ts";
 
 const FLAGS = ["--policy", "--print-config", "--help"] as const;
-const AGENT_NAMES = HOOK_AGENTS.map((agent) => agent.name);
+/** The hook's agent names as the command line spells them: `claude`, as in `mcp` and `proxy`. */
+const CLAUDE = "claude";
+/** The old spelling of `claude` (still the name in `hook/configs.ts`). */
+const CLAUDE_CODE = "claude-code";
+const AGENT_NAMES = HOOK_AGENTS.map((agent) => agent.name === CLAUDE_CODE ? CLAUDE : agent.name);
 
 /**
  * `interjson hook --help`.
@@ -48,8 +53,9 @@ export const HOOK_HELP: string = [
   "",
   "Usage:",
   "  interjson hook [--policy FILE]              answer one hook event read on stdin",
-  "  interjson hook --print-config=claude-code|codex|gemini [--policy FILE]",
+  "  interjson hook --print-config[=claude|codex|gemini] [--policy FILE]",
   "                                              print the agent's settings snippet",
+  "                                              (default claude; claude-code still works)",
   "  interjson hook --help                       this text",
   "",
   "Events: Claude Code and Codex PreToolUse, Gemini CLI BeforeTool.",
@@ -100,7 +106,12 @@ function readArguments(args: readonly string[]): HookArguments | { problem: stri
       }
       return { problem: `unknown option ${flag}; did you mean ${closest(flag, FLAGS)}?` };
     }
-    let value: string | undefined = eq >= 0 ? arg.slice(eq + 1) : args[i + 1];
+    const next = args[i + 1];
+    if (flag === "--print-config" && eq < 0 && (next === undefined || next.startsWith("-"))) {
+      printConfig = CLAUDE;
+      continue;
+    }
+    let value: string | undefined = eq >= 0 ? arg.slice(eq + 1) : next;
     if (eq < 0) i++;
     if (value === undefined || value === "") {
       return { problem: `option ${flag} needs a value, as in ${flag}=VALUE` };
@@ -147,10 +158,15 @@ async function run(args: readonly string[], io: CliIO): Promise<number> {
     return 0;
   }
   if (parsed.printConfig !== undefined) {
+    io.keepPermissions([]);
+    if (parsed.printConfig === CLAUDE_CODE) {
+      await io.stderr(deprecationLine("hook", "--print-config=claude-code"));
+    }
     const command = parsed.policy === undefined
       ? "interjson hook"
       : `interjson hook --policy ${shellWord(parsed.policy)}`;
-    const snippet = hookConfig(parsed.printConfig, command);
+    const agent = parsed.printConfig === CLAUDE ? CLAUDE_CODE : parsed.printConfig;
+    const snippet = hookConfig(agent, command);
     if (snippet === undefined) {
       return emit(
         failClosed(

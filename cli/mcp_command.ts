@@ -17,7 +17,7 @@
  */
 
 import { isProfileName, PROFILE_NAMES, type ProfileName, VERSION } from "../mod.ts";
-import { parseCommandLine, unknownChoice } from "./arguments.ts";
+import { deprecationLine, parseCommandLine, unknownChoice } from "./arguments.ts";
 import type { CliIO } from "./io.ts";
 import {
   CLIENT_NAMES,
@@ -34,6 +34,7 @@ import { parseListenAddress } from "../wire/listen_address.ts";
 import { TOOLS } from "../mcp/tools.ts";
 
 const OPTIONS = {
+  profile: { type: "string" },
   policy: { type: "string" },
   "print-config": { type: "string" },
   command: { type: "string" },
@@ -58,7 +59,7 @@ export const MCP_HELP: string = [
   "interjson mcp: the InterJSON MCP server (JSON-RPC 2.0 over stdio, one message per line)",
   "",
   "Usage:",
-  "  interjson mcp [--policy=P]             serve on stdin/stdout until end of input",
+  "  interjson mcp [--profile=P]            serve on stdin/stdout until end of input",
   "  interjson mcp --http [HOST:]PORT       serve Streamable HTTP on http://HOST:PORT/mcp",
   "                                         (HOST 127.0.0.1 by default; PORT 0 picks one)",
   "        [--token-file FILE]              demand Authorization: Bearer <the file's token>",
@@ -66,7 +67,7 @@ export const MCP_HELP: string = [
   "        [--command=interjson|deno|PATH]  how the client starts the server (default",
   `                                         interjson on PATH; deno: deno run jsr:@interjson/cli@${VERSION}`,
   "                                         mcp; PATH: an absolute path to the binary)",
-  "        [--policy=P]                     carried into the snippet (--http is refused:",
+  "        [--profile=P]                    carried into the snippet (--http is refused:",
   "                                         give the client the server's URL instead)",
   "  interjson mcp --help                   this text",
   "  interjson mcp --version                interjson <version>",
@@ -77,9 +78,10 @@ export const MCP_HELP: string = [
   "  `executable` is true, otherwise send `retry.prompt` back to the model.",
   "",
   "Options:",
-  `  --policy=P   the profile interjson_repair uses when a call names none`,
+  `  --profile=P  the profile interjson_repair uses when a call names none`,
   `               (${PROFILE_NAMES.join(", ")}; default permissive).`,
-  "               interjson_gate defaults to agent whatever --policy says.",
+  "               interjson_gate defaults to agent whatever --profile says.",
+  "               (--policy=P, its old name, still works and prints a deprecation line.)",
   "",
   "Clients (--print-config=CLIENT, default json):",
   ...CLIENTS.map((client) => `  ${client.name.padEnd(9)}${client.description}`),
@@ -139,7 +141,7 @@ function withDefaultClient(args: readonly string[]): string[] {
  * import { memoryIO } from "./io.ts";
  * import { strictEqual } from "node:assert/strict";
  * const io = memoryIO("");
- * strictEqual(await mcpCommand(["--policy=loose"], io), 2);
+ * strictEqual(await mcpCommand(["--profile=loose"], io), 2);
  * strictEqual(io.captured.stderr.startsWith("interjson mcp: unknown profile `loose`"), true);
  * ```
  */
@@ -164,7 +166,13 @@ export async function mcpCommand(args: readonly string[], io: CliIO): Promise<nu
     await io.stdout(`interjson ${VERSION}\n`);
     return 0;
   }
-  const policy = parsed.values.policy as string | undefined;
+  let policy = parsed.values.profile as string | undefined;
+  const legacy = parsed.values.policy as string | undefined;
+  if (legacy !== undefined) {
+    if (policy !== undefined) return usage("give --profile P alone (--policy P is its old name)");
+    await io.stderr(deprecationLine("mcp", "--policy P"));
+    policy = legacy;
+  }
   if (policy !== undefined && !isProfileName(policy)) {
     return usage(unknownChoice("profile", policy, PROFILE_NAMES));
   }
@@ -183,7 +191,7 @@ export async function mcpCommand(args: readonly string[], io: CliIO): Promise<nu
     if ("problem" in launch) return usage(launch.problem);
     const args = policy === undefined
       ? launch.launch.args
-      : [...launch.launch.args, `--policy=${policy}`];
+      : [...launch.launch.args, `--profile=${policy}`];
     await io.stdout(config.render({ ...launch.launch, args }) + "\n");
     return 0;
   }

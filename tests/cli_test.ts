@@ -15,7 +15,7 @@ import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { HELP, invokedName, main } from "../cli.ts";
 import { memoryIO, type MemoryTerminal } from "../cli/io.ts";
 import { CLIENTS, DENO_LAUNCH } from "../cli/client_configs.ts";
-import { didYouMean } from "../cli/arguments.ts";
+import { DEPRECATED_SPELLINGS, didYouMean } from "../cli/arguments.ts";
 import { OPTION_FLAGS } from "../cli/engine_commands.ts";
 import { gate, type Options, PROFILE_NAMES, repair, VERSION } from "../mod.ts";
 import { CANNOT_RUN } from "../scripts/demo.ts";
@@ -106,19 +106,19 @@ const USAGE_ERRORS: UsageCase[] = [
   { name: "--version with an argument", args: ["--version", "x"], stderr: /takes no arguments/ },
   {
     name: "mcp: a near flag",
-    args: ["mcp", "--polcy=agent"],
-    stderr: /unknown option --polcy; did you mean --policy\?/,
+    args: ["mcp", "--profle=agent"],
+    stderr: /unknown option --profle; did you mean --profile\?/,
   },
   {
-    name: "mcp: a far policy gets the list",
-    args: ["mcp", "--policy=loose"],
+    name: "mcp: a far profile gets the list",
+    args: ["mcp", "--profile=loose"],
     stderr: /unknown profile `loose` \(one of permissive, interactive, execution, agent, strict\)/,
     not: /did you mean/,
   },
   {
-    name: "mcp: a policy without value",
-    args: ["mcp", "--policy"],
-    stderr: /--policy needs a value/,
+    name: "mcp: a profile without value",
+    args: ["mcp", "--profile"],
+    stderr: /--profile needs a value/,
   },
   {
     name: "mcp: a near client",
@@ -354,17 +354,58 @@ const PRINT_CONFIGS: { name: string; args: string[]; stdout: string }[] = [
       `["run", "jsr:@interjson/cli@${VERSION}", "mcp"] }\n  }\n}\n`,
   },
   {
-    name: "--policy is carried into the snippet",
-    args: ["--print-config=claude", "--policy=strict"],
-    stdout: "claude mcp add interjson -- interjson mcp --policy=strict\n",
+    name: "--profile is carried into the snippet",
+    args: ["--print-config=claude", "--profile=strict"],
+    stdout: "claude mcp add interjson -- interjson mcp --profile=strict\n",
   },
   {
-    name: "--policy with deno, in TOML",
-    args: ["--print-config=codex", "--command=deno", "--policy", "execution"],
+    name: "--profile with deno, in TOML",
+    args: ["--print-config=codex", "--command=deno", "--profile", "execution"],
     stdout: '[mcp_servers.interjson]\ncommand = "deno"\n' +
-      `args = ["run", "jsr:@interjson/cli@${VERSION}", "mcp", "--policy=execution"]\n`,
+      `args = ["run", "jsr:@interjson/cli@${VERSION}", "mcp", "--profile=execution"]\n`,
   },
 ];
+
+/** Old spellings: each still works, with one deprecation line on stderr. */
+const OLD_SPELLINGS: readonly { args: string[]; stdout: string; stderr: string }[] = [
+  {
+    args: ["mcp", "--print-config=claude", "--policy=strict"],
+    stdout: "claude mcp add interjson -- interjson mcp --profile=strict\n",
+    stderr: "interjson mcp: --policy P is deprecated; write --profile P (it names a profile; " +
+      "--policy names a policy file elsewhere)\n",
+  },
+  {
+    args: ["hook", "--print-config=claude-code"],
+    stdout: "",
+    stderr: "interjson hook: --print-config=claude-code is deprecated; write " +
+      "--print-config=claude (the same client name as in interjson mcp and proxy)\n",
+  },
+];
+
+Deno.test("cli: an old spelling works and prints one deprecation line", async (t) => {
+  for (const row of OLD_SPELLINGS) {
+    await t.step(row.args.join(" "), async () => {
+      const ran = await run(row.args);
+      equal(ran.code, 0);
+      equal(ran.stderr, row.stderr);
+      if (row.stdout !== "") equal(ran.stdout, row.stdout);
+      else {
+        const now = await run(row.args.map((a) => a.replace("claude-code", "claude")));
+        equal(ran.stdout, now.stdout, "the same snippet as the new spelling");
+      }
+    });
+  }
+  const both = await run(["mcp", "--profile=agent", "--policy=strict"]);
+  equal(both.code, 2);
+  match(both.stderr, /give --profile P alone/);
+});
+
+Deno.test("docs/CLI.md lists every old spelling", async () => {
+  const doc = await read("docs/CLI.md");
+  for (const row of DEPRECATED_SPELLINGS) {
+    ok(doc.includes(`| \`${row.command}\` | \`${row.old}\` | \`${row.now}\` |`), row.old);
+  }
+});
 
 /** How each `--command` starts the server, as the arguments before any option. */
 const LAUNCH_WORDS: Readonly<Record<string, readonly string[]>> = {
@@ -373,23 +414,23 @@ const LAUNCH_WORDS: Readonly<Record<string, readonly string[]>> = {
   "/opt/interjson": ["/opt/interjson", "mcp"],
 };
 
-Deno.test("cli: mcp --print-config, every client × --command × --policy, carries each flag", async (t) => {
+Deno.test("cli: mcp --print-config, every client × --command × --profile, carries each flag", async (t) => {
   for (const client of CLIENTS) {
     for (const [command, words] of Object.entries(LAUNCH_WORDS)) {
       for (const policy of [undefined, "strict"]) {
         const args = [`--print-config=${client.name}`, `--command=${command}`];
-        if (policy !== undefined) args.push(`--policy=${policy}`);
+        if (policy !== undefined) args.push(`--profile=${policy}`);
         await t.step(args.join(" "), async () => {
           const ran = await run(["mcp", ...args]);
           equal(ran.code, 0, ran.stderr);
-          const expected = [...words, ...(policy === undefined ? [] : [`--policy=${policy}`])];
+          const expected = [...words, ...(policy === undefined ? [] : [`--profile=${policy}`])];
           const quoted = expected.map((word) => JSON.stringify(word));
           const found = client.name === "claude"
             ? ran.stdout.includes(expected.join(" ") + "\n")
             : ran.stdout.includes(quoted.slice(1).join(", ")) &&
               ran.stdout.includes(quoted[0]);
           ok(found, ran.stdout);
-          equal(ran.stdout.includes("--policy"), policy !== undefined);
+          equal(ran.stdout.includes("--profile"), policy !== undefined);
         });
       }
     }
@@ -1327,6 +1368,23 @@ Deno.test("process: on a real terminal (util-linux `script`), gate prints the re
   ok(!shown.includes(ESC), "NO_COLOR: no colours");
   const piped = await runCli(["gate", "examples/truncated-tool-call.txt"], "", ["--allow-read"]);
   equal(JSON.parse(piped.stdout).executable, false);
+});
+
+Deno.test("process: a declaration Bash split (unquoted braces) gets a usage error saying to quote it", async () => {
+  const command = `${Deno.execPath()} run cli.ts gate --schema {!query:string,limit:integer} -`;
+  const ran = await new Deno.Command("bash", {
+    args: ["-c", command],
+    cwd: ROOT,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  equal(ran.code, 2);
+  equal(
+    new TextDecoder().decode(ran.stderr),
+    "interjson gate: the declaration looks split by the shell (braces and commas expand, ! is " +
+      "history): put it in single quotes, as in --schema '{!query:string,limit:integer}'\n",
+  );
 });
 
 Deno.test("process: --version prints exactly one line", async () => {

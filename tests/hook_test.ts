@@ -365,7 +365,7 @@ Deno.test("hook: in-process, a stream that throws is exit 2 with one line", asyn
 
 Deno.test("hook: --print-config prints each agent's settings with a matcher for every tool", async (t) => {
   const rows = [
-    { agent: "claude-code", event: "PreToolUse", matcher: "*" },
+    { agent: "claude", event: "PreToolUse", matcher: "*" },
     { agent: "codex", event: "PreToolUse", matcher: "Bash|apply_patch|mcp__.*" },
     { agent: "gemini", event: "BeforeTool", matcher: ".*" },
   ];
@@ -393,11 +393,25 @@ Deno.test("hook: --print-config prints each agent's settings with a matcher for 
     });
   }
   await t.step("an unknown agent", async () => {
-    const { code, stderr } = await runCli(["hook", "--print-config=claude"]);
+    const { code, stderr } = await runCli(["hook", "--print-config=claud"]);
     equal(code, 2);
     oneLine(stderr);
-    match(stderr, /unknown agent `claude`; did you mean `claude-code`\?/);
+    match(
+      stderr,
+      /unknown agent `claud`; did you mean `claude`\? \(one of claude, codex, gemini\)/,
+    );
   });
+  await t.step(
+    "alone, --print-config is claude's, as elsewhere it is the default client's",
+    async () => {
+      const alone = await runCli(["hook", "--print-config"]);
+      const claude = await runCli(["hook", "--print-config=claude"]);
+      equal(alone.code, 0);
+      equal(alone.stdout, claude.stdout);
+      const withPolicy = await runCli(["hook", "--print-config", "--policy", "p.jsonc"]);
+      match(withPolicy.stdout, /interjson hook --policy p\.jsonc/);
+    },
+  );
 });
 
 Deno.test("hook: --help exits 0 and names the three agents", async () => {
@@ -411,9 +425,9 @@ Deno.test("hook: the policy file is removed after the tests", async () => {
   await Deno.remove(policyDir, { recursive: true });
 });
 
-Deno.test("hook: docs/HOOKS.md shows the printed claude-code snippet and a policy that reads", async () => {
+Deno.test("hook: docs/HOOKS.md shows the printed claude snippet and a policy that reads", async () => {
   const docs = await Deno.readTextFile(new URL("../docs/HOOKS.md", import.meta.url));
-  const printed = await runCli(["hook", "--print-config=claude-code"]);
+  const printed = await runCli(["hook", "--print-config=claude"]);
   ok(docs.includes("```json\n" + printed.stdout + "```"), "the snippet in docs/HOOKS.md");
   const policy = docs.match(/```jsonc\n([\s\S]*?)```/);
   ok(policy, "a jsonc policy block");
