@@ -45,7 +45,7 @@ const AGENT_NAMES = HOOK_AGENTS.map((agent) => agent.name === CLAUDE_CODE ? CLAU
  * ```ts
  * import { strictEqual } from "node:assert/strict";
  * import { HOOK_HELP } from "./hook_command.ts";
- * strictEqual(HOOK_HELP.includes("--print-config=claude-code|codex|gemini"), true);
+ * strictEqual(HOOK_HELP.includes("--print-config[=claude|codex|gemini]"), true);
  * ```
  */
 export const HOOK_HELP: string = [
