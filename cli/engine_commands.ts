@@ -312,6 +312,19 @@ function optionsOf(command: EngineCommand): Record<string, OptionSpec> {
   return options;
 }
 
+/** What `readiness --help` says its fields mean (docs/ENGINE.md has the same). */
+const READINESS_FIELDS: readonly string[] = [
+  "",
+  "  syntax_permille      per mille (0 to 1000) of the input at which the syntax was final",
+  "  schema_permille      per mille at which every declared top-level member was final",
+  "                       (without a declaration, the same as syntax_permille)",
+  "  settled_permille     the larger of the two: from there on nothing can change",
+  "  step                 where schema_permille falls, in UTF-16 code units: a host that",
+  "                       needs only the declared members may stop generating there",
+  "  Per mille values round up. See docs/ENGINE.md, readiness.",
+  "",
+];
+
 /**
  * `interjson COMMAND --help`.
  *
@@ -372,6 +385,7 @@ export function engineCommandHelp(name: string): string {
     command.report
       ? "  On a terminal: a report for people; otherwise the result as JSON (two spaces)."
       : "  Prints the result as JSON (indented by two spaces) on stdout.",
+    ...(name === "readiness" ? READINESS_FIELDS : []),
     "  Exit 2 on a usage error (one line on stderr), including E050 and E070.",
   ].join("\n");
 }

@@ -1387,6 +1387,14 @@ Deno.test("process: a declaration Bash split (unquoted braces) gets a usage erro
   );
 });
 
+Deno.test("cli: readiness --help explains each field it prints", async () => {
+  const help = await run(["readiness", "--help"]);
+  const printed = await run(["readiness", "--schema", "{a:integer}"], '{"a":1,"b":[1,2]}');
+  const fields = Object.keys(JSON.parse(printed.stdout)).filter((key) => key !== "verdict");
+  deepEqual(fields, ["syntax_permille", "schema_permille", "settled_permille", "step"]);
+  for (const field of fields) match(help.stdout, new RegExp(`\\n  ${field} +\\S`));
+});
+
 Deno.test("process: --version prints exactly one line", async () => {
   deepEqual(await runCli(["--version"]), { code: 0, stdout: `interjson ${VERSION}\n`, stderr: "" });
 });
