@@ -29,7 +29,7 @@ const BUILD_TS = `${ROOT}scripts/build.ts`;
 const WORKFLOW = `${ROOT}.github/workflows/release.yml`;
 const decoder = new TextDecoder();
 
-/** The release contract (SPEC §4): each target triple and its release asset. */
+/** The release contract (docs/INSTALL.md, release assets): each target triple and its asset. */
 const EXPECTED_TARGETS: readonly { triple: string; asset: string }[] = [
   { triple: "x86_64-unknown-linux-gnu", asset: "interjson-linux-x86_64" },
   { triple: "aarch64-unknown-linux-gnu", asset: "interjson-linux-arm64" },

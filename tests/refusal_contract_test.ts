@@ -1,5 +1,6 @@
 /**
- * The refusal contract of SPEC §2.4, as a property over generated inputs:
+ * The refusal contract (a refused result has a null value, an empty text, an error and a
+ * retry prompt; an executable one has neither), as a property over generated inputs:
  * random JSON values, serialized and then mutated (inserted, deleted and
  * replaced characters, truncation, prose, fences, Unicode hazards), under all
  * five profiles, with and without a declaration (language and JSON Schema).

@@ -1,7 +1,7 @@
 /**
  * The retry prompt (`engine/retry.ts`) on its own: its exact form for positioned and unpositioned
  * errors, and where the context line is cut. Each case pins a branch a
- * mutation tool found unguarded (docs/TESTING.md): a line number of two digits, an error on an
+ * mutation tool found unguarded (docs/MUTATION_REPORT.md): a line number of two digits, an error on an
  * empty line, and a column exactly at the cut limits (60 characters before, 40 after).
  *
  * @module
