@@ -39,16 +39,7 @@
  * @module
  */
 
-import {
-  CallerError,
-  gate,
-  isProfileName,
-  parseJson,
-  PROFILE_NAMES,
-  readiness,
-  repair,
-  validate,
-} from "../mod.ts";
+import { CallerError, gate, isProfileName, parseJson, PROFILE_NAMES } from "../mod.ts";
 import type {
   Exactness,
   GateResult,
@@ -58,6 +49,7 @@ import type {
   ValidateResult,
 } from "../mod.ts";
 import { decodeUtf8, type Undecodable, undecodableGateResult } from "../engine/encoding.ts";
+import { OPERATIONS, runOperation } from "../engine/operations.ts";
 import { type OptionSpec, parseCommandLine, unknownChoice } from "./arguments.ts";
 import type { CliIO } from "./io.ts";
 import { gateLines, summaryLine } from "./jsonl.ts";
@@ -156,9 +148,11 @@ export const ENGINE_COMMANDS: readonly EngineCommand[] = [
   {
     name: "gate",
     summary: "may this be executed? (exit 0 executable, 1 refused; profile default agent)",
-    takesProfile: true,
+    takesProfile: OPERATIONS.gate.takesProfile,
     run: (request) =>
-      gateAnswer(gate(request.text, { ...declaration(request), ...request.options })),
+      gateAnswer(
+        runOperation("gate", request.text, { ...declaration(request), ...request.options }),
+      ),
     undecodable: (input) => gateAnswer(undecodableGateResult(input)),
     report: (result, text, style, notes, declared) =>
       gateReport(result as GateResult, text, style, notes, declared),
@@ -166,9 +160,11 @@ export const ENGINE_COMMANDS: readonly EngineCommand[] = [
   {
     name: "repair",
     summary: "repair and report every change (exit 0 repaired, 1 refused; default permissive)",
-    takesProfile: true,
+    takesProfile: OPERATIONS.repair.takesProfile,
     run: (request) =>
-      repairAnswer(repair(request.text, { ...declaration(request), ...request.options })),
+      repairAnswer(
+        runOperation("repair", request.text, { ...declaration(request), ...request.options }),
+      ),
     undecodable: (input) =>
       repairAnswer({
         error: input.error,
@@ -186,9 +182,9 @@ export const ENGINE_COMMANDS: readonly EngineCommand[] = [
   {
     name: "validate",
     summary: "legal JSON as written, satisfying the declaration? (exit 0 valid, 1 invalid)",
-    takesProfile: false,
+    takesProfile: OPERATIONS.validate.takesProfile,
     run: (request) => {
-      const result = validate(request.text, declaration(request));
+      const result = runOperation("validate", request.text, declaration(request));
       return { result, error: result.error, exitCode: result.valid ? 0 : 1 };
     },
     undecodable: (input) => {
@@ -201,9 +197,9 @@ export const ENGINE_COMMANDS: readonly EngineCommand[] = [
   {
     name: "readiness",
     summary: "at which input fraction syntax and declared members are final (exit 0)",
-    takesProfile: false,
+    takesProfile: OPERATIONS.readiness.takesProfile,
     run: (request) => {
-      const result = readiness(request.text, declaration(request));
+      const result = runOperation("readiness", request.text, declaration(request));
       return { result, error: result.error, exitCode: result.error ? 1 : 0 };
     },
     undecodable: (input) => {

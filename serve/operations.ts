@@ -22,25 +22,26 @@
 
 import {
   compileGate,
-  gate,
   type GateOptions,
   type GateResult,
-  readiness,
   type ReadinessResult,
-  repair,
   type RepairResult,
-  validate,
   type ValidateResult,
 } from "../mod.ts";
+import {
+  OPERATION_NAMES,
+  type OperationName,
+  runOperation as runEngineOperation,
+} from "../engine/operations.ts";
 import { closest } from "../wire/suggestion.ts";
 import { type ServeError, serveError } from "./errors.ts";
 import type { HandleRegistry } from "./registry.ts";
 
-/** The four engine operations. */
-export const ENGINE_OPERATIONS = ["gate", "repair", "validate", "readiness"] as const;
+/** The four engine operations (the engine's one table, `engine/operations.ts`). */
+export const ENGINE_OPERATIONS: readonly OperationName[] = OPERATION_NAMES;
 
 /** One of {@linkcode ENGINE_OPERATIONS}. */
-export type EngineOperation = typeof ENGINE_OPERATIONS[number];
+export type EngineOperation = OperationName;
 
 /** A declaration with its profile and options, ready to run. */
 export interface Compiled {
@@ -90,13 +91,12 @@ function thrownCallerError(error: unknown): ServeError | null {
 
 /** The operations bound to `options`, unchecked (a one-shot call checks as it runs). */
 function bind(options: GateOptions): Compiled {
-  const declaration = { schema: options.schema, schemaJson: options.schemaJson };
   return {
     options,
-    gate: (text) => gate(text, options),
-    repair: (text) => repair(text, options),
-    validate: (text) => validate(text, declaration),
-    readiness: (text) => readiness(text, declaration),
+    gate: (text) => runEngineOperation("gate", text, options),
+    repair: (text) => runEngineOperation("repair", text, options),
+    validate: (text) => runEngineOperation("validate", text, options),
+    readiness: (text) => runEngineOperation("readiness", text, options),
   };
 }
 
@@ -120,7 +120,7 @@ export function compile(options: GateOptions): Compiled | ServeError {
     return {
       options,
       gate: (text) => compiled.gate(text),
-      repair: (text) => repair(text, options),
+      repair: (text) => runEngineOperation("repair", text, options),
       validate: (text) => compiled.validate(text),
       readiness: (text) => compiled.readiness(text),
     };
