@@ -21,7 +21,7 @@
  * @module
  */
 
-import { closest, editDistance } from "../wire/suggestion.ts";
+import { closest, editDistance } from "../engine/suggestion.ts";
 
 /**
  * The choice `word` was probably meant to be, or `undefined` when none is

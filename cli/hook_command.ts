@@ -28,8 +28,9 @@ import type { CliIO } from "./io.ts";
 import { answerEvent, failClosed, type HookAnswer } from "../hook/answer.ts";
 import { HOOK_AGENTS, hookConfig } from "../hook/configs.ts";
 import { NO_POLICY, parsePolicy, type Policy } from "../hook/policy.ts";
-import { closest } from "../wire/suggestion.ts";
+import { closest } from "../engine/suggestion.ts";
 import { deprecationLine } from "./arguments.ts";
+import { shellWord } from "./shell_word.ts";
 
 const FLAGS = ["--policy", "--print-config", "--help"] as const;
 /** The hook's agent names as the command line spells them: `claude`, as in `mcp` and `proxy`. */
@@ -126,10 +127,6 @@ function readArguments(args: readonly string[]): HookArguments | { problem: stri
 /** The agent whose name starts with `name` (`claude` → `claude-code`), else the closest. */
 function suggestAgent(name: string): string {
   return AGENT_NAMES.find((agent) => agent.startsWith(name)) ?? closest(name, AGENT_NAMES);
-}
-
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
 async function loadPolicy(path: string | undefined, io: CliIO): Promise<Policy | HookAnswer> {

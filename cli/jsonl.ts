@@ -27,6 +27,7 @@
  */
 
 import { CallerError, gate, type GateOptions, parseJson } from "../mod.ts";
+import { isObject } from "../wire/jsonrpc.ts";
 
 /** What a batch produced. */
 export interface GatedLines {
@@ -44,10 +45,6 @@ export interface GatedLines {
 
 /** One input line read: the text and what it overrides, or the problem with it. */
 type LineRequest = { text: string; options: GateOptions } | { problem: string };
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 const LINE_KEYS = ["text", "schema", "profile"];
 

@@ -22,7 +22,7 @@
  */
 
 import { isProfileName, PROFILE_NAMES, type ProfileName } from "../mod.ts";
-import { closest } from "../wire/suggestion.ts";
+import { closest } from "../engine/suggestion.ts";
 import { unknownChoice } from "./arguments.ts";
 import { CLIENT_NAMES, DEFAULT_CLIENT } from "./client_configs.ts";
 import type { CliIO } from "./io.ts";
@@ -31,6 +31,7 @@ import { AuditLog } from "../proxy/audit.ts";
 import { PinStore } from "../proxy/pinning.ts";
 import { EMPTY_POLICY, parsePolicy, type Policy } from "../proxy/policy.ts";
 import { runProxy } from "../proxy/stdio.ts";
+import { shellWord } from "./shell_word.ts";
 
 /**
  * `interjson proxy --help`.
@@ -165,10 +166,6 @@ export function serverName(command: readonly string[]): string {
   return base(word) || "server";
 }
 
-function shellQuote(word: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
-}
-
 function tomlKey(key: string): string {
   return /^[A-Za-z0-9_-]+$/.test(key) ? key : JSON.stringify(key);
 }
@@ -190,7 +187,7 @@ export function proxyConfig(client: string, name: string, args: readonly string[
   const json = (value: unknown) => JSON.stringify(value, null, 2);
   switch (client) {
     case "claude":
-      return `claude mcp add ${shellQuote(name)} -- interjson ${args.map(shellQuote).join(" ")}`;
+      return `claude mcp add ${shellWord(name)} -- interjson ${args.map(shellWord).join(" ")}`;
     case "vscode":
       return json({ servers: { [name]: { type: "stdio", command: "interjson", args } } });
     case "codex":

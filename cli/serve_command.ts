@@ -26,7 +26,7 @@ import { serveGateHttp } from "../serve/http.ts";
 import { parseListenAddress } from "../wire/listen_address.ts";
 import { revokeAll } from "../wire/stdio.ts";
 import { OPERATIONS, PROTOCOL_VERSIONS } from "../serve/session.ts";
-import { closest } from "../wire/suggestion.ts";
+import { closest } from "../engine/suggestion.ts";
 import { readTokenFile } from "./token_file.ts";
 
 const FLAGS = ["--http", "--token-file", "--help"] as const;

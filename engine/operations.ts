@@ -97,7 +97,12 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
  * strictEqual(OPERATION_NAMES.join(" "), "gate repair validate readiness");
  * ```
  */
-export const OPERATION_NAMES: readonly OperationName[] = ["gate", "repair", "validate", "readiness"];
+export const OPERATION_NAMES: readonly OperationName[] = [
+  "gate",
+  "repair",
+  "validate",
+  "readiness",
+];
 
 /**
  * Whether `name` is one of the operations.

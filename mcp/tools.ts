@@ -26,11 +26,11 @@
 
 import { CallerError, PROFILE_NAMES, type ProfileName } from "../mod.ts";
 import { OPERATIONS, runOperation } from "../engine/operations.ts";
-import { isObject, RPC } from "../wire/jsonrpc.ts";
+import { isObject, kindOf, RPC } from "../wire/jsonrpc.ts";
 
 export type { ProfileName };
 import { renderGate, renderReadiness, renderRepair, renderValidate } from "./render.ts";
-import { closest } from "../wire/suggestion.ts";
+import { closest } from "../engine/suggestion.ts";
 
 /** A JSON Schema, as plain data. */
 export type JsonSchema = Readonly<Record<string, unknown>>;
@@ -497,12 +497,6 @@ function readArguments(tool: ToolDefinition, raw: Record<string, unknown>): Argu
     schemaJson: raw.schema_json,
     profile: raw.profile as string | undefined,
   };
-}
-
-function kindOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
 function declaration(args: Arguments): { schema?: string; schemaJson?: unknown } {

@@ -33,6 +33,7 @@
 
 import { parseArgs } from "node:util";
 import { BINARY_PERMISSION_FLAGS } from "../cli/permissions.ts";
+import { shellWord } from "../cli/shell_word.ts";
 
 /** One release target: the `deno compile --target` triple and the asset it produces. */
 export interface Target {
@@ -151,22 +152,6 @@ export function assetPath(outDir: string, name: string): string {
 }
 
 /**
- * Quotes one word for a POSIX shell: left bare when it is made only of safe
- * characters, otherwise single-quoted (an embedded `'` becomes `'\''`).
- *
- * @example
- * ```ts
- * import { shellQuote } from "./build.ts";
- * console.log(shellQuote("dist/interjson-linux-x86_64")); // dist/interjson-linux-x86_64
- * console.log(shellQuote("my dist/x")); // 'my dist/x'
- * ```
- */
-export function shellQuote(word: string): string {
-  if (/^[A-Za-z0-9_./:=@%+,-]+$/.test(word)) return word;
-  return `'${word.replaceAll("'", `'\\''`)}'`;
-}
-
-/**
  * A whole command line, each word shell-quoted, joined by single spaces.
  *
  * @example
@@ -176,7 +161,7 @@ export function shellQuote(word: string): string {
  * ```
  */
 export function commandLine(words: readonly string[]): string {
-  return words.map(shellQuote).join(" ");
+  return words.map(shellWord).join(" ");
 }
 
 /**

@@ -33,9 +33,10 @@ import {
   type OperationName,
   runOperation as runEngineOperation,
 } from "../engine/operations.ts";
-import { closest } from "../wire/suggestion.ts";
+import { closest } from "../engine/suggestion.ts";
 import { type ServeError, serveError } from "./errors.ts";
 import type { HandleRegistry } from "./registry.ts";
+import { isObject, kindOf } from "../wire/jsonrpc.ts";
 
 /** The four engine operations (the engine's one table, `engine/operations.ts`). */
 export const ENGINE_OPERATIONS: readonly OperationName[] = OPERATION_NAMES;
@@ -131,16 +132,6 @@ export function compile(options: GateOptions): Compiled | ServeError {
   }
 }
 
-function kindOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** The fields each operation accepts (besides the protocol's `v`, `id`, `op`). */
 export const OPERATION_FIELDS: Readonly<Record<string, readonly string[]>> = {
   gate: ["text", "declaration", "schema", "schema_json", "profile", "options"],
@@ -208,7 +199,7 @@ export function readOptions(fields: Record<string, unknown>): GateOptions | Serv
     options.schema = fields.schema;
   }
   if (fields.schema_json !== undefined) {
-    if (!isRecord(fields.schema_json) && typeof fields.schema_json !== "boolean") {
+    if (!isObject(fields.schema_json) && typeof fields.schema_json !== "boolean") {
       return serveError(
         "S003",
         `\`schema_json\` must be a JSON Schema (an object), got ${kindOf(fields.schema_json)}`,
@@ -223,7 +214,7 @@ export function readOptions(fields: Record<string, unknown>): GateOptions | Serv
     options.profile = fields.profile as GateOptions["profile"];
   }
   if (fields.options !== undefined) {
-    if (!isRecord(fields.options)) {
+    if (!isObject(fields.options)) {
       return serveError("S003", `\`options\` must be an object, got ${kindOf(fields.options)}`);
     }
     for (const [key, value] of Object.entries(fields.options)) {

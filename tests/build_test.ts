@@ -19,10 +19,10 @@ import {
   selectTargets,
   sha256Hex,
   sha256sums,
-  shellQuote,
   TARGETS,
 } from "../scripts/build.ts";
 import { type Ran, runDeno } from "./fixtures/run_deno.ts";
+import { shellWord } from "../cli/shell_word.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 const BUILD_TS = `${ROOT}scripts/build.ts`;
@@ -90,7 +90,7 @@ Deno.test("build: binaries are granted read, write, run and net (no env, sys, ff
   }
 });
 
-/** Each word and how shellQuote writes it. */
+/** Each word and how shellWord writes it. */
 const QUOTING: readonly { word: string; quoted: string }[] = [
   { word: "dist/interjson-linux-x86_64", quoted: "dist/interjson-linux-x86_64" },
   { word: "--allow-read", quoted: "--allow-read" },
@@ -102,9 +102,9 @@ const QUOTING: readonly { word: string; quoted: string }[] = [
   { word: "", quoted: "''" },
 ];
 
-Deno.test("build: shellQuote leaves safe words bare and single-quotes the rest", async (t) => {
+Deno.test("build: shellWord leaves safe words bare and single-quotes the rest", async (t) => {
   for (const { word, quoted } of QUOTING) {
-    await t.step(JSON.stringify(word), () => assert.equal(shellQuote(word), quoted, word));
+    await t.step(JSON.stringify(word), () => assert.equal(shellWord(word), quoted, word));
   }
   assert.equal(
     commandLine(["deno", "compile", "--output", "a b/c"]),

@@ -13,7 +13,8 @@ import { deepStrictEqual, equal, match, ok } from "node:assert/strict";
 import { main } from "../cli.ts";
 import { memoryIO } from "../cli/io.ts";
 import { ROOT, runCli } from "./mcp_harness.ts";
-import { onTerminal, shellWord } from "./fixtures/terminal.ts";
+import { onTerminal } from "./fixtures/terminal.ts";
+import { shellWord } from "../cli/shell_word.ts";
 
 async function run(args: string[], stdin: string, stderrTerminal = false) {
   const io = memoryIO(stdin, {}, { terminal: { stderr: stderrTerminal } });

@@ -13,7 +13,8 @@ import { MCP_TERMINAL_HINT } from "../cli/mcp_command.ts";
 import { SERVE_TERMINAL_HINT } from "../cli/serve_command.ts";
 import { HOOK_TERMINAL_HINT } from "../cli/hook_command.ts";
 import { ROOT, runCli } from "./mcp_harness.ts";
-import { onTerminal, shellWord } from "./fixtures/terminal.ts";
+import { onTerminal } from "./fixtures/terminal.ts";
+import { shellWord } from "../cli/shell_word.ts";
 
 const SERVERS: readonly { command: string; hint: string }[] = [
   { command: "mcp", hint: MCP_TERMINAL_HINT },
