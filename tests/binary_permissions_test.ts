@@ -365,3 +365,33 @@ Deno.test("deno task install puts interjson on PATH with exactly the binary's fl
   }).output();
   strictEqual(new TextDecoder().decode(ran.stdout), "claude mcp add interjson -- interjson mcp\n");
 });
+
+Deno.test("binary permissions: proxy --accept pins the named tool and keeps only what docs say", async () => {
+  const dir = await Deno.makeTempDir();
+  const pin = `${dir}/tools.lock.json`;
+  const log = `${dir}/server.log`;
+  const ran = await run([
+    "proxy",
+    "--pin",
+    pin,
+    "--accept",
+    "echo",
+    "--",
+    Deno.execPath(),
+    "run",
+    `--allow-write=${log}`,
+    FAKE_SERVER,
+    "--log",
+    log,
+    "--no-odd",
+  ]);
+  strictEqual(ran.code, 0, ran.stderr);
+  match(await Deno.readTextFile(pin), /"echo": "sha256:/);
+  const { state } = reportOf(ran.stderr);
+  const row = COMMAND_PERMISSIONS.find((entry) => entry.command === "proxy")!;
+  ok(row.whileWorking.includes("--accept keeps read, write and run"));
+  deepStrictEqual(
+    [state.read, state.write, state.run, state.net],
+    ["granted", "granted", "granted", "prompt"],
+  );
+});
