@@ -23,6 +23,7 @@ import { ROOT, runCli } from "./mcp_harness.ts";
 import { runDeno } from "./fixtures/run_deno.ts";
 import { SEED_SCHEMA_JSON } from "./mcp_seed.ts";
 import { onTerminal } from "./fixtures/terminal.ts";
+import { shellWord } from "../cli/shell_word.ts";
 
 const SAFE = '{"query":"weather in Paris","limit":3}';
 const TRUNCATED = '{"query":"weather in Par';
@@ -404,6 +405,35 @@ Deno.test("docs/CLI.md lists every old spelling", async () => {
   const doc = await read("docs/CLI.md");
   for (const row of DEPRECATED_SPELLINGS) {
     ok(doc.includes(`| \`${row.command}\` | \`${row.old}\` | \`${row.now}\` |`), row.old);
+  }
+});
+
+/** The proxy's options a snippet must carry, each with its value. */
+const PROXY_OPTIONS: readonly (readonly string[])[] = [
+  ["--profile", "strict"],
+  ["--pin", "/etc/interjson/tools lock.json"],
+  ["--audit", "audit.jsonl", "--audit-values"],
+  ["--policy", "policy.jsonc"],
+];
+
+Deno.test("cli: proxy --print-config, every client × every subset of its options, carries each", async (t) => {
+  for (const client of CLIENTS) {
+    for (let subset = 0; subset < 1 << PROXY_OPTIONS.length; subset++) {
+      const options = PROXY_OPTIONS.filter((_, k) => (subset >> k & 1) === 1).flat();
+      const args = ["proxy", `--print-config=${client.name}`, ...options, "--", "npx", "-y", "srv"];
+      await t.step(args.slice(1).join(" "), async () => {
+        const ran = await run(args);
+        equal(ran.code, 0, ran.stderr);
+        const quoted = (word: string) =>
+          client.name === "claude" ? shellWord(word) : JSON.stringify(word);
+        for (const word of [...options, "npx", "-y", "srv"]) {
+          ok(ran.stdout.includes(quoted(word)), `${word} missing:\n${ran.stdout}`);
+        }
+        for (const [flag] of PROXY_OPTIONS) {
+          equal(ran.stdout.includes(flag), options.includes(flag), flag);
+        }
+      });
+    }
   }
 });
 
