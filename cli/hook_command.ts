@@ -79,7 +79,7 @@ export const HOOK_HELP: string = [
  * ```
  */
 export const HOOK_TERMINAL_HINT = "interjson hook: reads one hook event (a JSON object) on " +
-  "stdin, then answers; an agent runs it (interjson hook --print-config=claude-code); " +
+  "stdin, then answers; an agent runs it (interjson hook --print-config=claude); " +
   "Ctrl-D ends the input";
 
 interface HookArguments {
@@ -124,7 +124,7 @@ function readArguments(args: readonly string[]): HookArguments | { problem: stri
   return { policy, printConfig, help };
 }
 
-/** The agent whose name starts with `name` (`claude` → `claude-code`), else the closest. */
+/** The agent whose name starts with `name` (`cl` → `claude`), else the closest. */
 function suggestAgent(name: string): string {
   return AGENT_NAMES.find((agent) => agent.startsWith(name)) ?? closest(name, AGENT_NAMES);
 }
