@@ -46,9 +46,10 @@ Deno.test("operation table: names, profiles and defaults", () => {
       ["readiness", false, undefined],
     ],
   );
-  strictEqual(
-    gate('Here: {"a":2}').executable,
-    gate('Here: {"a":2}', { profile: "agent" }).executable,
-  );
+  for (const text of TEXTS) {
+    // The default named in the table is the one the library applies when none is given.
+    deepStrictEqual(gate(text), gate(text, { profile: OPERATIONS.gate.defaultProfile }));
+    deepStrictEqual(repair(text), repair(text, { profile: OPERATIONS.repair.defaultProfile }));
+  }
   strictEqual(isOperationName("compile"), false);
 });
