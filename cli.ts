@@ -5,7 +5,7 @@
  * ```text
  * interjson --version                       interjson <version>
  * interjson --help
- * interjson mcp [--policy=P] [--print-config[=CLIENT]] [--help]
+ * interjson mcp [--profile P] [--print-config[=CLIENT]] [--help]
  * interjson proxy [--profile P] [--pin F] [--audit F] [--policy F] -- CMD [ARGS…]
  * interjson gate|repair|validate|readiness [--schema DECL | --schema-json FILE [--assert-format]] [--profile P]
  *                                           [OPTIONS] [--output=WHAT] [--json] [FILE | -]
@@ -16,7 +16,8 @@
  * prints the version. A first argument that names a command runs that command
  * whatever the name, so the invoked name (and with it `node:process`, whose
  * loading would double the cold start of `interjson mcp`) is read only when
- * the first argument is not a command. Exit codes: 0 success, 1 refused or invalid, 2 usage
+ * the first argument is not a command. Each command first gives up every
+ * permission it does not use (`cli/permissions.ts`). Exit codes: 0 success, 1 refused or invalid, 2 usage
  * error (one line on stderr naming the problem and, when one is close, the choice meant).
  *
  * @example
@@ -39,6 +40,7 @@ import { mcpCommand } from "./cli/mcp_command.ts";
 import { suggestionFor } from "./cli/arguments.ts";
 import { hookCommand } from "./cli/hook_command.ts";
 import { serveCommand } from "./cli/serve_command.ts";
+import { keptAtStart } from "./cli/permissions.ts";
 
 /** The name under which the binary starts the MCP server with no arguments. */
 export const MCP_ALIAS = "interjson-mcp";
@@ -60,9 +62,9 @@ export const HELP: string = [
   `interjson ${VERSION}: the execution gate for LLM output`,
   "",
   "Usage:",
-  "  interjson mcp [--policy=P] [--print-config[=CLIENT]] [--help]",
+  "  interjson mcp [--profile P] [--print-config[=CLIENT]] [--help]",
   "  interjson proxy [--profile P] [--pin F] [--audit F] [--policy F] -- CMD [ARGS…]",
-  "  interjson hook [--policy FILE] [--print-config=AGENT] [--help]",
+  "  interjson hook [--policy FILE] [--print-config[=AGENT]] [--help]",
   "  interjson serve [--http [HOST:]PORT [--token-file FILE]] [--help]",
   "  interjson gate|repair|validate|readiness [--schema DECL | --schema-json FILE [--assert-format]]",
   "                                           [--profile P] [OPTIONS] [FILE | -]",
@@ -122,6 +124,9 @@ export interface MainOptions {
 export async function main(args: readonly string[], options: MainOptions = {}): Promise<number> {
   const io = options.io ?? denoIO;
   const [first, ...rest] = args;
+  if (first !== undefined && (COMMANDS as readonly string[]).includes(first)) {
+    io.keepPermissions(keptAtStart(first));
+  }
   if (first === "mcp") return mcpCommand(rest, io);
   if (first === "proxy") return (await import("./cli/proxy_command.ts")).proxyCommand(rest, io);
   if (first === "hook") return hookCommand(rest, io);
@@ -130,7 +135,11 @@ export async function main(args: readonly string[], options: MainOptions = {}): 
     return engineCommand(first, rest, io);
   }
   const invokedAs = options.invokedAs ?? invokedName((await import("node:process")).default.argv0);
-  if (invokedAs === MCP_ALIAS) return mcpCommand(args, io);
+  if (invokedAs === MCP_ALIAS) {
+    io.keepPermissions(keptAtStart("mcp"));
+    return mcpCommand(args, io);
+  }
+  io.keepPermissions([]);
   if (first === undefined) {
     await io.stderr(`interjson: a command is needed; did you mean \`interjson --help\`?\n`);
     return 2;

@@ -484,7 +484,7 @@ export function reparsePrefixes(
 
 /**
  * A streaming shape: a document the streaming parser receives in 16-char
- * chunks. Total cost must be linear in its length (SPEC §2.6).
+ * chunks. Total cost must be linear in its length.
  *
  * @example
  * ```ts

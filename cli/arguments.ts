@@ -21,7 +21,7 @@
  * @module
  */
 
-import { closest, editDistance } from "../wire/suggestion.ts";
+import { closest, editDistance } from "../engine/suggestion.ts";
 
 /**
  * The choice `word` was probably meant to be, or `undefined` when none is
@@ -165,4 +165,54 @@ export async function parseCommandLine(
 export function unknownChoice(what: string, value: string, choices: readonly string[]): string {
   const suggestion = suggestionFor(value, choices, (choice) => `\`${choice}\``);
   return `unknown ${what} \`${value}\`${suggestion} (one of ${choices.join(", ")})`;
+}
+
+/** An old spelling a command still takes, and the one it became. */
+export interface DeprecatedSpelling {
+  /** The command (`mcp`, `hook`). */
+  readonly command: string;
+  /** The old spelling. */
+  readonly old: string;
+  /** What to write instead. */
+  readonly now: string;
+}
+
+/**
+ * The one flag vocabulary's old spellings: each still works and prints one
+ * deprecation line on stderr. `--profile P` names a profile and `--policy
+ * FILE` a policy file in every command; the Claude Code client is `claude`
+ * in every `--print-config`. docs/CLI.md lists the same rows.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { DEPRECATED_SPELLINGS } from "./arguments.ts";
+ * strictEqual(DEPRECATED_SPELLINGS.find((row) => row.command === "mcp")?.now, "--profile P");
+ * ```
+ */
+export const DEPRECATED_SPELLINGS: readonly DeprecatedSpelling[] = [
+  { command: "mcp", old: "--policy P", now: "--profile P" },
+  { command: "hook", old: "--print-config=claude-code", now: "--print-config=claude" },
+];
+
+/**
+ * The one stderr line an old spelling prints.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { deprecationLine } from "./arguments.ts";
+ * strictEqual(
+ *   deprecationLine("mcp", "--policy P"),
+ *   "interjson mcp: --policy P is deprecated; write --profile P (it names a profile; --policy names a policy file elsewhere)\n",
+ * );
+ * ```
+ */
+export function deprecationLine(command: string, old: string): string {
+  const row = DEPRECATED_SPELLINGS.find((r) => r.command === command && r.old === old);
+  if (row === undefined) throw new Error(`no deprecated spelling ${command} ${old}`);
+  const why = row.now.startsWith("--profile")
+    ? " (it names a profile; --policy names a policy file elsewhere)"
+    : " (the same client name as in interjson mcp and proxy)";
+  return `interjson ${command}: ${row.old} is deprecated; write ${row.now}${why}\n`;
 }

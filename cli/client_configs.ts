@@ -8,7 +8,7 @@
  * | --- | --- |
  * | `interjson` (default) | `interjson mcp`, the installed binary on `PATH` |
  * | an absolute path | `/opt/interjson/bin/interjson mcp` (GUI clients that do not see the shell's `PATH`) |
- * | `deno` | `deno run jsr:@interjson/cli mcp` (no install; the server needs no permission flag) |
+ * | `deno` | `deno run jsr:@interjson/cli@VERSION mcp` (no install; this very version, never the latest; the server needs no permission flag) |
  * | `npx` | `npx -y interjson@VERSION mcp` (the npm launcher, this version pinned) |
  * | `uvx` | `uvx interjson@VERSION mcp` (the PyPI wheel, this version pinned) |
  *
@@ -18,11 +18,12 @@
  * ```ts
  * import { strictEqual } from "node:assert/strict";
  * import { clientConfig, launchFor } from "./client_configs.ts";
+ * import { VERSION } from "../mod.ts";
  * strictEqual(clientConfig("claude")?.snippet, "claude mcp add interjson -- interjson mcp");
  * const deno = launchFor("deno");
  * strictEqual(
  *   "launch" in deno && clientConfig("claude")?.render(deno.launch),
- *   "claude mcp add interjson -- deno run jsr:@interjson/cli mcp",
+ *   `claude mcp add interjson -- deno run jsr:@interjson/cli@${VERSION} mcp`,
  * );
  * ```
  *
@@ -35,7 +36,7 @@ import { VERSION } from "../mod.ts";
 export interface Launch {
   /** The program (`interjson`, an absolute path, or `deno`). */
   readonly command: string;
-  /** Its arguments (`["mcp"]`, or `["run", "jsr:@interjson/cli", "mcp"]`). */
+  /** Its arguments (`["mcp"]`, or `["run", "jsr:@interjson/cli@X.Y.Z", "mcp"]`). */
   readonly args: readonly string[];
 }
 
@@ -64,17 +65,23 @@ export interface ClientConfig {
 export const DEFAULT_LAUNCH: Launch = { command: "interjson", args: ["mcp"] };
 
 /**
- * The server from JSR under Deno, with no install: `deno run jsr:@interjson/cli mcp`.
- * No permission flag: the stdio server needs none (it revokes every permission as it starts).
+ * The server from JSR under Deno, with no install, pinned to this very
+ * version (a gate that floats to whatever is latest is not what the user
+ * configured): `deno run jsr:@interjson/cli@X.Y.Z mcp`. No permission flag:
+ * the stdio server needs none (it revokes every permission as it starts).
  *
  * @example
  * ```ts
  * import { deepStrictEqual } from "node:assert/strict";
  * import { DENO_LAUNCH } from "./client_configs.ts";
- * deepStrictEqual(DENO_LAUNCH.args, ["run", "jsr:@interjson/cli", "mcp"]);
+ * import { VERSION } from "../mod.ts";
+ * deepStrictEqual(DENO_LAUNCH.args, ["run", `jsr:@interjson/cli@${VERSION}`, "mcp"]);
  * ```
  */
-export const DENO_LAUNCH: Launch = { command: "deno", args: ["run", "jsr:@interjson/cli", "mcp"] };
+export const DENO_LAUNCH: Launch = {
+  command: "deno",
+  args: ["run", `jsr:@interjson/cli@${VERSION}`, "mcp"],
+};
 
 /**
  * The launchers from the package registries, pinned to this version:

@@ -39,16 +39,7 @@
  * @module
  */
 
-import {
-  CallerError,
-  gate,
-  isProfileName,
-  parseJson,
-  PROFILE_NAMES,
-  readiness,
-  repair,
-  validate,
-} from "../mod.ts";
+import { CallerError, gate, isProfileName, parseJson, PROFILE_NAMES } from "../mod.ts";
 import type {
   Exactness,
   GateResult,
@@ -58,8 +49,10 @@ import type {
   ValidateResult,
 } from "../mod.ts";
 import { decodeUtf8, type Undecodable, undecodableGateResult } from "../engine/encoding.ts";
+import { OPERATIONS, runOperation } from "../engine/operations.ts";
 import { type OptionSpec, parseCommandLine, unknownChoice } from "./arguments.ts";
 import type { CliIO } from "./io.ts";
+import { gateLines, summaryLine } from "./jsonl.ts";
 import { gateReport, repairReport, type ReportStyle, validateReport } from "./terminal_report.ts";
 
 /** What the command line hands the engine. */
@@ -100,12 +93,13 @@ export interface EngineCommand {
   readonly run: (request: EngineRequest) => EngineAnswer;
   /** The answer for model output that is not UTF-8. */
   readonly undecodable: (input: Undecodable) => EngineAnswer;
-  /** The report for a person, when the command has one. */
+  /** The report for a person, when the command has one (`declared`: a declaration was given). */
   readonly report?: (
     result: unknown,
     text: string,
     style: ReportStyle,
     notes: readonly string[],
+    declared: boolean,
   ) => string;
 }
 
@@ -154,18 +148,23 @@ export const ENGINE_COMMANDS: readonly EngineCommand[] = [
   {
     name: "gate",
     summary: "may this be executed? (exit 0 executable, 1 refused; profile default agent)",
-    takesProfile: true,
+    takesProfile: OPERATIONS.gate.takesProfile,
     run: (request) =>
-      gateAnswer(gate(request.text, { ...declaration(request), ...request.options })),
+      gateAnswer(
+        runOperation("gate", request.text, { ...declaration(request), ...request.options }),
+      ),
     undecodable: (input) => gateAnswer(undecodableGateResult(input)),
-    report: (result, text, style, notes) => gateReport(result as GateResult, text, style, notes),
+    report: (result, text, style, notes, declared) =>
+      gateReport(result as GateResult, text, style, notes, declared),
   },
   {
     name: "repair",
     summary: "repair and report every change (exit 0 repaired, 1 refused; default permissive)",
-    takesProfile: true,
+    takesProfile: OPERATIONS.repair.takesProfile,
     run: (request) =>
-      repairAnswer(repair(request.text, { ...declaration(request), ...request.options })),
+      repairAnswer(
+        runOperation("repair", request.text, { ...declaration(request), ...request.options }),
+      ),
     undecodable: (input) =>
       repairAnswer({
         error: input.error,
@@ -183,24 +182,24 @@ export const ENGINE_COMMANDS: readonly EngineCommand[] = [
   {
     name: "validate",
     summary: "legal JSON as written, satisfying the declaration? (exit 0 valid, 1 invalid)",
-    takesProfile: false,
+    takesProfile: OPERATIONS.validate.takesProfile,
     run: (request) => {
-      const result = validate(request.text, declaration(request));
+      const result = runOperation("validate", request.text, declaration(request));
       return { result, error: result.error, exitCode: result.valid ? 0 : 1 };
     },
     undecodable: (input) => {
       const result: ValidateResult = { valid: false, error: input.error };
       return { result, error: input.error, exitCode: 1 };
     },
-    report: (result, text, style, notes) =>
-      validateReport(result as ValidateResult, text, style, notes),
+    report: (result, text, style, notes, declared) =>
+      validateReport(result as ValidateResult, text, style, notes, declared),
   },
   {
     name: "readiness",
     summary: "at which input fraction syntax and declared members are final (exit 0)",
-    takesProfile: false,
+    takesProfile: OPERATIONS.readiness.takesProfile,
     run: (request) => {
-      const result = readiness(request.text, declaration(request));
+      const result = runOperation("readiness", request.text, declaration(request));
       return { result, error: result.error, exitCode: result.error ? 1 : 0 };
     },
     undecodable: (input) => {
@@ -292,7 +291,11 @@ function optionsOf(command: EngineCommand): Record<string, OptionSpec> {
     json: { type: "boolean" },
     help: { type: "boolean", short: "h" },
   };
-  if (command.report) options.color = { type: "string" };
+  if (command.report) {
+    options.color = { type: "string" };
+    options.quiet = { type: "boolean", short: "q" };
+  }
+  if (command.name === "gate") options.jsonl = { type: "boolean" };
   if (command.takesProfile) {
     options.profile = { type: "string" };
     options.output = { type: "string" };
@@ -305,6 +308,19 @@ function optionsOf(command: EngineCommand): Record<string, OptionSpec> {
   return options;
 }
 
+/** What `readiness --help` says its fields mean (docs/ENGINE.md has the same). */
+const READINESS_FIELDS: readonly string[] = [
+  "",
+  "  syntax_permille      per mille (0 to 1000) of the input at which the syntax was final",
+  "  schema_permille      per mille at which every declared top-level member was final",
+  "                       (without a declaration, the same as syntax_permille)",
+  "  settled_permille     the larger of the two: from there on nothing can change",
+  "  step                 where schema_permille falls, in UTF-16 code units: a host that",
+  "                       needs only the declared members may stop generating there",
+  "  Per mille values round up. See docs/ENGINE.md, readiness.",
+  "",
+];
+
 /**
  * `interjson COMMAND --help`.
  *
@@ -314,7 +330,7 @@ function optionsOf(command: EngineCommand): Record<string, OptionSpec> {
  * import { engineCommandHelp } from "./engine_commands.ts";
  * strictEqual(
  *   engineCommandHelp("validate").split("\n")[0],
- *   "interjson validate [--schema DECL | --schema-json FILE [--assert-format]] [--json] [--color=WHEN] [FILE | -]",
+ *   "interjson validate [--schema DECL | --schema-json FILE [--assert-format]] [--json] [--color=WHEN] [-q] [FILE | -]",
  * );
  * ```
  */
@@ -322,14 +338,15 @@ export function engineCommandHelp(name: string): string {
   const command = ENGINE_COMMANDS.find((c) => c.name === name);
   if (!command) throw new Error(`unknown engine command ${name}`);
   const profile = command.takesProfile ? " [--profile P] [OPTIONS] [--output=WHAT]" : "";
-  const color = command.report ? " [--color=WHEN]" : "";
+  const color = command.report ? " [--color=WHEN] [-q]" : "";
+  const jsonl = name === "gate" ? " [--jsonl]" : "";
   return [
-    `interjson ${name} [--schema DECL | --schema-json FILE [--assert-format]]${profile} [--json]${color} [FILE | -]`,
+    `interjson ${name} [--schema DECL | --schema-json FILE [--assert-format]]${profile}${jsonl} [--json]${color} [FILE | -]`,
     "",
     `  ${command.summary}`,
     "",
     "  FILE | -             the model output (UTF-8); stdin when - or absent",
-    "  --schema DECL        a declaration, e.g. {!query:string,!limit:integer}",
+    "  --schema DECL        a declaration, in single quotes: '{!query:string,!limit:integer}'",
     "  --schema-json FILE   a JSON Schema read from FILE",
     "  --assert-format      with --schema-json: `format` asserts (date-time, email, uri, …)",
     "                       instead of annotating (the 2020-12 default)",
@@ -347,7 +364,16 @@ export function engineCommandHelp(name: string): string {
         "  --output=text        only the executable JSON text; nothing when refused",
       ]
       : []),
+    ...(command.name === "gate"
+      ? [
+        "  --jsonl              many outputs, one per line: a JSON string, or an object",
+        '                       {"text": …, "schema"?: …, "profile"?: …}; one result per',
+        '                       line ({"line": N, …}); a summary on stderr on a terminal;',
+        "                       exit 0 all executable, 1 some refused, 2 some line not gated",
+      ]
+      : []),
     "  --json               the result as JSON even on a terminal",
+    ...(command.report ? ["  -q, --quiet          print nothing: the exit status only"] : []),
     ...(command.report
       ? ["  --color=WHEN         auto (default: on a terminal, unless NO_COLOR), always, never"]
       : []),
@@ -355,6 +381,7 @@ export function engineCommandHelp(name: string): string {
     command.report
       ? "  On a terminal: a report for people; otherwise the result as JSON (two spaces)."
       : "  Prints the result as JSON (indented by two spaces) on stdout.",
+    ...(name === "readiness" ? READINESS_FIELDS : []),
     "  Exit 2 on a usage error (one line on stderr), including E050 and E070.",
   ].join("\n");
 }
@@ -388,6 +415,36 @@ function optionOverrides(
     options[field] = Number(value);
   }
   return options as Options;
+}
+
+/** A declaration member as the shell leaves it after brace expansion: `!query:string`. */
+const LOOSE_MEMBER = /^!?[A-Za-z_$][\w$-]*\??:/;
+
+/**
+ * The usage problem when `--schema` and the arguments look like a declaration
+ * the shell split (Bash brace-expands `{!a:string,b:integer}` into
+ * `!a:string b:integer`), with the quoted declaration meant; else `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { splitDeclaration } from "./engine_commands.ts";
+ * strictEqual(
+ *   splitDeclaration("!query:string", ["limit:integer"]),
+ *   "the declaration looks split by the shell (braces and commas expand, ! is history): " +
+ *     "put it in single quotes, as in --schema '{!query:string,limit:integer}'",
+ * );
+ * strictEqual(splitDeclaration("{!query:string}", ["args.json"]), undefined);
+ * ```
+ */
+export function splitDeclaration(
+  schema: string | undefined,
+  positionals: readonly string[],
+): string | undefined {
+  if (schema === undefined || !LOOSE_MEMBER.test(schema)) return undefined;
+  const members = [schema, ...positionals.filter((word) => LOOSE_MEMBER.test(word))];
+  return "the declaration looks split by the shell (braces and commas expand, ! is history): " +
+    `put it in single quotes, as in --schema '{${members.join(",")}}'`;
 }
 
 /** One line, whatever the message held (a JSON parser's message may span several). */
@@ -442,6 +499,8 @@ export async function engineCommand(
     await io.stdout(engineCommandHelp(name) + "\n");
     return 0;
   }
+  const split = splitDeclaration(values.schema as string | undefined, parsed.positionals);
+  if (split !== undefined) return usage(split);
   if (parsed.positionals.length > 1) {
     return usage(`unexpected argument \`${parsed.positionals[1]}\`; give one FILE, or - for stdin`);
   }
@@ -483,6 +542,27 @@ export async function engineCommand(
       return usage(`--schema-json ${schemaFile} is not JSON: ${(error as Error).message}`);
     }
   }
+  if (values.jsonl) {
+    if (output !== "result") return usage("--jsonl prints whole results; drop --output");
+    const defaults = { ...declaration({ text: "", schema, schemaJson, assertFormat }), ...options };
+    try {
+      gate("", defaults);
+    } catch (error) {
+      if (error instanceof CallerError) return usage(error.message);
+      throw error;
+    }
+    const source = parsed.positionals[0] ?? "-";
+    const read = await readBytes(io, source);
+    io.keepPermissions([]);
+    if (!(read instanceof Uint8Array)) return usage(read.problem);
+    const decoded = decodeUtf8(read);
+    if (decoded.error !== null) return usage(`--jsonl reads UTF-8: ${decoded.error.message}`);
+    const batch = gateLines(decoded.text, defaults);
+    if (values.quiet) return batch.exitCode;
+    if (batch.lines.length > 0) await io.stdout(batch.lines.join("\n") + "\n");
+    if (io.isTerminal("stderr")) await io.stderr(`interjson gate: ${summaryLine(batch)}\n`);
+    return batch.exitCode;
+  }
   const source = parsed.positionals[0] ?? "-";
   if (source === "-" && io.isTerminal("stdin")) {
     await io.stderr(
@@ -490,6 +570,7 @@ export async function engineCommand(
     );
   }
   const bytes = await readBytes(io, source);
+  io.keepPermissions([]);
   if (!(bytes instanceof Uint8Array)) return usage(bytes.problem);
   const decoded = decodeUtf8(bytes);
   const request: EngineRequest = { text: decoded.text, schema, schemaJson, assertFormat, options };
@@ -504,6 +585,7 @@ export async function engineCommand(
   }
   if (decoded.error !== null) answer = command.undecodable(decoded);
 
+  if (values.quiet) return answer.exitCode;
   const notes: string[] = [];
   if (answer.error?.code === "E002" && command.takesProfile && options?.skipProse !== false) {
     const skipping = command.run({ ...request, options: { ...options, skipProse: true } });
@@ -522,8 +604,12 @@ export async function engineCommand(
     return answer.exitCode;
   }
   if (command.report && !values.json && io.isTerminal("stdout")) {
-    const style = { color: color === "always" || (color === "auto" && !io.noColor) };
-    await io.stdout(command.report(answer.result, decoded.text, style, notes));
+    const style = {
+      color: color === "always" || (color === "auto" && !io.noColor),
+      columns: io.columns(),
+    };
+    const declared = schema !== undefined || schemaFile !== undefined;
+    await io.stdout(command.report(answer.result, decoded.text, style, notes, declared));
     return answer.exitCode;
   }
   await io.stdout(JSON.stringify(answer.result, null, 2) + "\n");

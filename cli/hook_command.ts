@@ -28,10 +28,16 @@ import type { CliIO } from "./io.ts";
 import { answerEvent, failClosed, type HookAnswer } from "../hook/answer.ts";
 import { HOOK_AGENTS, hookConfig } from "../hook/configs.ts";
 import { NO_POLICY, parsePolicy, type Policy } from "../hook/policy.ts";
-import { closest } from "../wire/suggestion.ts";
+import { closest } from "../engine/suggestion.ts";
+import { deprecationLine } from "./arguments.ts";
+import { shellWord } from "./shell_word.ts";
 
 const FLAGS = ["--policy", "--print-config", "--help"] as const;
-const AGENT_NAMES = HOOK_AGENTS.map((agent) => agent.name);
+/** The hook's agent names as the command line spells them: `claude`, as in `mcp` and `proxy`. */
+const CLAUDE = "claude";
+/** The old spelling of `claude` (still the name in `hook/configs.ts`). */
+const CLAUDE_CODE = "claude-code";
+const AGENT_NAMES = HOOK_AGENTS.map((agent) => agent.name === CLAUDE_CODE ? CLAUDE : agent.name);
 
 /**
  * `interjson hook --help`.
@@ -40,7 +46,7 @@ const AGENT_NAMES = HOOK_AGENTS.map((agent) => agent.name);
  * ```ts
  * import { strictEqual } from "node:assert/strict";
  * import { HOOK_HELP } from "./hook_command.ts";
- * strictEqual(HOOK_HELP.includes("--print-config=claude-code|codex|gemini"), true);
+ * strictEqual(HOOK_HELP.includes("--print-config[=claude|codex|gemini]"), true);
  * ```
  */
 export const HOOK_HELP: string = [
@@ -48,8 +54,9 @@ export const HOOK_HELP: string = [
   "",
   "Usage:",
   "  interjson hook [--policy FILE]              answer one hook event read on stdin",
-  "  interjson hook --print-config=claude-code|codex|gemini [--policy FILE]",
+  "  interjson hook --print-config[=claude|codex|gemini] [--policy FILE]",
   "                                              print the agent's settings snippet",
+  "                                              (default claude; claude-code still works)",
   "  interjson hook --help                       this text",
   "",
   "Events: Claude Code and Codex PreToolUse, Gemini CLI BeforeTool.",
@@ -59,6 +66,21 @@ export const HOOK_HELP: string = [
   "whose reason is the retry prompt. Any failure of the hook itself: exit 2 with",
   "one line on stderr, which blocks the tool call. See docs/HOOKS.md.",
 ].join("\n");
+
+/**
+ * What `interjson hook` says on stderr when a person starts it on a
+ * terminal, instead of waiting silently.
+ *
+ * @example
+ * ```ts
+ * import { ok } from "node:assert/strict";
+ * import { HOOK_TERMINAL_HINT } from "./hook_command.ts";
+ * ok(HOOK_TERMINAL_HINT.includes("--print-config"));
+ * ```
+ */
+export const HOOK_TERMINAL_HINT = "interjson hook: reads one hook event (a JSON object) on " +
+  "stdin, then answers; an agent runs it (interjson hook --print-config=claude); " +
+  "Ctrl-D ends the input";
 
 interface HookArguments {
   readonly policy?: string;
@@ -85,7 +107,12 @@ function readArguments(args: readonly string[]): HookArguments | { problem: stri
       }
       return { problem: `unknown option ${flag}; did you mean ${closest(flag, FLAGS)}?` };
     }
-    let value: string | undefined = eq >= 0 ? arg.slice(eq + 1) : args[i + 1];
+    const next = args[i + 1];
+    if (flag === "--print-config" && eq < 0 && (next === undefined || next.startsWith("-"))) {
+      printConfig = CLAUDE;
+      continue;
+    }
+    let value: string | undefined = eq >= 0 ? arg.slice(eq + 1) : next;
     if (eq < 0) i++;
     if (value === undefined || value === "") {
       return { problem: `option ${flag} needs a value, as in ${flag}=VALUE` };
@@ -97,13 +124,9 @@ function readArguments(args: readonly string[]): HookArguments | { problem: stri
   return { policy, printConfig, help };
 }
 
-/** The agent whose name starts with `name` (`claude` → `claude-code`), else the closest. */
+/** The agent whose name starts with `name` (`cl` → `claude`), else the closest. */
 function suggestAgent(name: string): string {
   return AGENT_NAMES.find((agent) => agent.startsWith(name)) ?? closest(name, AGENT_NAMES);
-}
-
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
 async function loadPolicy(path: string | undefined, io: CliIO): Promise<Policy | HookAnswer> {
@@ -132,10 +155,15 @@ async function run(args: readonly string[], io: CliIO): Promise<number> {
     return 0;
   }
   if (parsed.printConfig !== undefined) {
+    io.keepPermissions([]);
+    if (parsed.printConfig === CLAUDE_CODE) {
+      await io.stderr(deprecationLine("hook", "--print-config=claude-code"));
+    }
     const command = parsed.policy === undefined
       ? "interjson hook"
       : `interjson hook --policy ${shellWord(parsed.policy)}`;
-    const snippet = hookConfig(parsed.printConfig, command);
+    const agent = parsed.printConfig === CLAUDE ? CLAUDE_CODE : parsed.printConfig;
+    const snippet = hookConfig(agent, command);
     if (snippet === undefined) {
       return emit(
         failClosed(
@@ -150,7 +178,9 @@ async function run(args: readonly string[], io: CliIO): Promise<number> {
     return 0;
   }
   const policy = await loadPolicy(parsed.policy, io);
+  io.keepPermissions([]);
   if ("code" in policy) return emit(policy, io);
+  if (io.isTerminal("stdin")) await io.stderr(HOOK_TERMINAL_HINT + "\n");
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(await io.readStdin());

@@ -6,17 +6,18 @@
  * ```ts
  * import { mcpCommand } from "./mcp_command.ts";
  * import { memoryIO } from "./io.ts";
+ * import { VERSION } from "../mod.ts";
  * import { strictEqual } from "node:assert/strict";
  * const io = memoryIO("");
  * strictEqual(await mcpCommand(["--print-config=claude", "--command=deno"], io), 0);
- * strictEqual(io.captured.stdout, "claude mcp add interjson -- deno run jsr:@interjson/cli mcp\n");
+ * strictEqual(io.captured.stdout, `claude mcp add interjson -- deno run jsr:@interjson/cli@${VERSION} mcp\n`);
  * ```
  *
  * @module
  */
 
 import { isProfileName, PROFILE_NAMES, type ProfileName, VERSION } from "../mod.ts";
-import { parseCommandLine, unknownChoice } from "./arguments.ts";
+import { deprecationLine, parseCommandLine, unknownChoice } from "./arguments.ts";
 import type { CliIO } from "./io.ts";
 import {
   CLIENT_NAMES,
@@ -33,6 +34,7 @@ import { parseListenAddress } from "../wire/listen_address.ts";
 import { TOOLS } from "../mcp/tools.ts";
 
 const OPTIONS = {
+  profile: { type: "string" },
   policy: { type: "string" },
   "print-config": { type: "string" },
   command: { type: "string" },
@@ -57,14 +59,18 @@ export const MCP_HELP: string = [
   "interjson mcp: the InterJSON MCP server (JSON-RPC 2.0 over stdio, one message per line)",
   "",
   "Usage:",
-  "  interjson mcp [--policy=P]             serve on stdin/stdout until end of input",
+  "  interjson mcp [--profile=P]            serve on stdin/stdout until end of input",
   "  interjson mcp --http [HOST:]PORT       serve Streamable HTTP on http://HOST:PORT/mcp",
   "                                         (HOST 127.0.0.1 by default; PORT 0 picks one)",
   "        [--token-file FILE]              demand Authorization: Bearer <the file's token>",
   "  interjson mcp --print-config[=CLIENT]  print a client configuration snippet",
-  "        [--command=interjson|deno|PATH]  how the client starts the server (default",
-  "                                         interjson on PATH; deno: deno run jsr:@interjson/cli",
-  "                                         mcp; PATH: an absolute path to the binary)",
+  "        [--command=interjson|deno|npx|uvx|PATH]",
+  "                                         how the client starts the server (default",
+  `                                         interjson on PATH; deno: deno run jsr:@interjson/cli@${VERSION}`,
+  `                                         mcp; npx: npx -y interjson@${VERSION} mcp; uvx: uvx`,
+  `                                         interjson@${VERSION} mcp; PATH: an absolute path)`,
+  "        [--profile=P]                    carried into the snippet (--http is refused:",
+  "                                         give the client the server's URL instead)",
   "  interjson mcp --help                   this text",
   "  interjson mcp --version                interjson <version>",
   "",
@@ -74,9 +80,10 @@ export const MCP_HELP: string = [
   "  `executable` is true, otherwise send `retry.prompt` back to the model.",
   "",
   "Options:",
-  `  --policy=P   the profile interjson_repair uses when a call names none`,
+  `  --profile=P  the profile interjson_repair uses when a call names none`,
   `               (${PROFILE_NAMES.join(", ")}; default permissive).`,
-  "               interjson_gate defaults to agent whatever --policy says.",
+  "               interjson_gate defaults to agent whatever --profile says.",
+  "               (--policy=P, its old name, still works and prints a deprecation line.)",
   "",
   "Clients (--print-config=CLIENT, default json):",
   ...CLIENTS.map((client) => `  ${client.name.padEnd(9)}${client.description}`),
@@ -92,6 +99,26 @@ export const MCP_HELP: string = [
   "--token-file every request must carry the token (401 otherwise); the file holds",
   "one word of at least 16 characters.",
 ].join("\n");
+
+/** The options that make an HTTP server, which a stdio client snippet cannot start. */
+const HTTP_ONLY = ["http", "token-file", "allow-remote"] as const;
+
+/**
+ * Why `--print-config` refuses `flag`: the snippets start the server over
+ * stdio, and an HTTP server is one the client connects to, not one it starts.
+ *
+ * @example
+ * ```ts
+ * import { ok } from "node:assert/strict";
+ * import { printConfigOverHttp } from "./mcp_command.ts";
+ * ok(printConfigOverHttp("--http").startsWith("--print-config prints a stdio snippet"));
+ * ```
+ */
+export function printConfigOverHttp(flag: string): string {
+  return `--print-config prints a stdio snippet, which cannot carry ${flag}: start ` +
+    "`interjson mcp --http [HOST:]PORT` yourself and give the client its URL, " +
+    "http://HOST:PORT/mcp (see docs/MCP.md)";
+}
 
 /** `--print-config` alone means the default client; parseArgs needs a value. */
 function withDefaultClient(args: readonly string[]): string[] {
@@ -116,7 +143,7 @@ function withDefaultClient(args: readonly string[]): string[] {
  * import { memoryIO } from "./io.ts";
  * import { strictEqual } from "node:assert/strict";
  * const io = memoryIO("");
- * strictEqual(await mcpCommand(["--policy=loose"], io), 2);
+ * strictEqual(await mcpCommand(["--profile=loose"], io), 2);
  * strictEqual(io.captured.stderr.startsWith("interjson mcp: unknown profile `loose`"), true);
  * ```
  */
@@ -125,7 +152,7 @@ export async function mcpCommand(args: readonly string[], io: CliIO): Promise<nu
     await io.stderr(`interjson mcp: ${problem}\n`);
     return 2;
   };
-  if (args.length === 0) return runStdioServer();
+  if (args.length === 0) return startStdioServer(io);
   const parsed = await parseCommandLine("mcp", withDefaultClient(args), OPTIONS);
   if ("problem" in parsed) return usage(parsed.problem);
   if (parsed.positionals.length > 0) {
@@ -141,7 +168,13 @@ export async function mcpCommand(args: readonly string[], io: CliIO): Promise<nu
     await io.stdout(`interjson ${VERSION}\n`);
     return 0;
   }
-  const policy = parsed.values.policy as string | undefined;
+  let policy = parsed.values.profile as string | undefined;
+  const legacy = parsed.values.policy as string | undefined;
+  if (legacy !== undefined) {
+    if (policy !== undefined) return usage("give --profile P alone (--policy P is its old name)");
+    await io.stderr(deprecationLine("mcp", "--policy P"));
+    policy = legacy;
+  }
   if (policy !== undefined && !isProfileName(policy)) {
     return usage(unknownChoice("profile", policy, PROFILE_NAMES));
   }
@@ -151,11 +184,17 @@ export async function mcpCommand(args: readonly string[], io: CliIO): Promise<nu
     return usage("--command goes with --print-config, as in --print-config=claude --command=deno");
   }
   if (client !== undefined) {
+    io.keepPermissions([]);
     const config = clientConfig(client);
     if (!config) return usage(unknownChoice("client", client, CLIENT_NAMES));
+    const served = HTTP_ONLY.find((flag) => parsed.values[flag] !== undefined);
+    if (served !== undefined) return usage(printConfigOverHttp(`--${served}`));
     const launch = command === undefined ? { launch: DEFAULT_LAUNCH } : launchFor(command);
     if ("problem" in launch) return usage(launch.problem);
-    await io.stdout(config.render(launch.launch) + "\n");
+    const args = policy === undefined
+      ? launch.launch.args
+      : [...launch.launch.args, `--profile=${policy}`];
+    await io.stdout(config.render({ ...launch.launch, args }) + "\n");
     return 0;
   }
   const listen = parsed.values.http as string | undefined;
@@ -182,7 +221,28 @@ export async function mcpCommand(args: readonly string[], io: CliIO): Promise<nu
       if (typeof read !== "string") return usage(read.problem);
       token = read;
     }
+    io.keepPermissions(["net"]);
     return runHttpServer({ ...address, policy: policy as ProfileName | undefined, token });
   }
-  return runStdioServer({ policy: policy as ProfileName | undefined });
+  return startStdioServer(io, policy as ProfileName | undefined);
+}
+
+/**
+ * What `interjson mcp` says on stderr when a person starts it on a terminal,
+ * instead of waiting silently.
+ *
+ * @example
+ * ```ts
+ * import { ok } from "node:assert/strict";
+ * import { MCP_TERMINAL_HINT } from "./mcp_command.ts";
+ * ok(MCP_TERMINAL_HINT.includes("--print-config"));
+ * ```
+ */
+export const MCP_TERMINAL_HINT = "interjson mcp: the MCP server reads JSON-RPC messages on " +
+  "stdin, one per line; an MCP client starts it (interjson mcp --print-config); Ctrl-D ends it";
+
+async function startStdioServer(io: CliIO, policy?: ProfileName): Promise<number> {
+  io.keepPermissions([]);
+  if (io.isTerminal("stdin")) await io.stderr(MCP_TERMINAL_HINT + "\n");
+  return runStdioServer({ policy });
 }

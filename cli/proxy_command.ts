@@ -23,7 +23,7 @@
  */
 
 import { isProfileName, PROFILE_NAMES, type ProfileName } from "../mod.ts";
-import { closest } from "../wire/suggestion.ts";
+import { closest } from "../engine/suggestion.ts";
 import { unknownChoice } from "./arguments.ts";
 import { CLIENT_NAMES, DEFAULT_CLIENT } from "./client_configs.ts";
 import type { CliIO } from "./io.ts";
@@ -34,6 +34,7 @@ import { listServerTools } from "../proxy/server_listing.ts";
 import { PinStore } from "../proxy/pinning.ts";
 import { EMPTY_POLICY, parsePolicy, type Policy } from "../proxy/policy.ts";
 import { runProxy } from "../proxy/stdio.ts";
+import { shellWord } from "./shell_word.ts";
 
 /**
  * `interjson proxy --help`.
@@ -75,7 +76,9 @@ export const PROXY_HELP: string = [
   "  --name NAME      the server's name in the snippet (default: from COMMAND)",
   "",
   "Permissions (deno run): --allow-run=COMMAND, --allow-read and --allow-write for",
-  "the --pin, --audit and --policy files; nothing else. See docs/PROXY.md.",
+  "the --pin, --audit and --policy files; nothing else. Once the files are open and",
+  "the server started, the proxy keeps no permission: it writes the pin and audit",
+  "files through their open handles only. See docs/PROXY.md.",
 ].join("\n");
 
 /** The parsed command line. */
@@ -180,10 +183,6 @@ export function serverName(command: readonly string[]): string {
   return base(word) || "server";
 }
 
-function shellQuote(word: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
-}
-
 function tomlKey(key: string): string {
   return /^[A-Za-z0-9_-]+$/.test(key) ? key : JSON.stringify(key);
 }
@@ -205,7 +204,7 @@ export function proxyConfig(client: string, name: string, args: readonly string[
   const json = (value: unknown) => JSON.stringify(value, null, 2);
   switch (client) {
     case "claude":
-      return `claude mcp add ${shellQuote(name)} -- interjson ${args.map(shellQuote).join(" ")}`;
+      return `claude mcp add ${shellWord(name)} -- interjson ${args.map(shellWord).join(" ")}`;
     case "vscode":
       return json({ servers: { [name]: { type: "stdio", command: "interjson", args } } });
     case "codex":
@@ -255,6 +254,24 @@ async function checkServer(
   const report = await assessTools(listing.tools.values(), settings);
   await io.stdout(io.isTerminal("stdout") ? renderTable(report, pinFile) : renderJson(report));
   return report.servable ? 0 : 1;
+}
+
+/**
+ * Opens the lock file for writing (created empty when missing: an empty lock
+ * file is the same as none) and returns what replaces its text, through
+ * the open handle, so that no write permission is needed after the start.
+ */
+function openPinFile(path: string): (text: string) => Promise<void> {
+  const file = Deno.openSync(path, { read: true, write: true, create: true });
+  const encoder = new TextEncoder();
+  return (text) => {
+    const bytes = encoder.encode(text);
+    file.truncateSync(0);
+    file.seekSync(0, Deno.SeekMode.Start);
+    let written = 0;
+    while (written < bytes.length) written += file.writeSync(bytes.subarray(written));
+    return Promise.resolve();
+  };
 }
 
 /**
@@ -316,9 +333,12 @@ export async function proxyCommand(args: readonly string[], io: CliIO): Promise<
     policy = read;
   }
   let pins: PinStore | null = null;
+  let pinWriter: ((text: string) => Promise<void>) | undefined;
   if (flags.pin !== undefined) {
     try {
-      pins = PinStore.fromText(await readLockFile(flags.pin));
+      const text = await readLockFile(flags.pin);
+      pins = PinStore.fromText(text === "" ? null : text);
+      pinWriter = openPinFile(flags.pin);
     } catch (error) {
       return usage(`--pin ${flags.pin}: ${(error as Error).message}`);
     }
@@ -339,6 +359,9 @@ export async function proxyCommand(args: readonly string[], io: CliIO): Promise<
       return usage(`cannot open --audit ${flags.audit}: ${(error as Error).message}`);
     }
   }
+  // The files are read or open: from here on the proxy writes only through their handles, and
+  // runs only its one server (run access goes once that is started).
+  io.keepPermissions(["run"]);
   const pinFile = flags.pin;
   return runProxy({
     command,
@@ -349,7 +372,7 @@ export async function proxyCommand(args: readonly string[], io: CliIO): Promise<
       pins,
       audit,
       pinFile,
-      savePins: pinFile === undefined ? undefined : (text) => Deno.writeTextFile(pinFile, text),
+      savePins: pinWriter,
     },
   });
 }

@@ -26,7 +26,7 @@ import { serveGateHttp } from "../serve/http.ts";
 import { parseListenAddress } from "../wire/listen_address.ts";
 import { revokeAll } from "../wire/stdio.ts";
 import { OPERATIONS, PROTOCOL_VERSIONS } from "../serve/session.ts";
-import { closest } from "../wire/suggestion.ts";
+import { closest } from "../engine/suggestion.ts";
 import { readTokenFile } from "./token_file.ts";
 
 const FLAGS = ["--http", "--token-file", "--help"] as const;
@@ -61,6 +61,20 @@ export const SERVE_HELP: string = [
   "--token-file. Host and Origin are checked, bodies are capped at 8 MiB (413);",
   "SIGINT or SIGTERM lets the requests in flight finish, then exits 0.",
 ].join("\n");
+
+/**
+ * What `interjson serve` says on stderr when a person starts it on a
+ * terminal, instead of waiting silently.
+ *
+ * @example
+ * ```ts
+ * import { ok } from "node:assert/strict";
+ * import { SERVE_TERMINAL_HINT } from "./serve_command.ts";
+ * ok(SERVE_TERMINAL_HINT.includes('{"v":1,"id":1,"op":"hello"}'));
+ * ```
+ */
+export const SERVE_TERMINAL_HINT = "interjson serve: reads one JSON request per line on stdin, " +
+  'such as {"v":1,"id":1,"op":"hello"} (interjson serve --help); Ctrl-D ends it';
 
 /**
  * Runs `interjson serve ARGS`; resolves to the exit code (0 at end of input,
@@ -104,6 +118,8 @@ export async function serveCommand(args: readonly string[], io: CliIO): Promise<
   }
   if (http === undefined) {
     if (tokenFile !== undefined) return usage("--token-file goes with --http [HOST:]PORT");
+    io.keepPermissions([]);
+    if (io.isTerminal("stdin")) await io.stderr(SERVE_TERMINAL_HINT + "\n");
     return runServeStdio();
   }
   const address = parseListenAddress(http);
@@ -120,6 +136,7 @@ export async function serveCommand(args: readonly string[], io: CliIO): Promise<
     if (typeof read !== "string") return usage(read.problem);
     token = read;
   }
+  io.keepPermissions(["net"]);
   return runHttp(address.hostname, address.port, token, io);
 }
 

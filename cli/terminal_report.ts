@@ -2,7 +2,10 @@
  * The report `gate`, `repair` and `validate` print for a person: when stdout
  * is a terminal (and `--json` is not given), instead of the JSON result.
  *
- * - the decision and its label, and the error when there is one;
+ * - the verdict first (executable or refused, its label, the exit code), for
+ *   `gate` then the syntax decision and what became of the declaration
+ *   ("syntax: safe; declaration: not satisfied"), and the error when there
+ *   is one;
  * - the input excerpt, with a caret line under each repair labelled by its
  *   rule and coloured by its severity: cosmetic (cyan), lossy (red),
  *   ambiguous (magenta);
@@ -18,7 +21,8 @@
  * import { gateReport } from "./terminal_report.ts";
  * const text = '{"query":"weather in Par';
  * const report = gateReport(gate(text), text, { color: false });
- * strictEqual(report.split("\n")[0], "REFUSED: REJECT (a value was changed) [decision lossy_repair, exit 1]");
+ * strictEqual(report.split("\n")[0], "REFUSED: REJECT (a value was changed) [exit 1]");
+ * strictEqual(report.split("\n")[1], "  syntax: lossy_repair; no declaration");
  * ```
  *
  * @module
@@ -33,6 +37,8 @@ import { retryPrompt } from "../engine/retry.ts";
 export interface ReportStyle {
   /** ANSI colours on. */
   readonly color: boolean;
+  /** The terminal's width in columns, when known: a line that fits is never cut. */
+  readonly columns?: number;
 }
 
 /** The three kinds of repair a caret is coloured by. */
@@ -71,7 +77,7 @@ export function repairKind(repair: Pick<Repair, "severity" | "ambiguity">): Repa
 
 /** Lines of the excerpt shown at most; the JSON result lists every repair. */
 const MAX_EXCERPT_LINES = 12;
-/** Code units shown of a long line, starting a little before its first repair. */
+/** Code units shown of a long line when the terminal's width is unknown. */
 const WINDOW = 100;
 const LEAD = 30;
 /** Characters of a value shown before it is cut. */
@@ -95,21 +101,26 @@ function lineBounds(text: string, offset: number): [number, number] {
   return [start, end];
 }
 
-/** Groups repairs (in input order) into excerpts: one per line and window of a long line. */
-function excerptsOf(text: string, repairs: readonly Repair[]): Excerpt[] {
+/**
+ * Groups repairs (in input order) into excerpts: one per line, or per window
+ * of a line longer than `window`; a line that fits is shown whole.
+ */
+function excerptsOf(text: string, repairs: readonly Repair[], window: number): Excerpt[] {
   const excerpts: Excerpt[] = [];
   for (const repair of repairs) {
     const last = excerpts.at(-1);
-    if (last && repair.line === last.line && repair.offset < last.start + WINDOW) {
+    if (last && repair.line === last.line && repair.offset < last.end) {
       last.repairs.push(repair);
       continue;
     }
     const [lineStart, lineEnd] = lineBounds(text, repair.offset);
-    const start = Math.max(lineStart, repair.offset - LEAD);
+    const start = lineEnd - lineStart <= window
+      ? lineStart
+      : Math.max(lineStart, Math.min(repair.offset - LEAD, lineEnd - window));
     excerpts.push({
       line: repair.line,
       start,
-      end: Math.min(lineEnd, start + WINDOW),
+      end: Math.min(lineEnd, start + window),
       lineStart,
       lineEnd,
       repairs: [repair],
@@ -151,9 +162,11 @@ function columns(text: string): number {
  * ```
  */
 export function excerpt(text: string, repairs: readonly Repair[], style: ReportStyle): string[] {
-  const excerpts = excerptsOf(text, repairs);
+  const width = String(Math.max(1, ...repairs.map((repair) => repair.line))).length;
+  // The gutter ("  12 | ") and the two "…" take their columns; a caret label may wrap.
+  const window = style.columns === undefined ? WINDOW : Math.max(20, style.columns - width - 7);
+  const excerpts = excerptsOf(text, repairs, window);
   const shown = excerpts.slice(0, MAX_EXCERPT_LINES);
-  const width = String(Math.max(1, ...shown.map((e) => e.line))).length;
   const lines: string[] = [];
   for (const part of shown) {
     const head = part.start > part.lineStart ? "…" : "";
@@ -194,6 +207,8 @@ interface ReportParts {
   ok: boolean;
   verdict: string;
   detail: string;
+  /** A second line under the verdict, or `null`. */
+  reading: string | null;
   error: EngineError | null | undefined;
   text: string;
   repairs: readonly Repair[];
@@ -208,6 +223,7 @@ function report(parts: ReportParts, style: ReportStyle): string {
   const lines = [
     paint(style, parts.ok ? "ok" : "refused", parts.verdict) + ` [${parts.detail}]`,
   ];
+  if (parts.reading !== null) lines.push(`  ${parts.reading}`);
   if (parts.error) lines.push(`  ${parts.error.message}`);
   for (const note of parts.notes) lines.push(paint(style, "bold", `  hint: ${note}`));
   if (parts.repairs.length > 0) {
@@ -222,7 +238,39 @@ function report(parts: ReportParts, style: ReportStyle): string {
 }
 
 /**
- * The report of `interjson gate`.
+ * What became of the declaration: `satisfied`, `not satisfied (…)`, or not
+ * reached because the text was refused first; `null` without a declaration.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { gate } from "../mod.ts";
+ * import { declarationState } from "./terminal_report.ts";
+ * strictEqual(declarationState(gate('{"a":"x"}', { schema: "{!a:string}" }), true), "satisfied (1 declared member)");
+ * strictEqual(declarationState(gate("{}", { schema: "{!a:string}" }), true), "not satisfied (missing /a)");
+ * strictEqual(declarationState(gate("{}"), false), null);
+ * ```
+ */
+export function declarationState(
+  result: Pick<GateResult, "executable" | "error" | "schema_total" | "schema_missing">,
+  declared: boolean,
+): string | null {
+  if (!declared) return null;
+  if (result.executable) {
+    const total = result.schema_total;
+    return total === 0
+      ? "satisfied"
+      : `satisfied (${total} declared member${total === 1 ? "" : "s"})`;
+  }
+  if (result.error?.code !== "E030") return "not reached (the text was refused first)";
+  const missing = result.schema_missing;
+  return missing.length === 0 ? "not satisfied" : `not satisfied (missing ${missing.join(", ")})`;
+}
+
+/**
+ * The report of `interjson gate`: the verdict first (executable or refused,
+ * the label, the exit code), then what the syntax and the declaration came
+ * to, then the error, the repairs, and the retry prompt or the value.
  *
  * @example
  * ```ts
@@ -231,8 +279,11 @@ function report(parts: ReportParts, style: ReportStyle): string {
  * import { gateReport } from "./terminal_report.ts";
  * const text = "[1,2,]";
  * const lines = gateReport(gate(text), text, { color: false }).split("\n");
- * strictEqual(lines[0], "EXECUTABLE: SAFE TO EXECUTE (notation repaired) [decision cosmetic_repair, exit 0]");
+ * strictEqual(lines[0], "EXECUTABLE: SAFE TO EXECUTE (notation repaired) [exit 0]");
+ * strictEqual(lines[1], "  syntax: cosmetic_repair; no declaration");
  * strictEqual(lines.at(-2), "  [1,2]");
+ * const refused = gateReport(gate("{}", { schema: "{!a:string}" }), "{}", { color: false }, [], true);
+ * strictEqual(refused.split("\n")[1], "  syntax: safe; declaration: not satisfied (missing /a)");
  * ```
  */
 export function gateReport(
@@ -240,11 +291,15 @@ export function gateReport(
   text: string,
   style: ReportStyle,
   notes: readonly string[] = [],
+  declared = false,
 ): string {
+  const declaration = declarationState(result, declared);
   return report({
     ok: result.executable,
     verdict: `${result.executable ? "EXECUTABLE" : "REFUSED"}: ${result.label}`,
-    detail: `decision ${result.decision}, exit ${result.executable ? 0 : 1}`,
+    detail: `exit ${result.executable ? 0 : 1}`,
+    reading: `syntax: ${result.decision}; ` +
+      (declaration === null ? "no declaration" : `declaration: ${declaration}`),
     error: result.error,
     text,
     repairs: result.repairs,
@@ -282,6 +337,7 @@ export function repairReport(
     ok,
     verdict: ok ? `REPAIRED: ${shape}` : `REFUSED: ${result.error!.code}`,
     detail: ok ? "exit 0" : `${shape}, exit 1`,
+    reading: null,
     error: result.error,
     text,
     repairs: result.repairs,
@@ -294,7 +350,8 @@ export function repairReport(
 }
 
 /**
- * The report of `interjson validate`.
+ * The report of `interjson validate`; with a declaration, a valid text says
+ * it satisfies it.
  *
  * @example
  * ```ts
@@ -304,6 +361,8 @@ export function repairReport(
  * const text = "[1,2,]";
  * const lines = validateReport(validate(text), text, { color: false }).split("\n");
  * strictEqual(lines[0], "INVALID: not JSON as written [exit 1]");
+ * const declared = validateReport(validate("{}", { schema: "{a:string}" }), "{}", { color: false }, [], true);
+ * strictEqual(declared.split("\n")[0], "VALID: JSON as written, declaration satisfied [exit 0]");
  * ```
  */
 export function validateReport(
@@ -311,12 +370,17 @@ export function validateReport(
   text: string,
   style: ReportStyle,
   notes: readonly string[] = [],
+  declared = false,
 ): string {
   const why = result.error?.code === "E030" ? "fails its declaration" : "not JSON as written";
+  const valid = declared
+    ? "VALID: JSON as written, declaration satisfied"
+    : "VALID: JSON as written";
   return report({
     ok: result.valid,
-    verdict: result.valid ? "VALID: JSON as written" : `INVALID: ${why}`,
+    verdict: result.valid ? valid : `INVALID: ${why}`,
     detail: `exit ${result.valid ? 0 : 1}`,
+    reading: null,
     error: result.error,
     text,
     repairs: result.repairs ?? [],

@@ -18,7 +18,8 @@
  * strictEqual(compiled.gate('{"query":"weather","limit":3}').executable, true);
  * const refused = compiled.gate('{"query":"weather","limit":"3"}');
  * strictEqual(refused.retry?.prompt.split("\n")[1],
- *   'Reason: /limit must be an integer at most 50; got the string "3"; declared {!query:string,limit:integer(maximum=50)}');
+ *   "Reason: the arguments do not match their declaration: " +
+ *     '/limit must be an integer at most 50; got the string "3"; declared {!query:string,limit:integer(maximum=50)}');
  * ```
  *
  * @module

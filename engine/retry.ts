@@ -4,14 +4,16 @@
  *
  * ```text
  * InterJSON refused the arguments: E010 R010 CloseString at line 1 column 25 (offset 24).
- * Reason: exactness lossy exceeds max_loss cosmetic
+ * Reason: the text ends inside a string, so the arguments look cut off
  * Context: {"query":"weather in Par
  *                                  ^
- * Re-emit the arguments as valid JSON with exactly one reading.
+ * Re-emit the complete arguments: the whole JSON value, with nothing cut off.
  * ```
  *
  * The first line names the error code, the rule (or the error's name when no
- * rule is involved) and the position; the context line shows the input line
+ * rule is involved) and the position; the `Reason:` line is a plain sentence
+ * for the rule or the error, and the last line what to emit instead, both
+ * from one table (`engine/reasons.ts`); the context line shows the input line
  * with a caret under the column (long lines are cut around it). Everything is
  * read from the error's fields (`offset`, `line`, `column`, `rule`), never
  * parsed back out of its message. The prompt is only ever addressed to the
@@ -25,8 +27,8 @@
  * strictEqual(
  *   retryPrompt(error, ""),
  *   "InterJSON refused the arguments: E001 EmptyInput.\n" +
- *     "Reason: the input is empty\n" +
- *     "Re-emit the arguments as valid JSON with exactly one reading.",
+ *     "Reason: the text is empty, so there are no arguments to run\n" +
+ *     "Emit the arguments as one JSON value.",
  * );
  * ```
  *
@@ -36,6 +38,7 @@
 import { isBidiControl } from "./hazards.ts";
 import { type EngineError, errorDetail, ERRORS } from "./errors.ts";
 import { ruleByCode } from "./rules.ts";
+import { DEFAULT_INSTRUCTION, promptWords } from "./reasons.ts";
 
 /**
  * What a refused caller gets: the error code and the prompt for the model.
@@ -55,8 +58,8 @@ export interface Retry {
   prompt: string;
 }
 
-/** The closing sentence of every prompt. */
-export const CLOSING_SENTENCE = "Re-emit the arguments as valid JSON with exactly one reading.";
+/** The prompt's last line when no more specific one fits its code (`engine/reasons.ts`). */
+export const CLOSING_SENTENCE: string = DEFAULT_INSTRUCTION;
 
 const CONTEXT_PREFIX = "Context: ";
 /** Characters of context kept before and after the column on a long line. */
@@ -105,18 +108,18 @@ function contextLine(text: string, offset: number): [line: string, caret: number
  * strictEqual(
  *   retryPrompt(error, '{"query":"weather in Par'),
  *   "InterJSON refused the arguments: E010 R010 CloseString at line 1 column 25 (offset 24).\n" +
- *     "Reason: exactness lossy exceeds max_loss cosmetic\n" +
+ *     "Reason: the text ends inside a string, so the arguments look cut off\n" +
  *     'Context: {"query":"weather in Par\n' +
  *     "                                 ^\n" +
- *     "Re-emit the arguments as valid JSON with exactly one reading.",
+ *     "Re-emit the complete arguments: the whole JSON value, with nothing cut off.",
  * );
  * ```
  */
 export function retryPrompt(error: EngineError, text: string): string {
   const name = ERROR_NAMES.get(error.code) ?? "";
-  const reason = errorDetail(error);
+  const { reason, instruction } = promptWords(error.code, error.rule, errorDetail(error));
   if (error.offset === undefined) {
-    return `InterJSON refused the arguments: ${error.code} ${name}.\nReason: ${reason}\n${CLOSING_SENTENCE}`;
+    return `InterJSON refused the arguments: ${error.code} ${name}.\nReason: ${reason}\n${instruction}`;
   }
   const rule = error.rule === undefined ? undefined : ruleByCode(error.rule);
   const what = rule === undefined ? name : `${rule.code} ${rule.name}`;
@@ -125,5 +128,5 @@ export function retryPrompt(error: EngineError, text: string): string {
     `Reason: ${reason}\n` +
     `${CONTEXT_PREFIX}${line}\n` +
     `${" ".repeat(CONTEXT_PREFIX.length + caret)}^\n` +
-    CLOSING_SENTENCE;
+    instruction;
 }

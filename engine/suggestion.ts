@@ -1,8 +1,8 @@
 /**
  * "Did you mean …?": the closest valid choice to a word, by edit distance.
  * The engine uses it to name the profile or option a caller probably meant
- * in a `CallerError`; every surface (command line, MCP server)
- * re-exports it from `wire/suggestion.ts` for its own complaints.
+ * in a `CallerError`; every surface (command line, MCP server, serve, hook,
+ * proxy) uses it for its own complaints.
  *
  * @example
  * ```ts

@@ -27,6 +27,8 @@
  */
 
 import { parseJson } from "../mod.ts";
+import { whyNotJson } from "../engine/not_json.ts";
+import { isObject } from "../wire/jsonrpc.ts";
 
 /** How the answer is written: Claude Code / Codex `hookSpecificOutput`, or Gemini CLI `decision`. */
 export type HookFormat = "pre_tool_use" | "before_tool";
@@ -130,10 +132,6 @@ export function memberText(text: string, key: string): string | undefined {
   return found;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /**
  * Reads one hook event, or says in one line why it cannot.
  *
@@ -152,10 +150,10 @@ export function readEvent(text: string): HookEvent | EventProblem {
   try {
     event = parseJson(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { problem: `stdin is not one JSON hook event (${reason.split("\n")[0]})` };
+    const reason = whyNotJson(text, error instanceof Error ? error.message : String(error));
+    return { problem: `stdin is not one JSON hook event: ${reason}` };
   }
-  if (!isRecord(event)) return { problem: "stdin is not a JSON object (a hook event)" };
+  if (!isObject(event)) return { problem: "stdin is not a JSON object (a hook event)" };
   const name = event.hook_event_name;
   if (typeof name !== "string") return { problem: "the event has no string `hook_event_name`" };
   const format = Object.hasOwn(EVENT_FORMATS, name) ? EVENT_FORMATS[name] : undefined;

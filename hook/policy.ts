@@ -39,7 +39,8 @@ import {
   type ProfileName,
   repair,
 } from "../mod.ts";
-import { closest } from "../wire/suggestion.ts";
+import { closest } from "../engine/suggestion.ts";
+import { isObject } from "../wire/jsonrpc.ts";
 
 /** One tool pattern and the options its tools are gated with. */
 export interface ToolRule {
@@ -79,10 +80,6 @@ export const NO_POLICY: Policy = {
 const LIMITS = { max_depth: "maxDepth", max_input: "maxInput", max_token: "maxToken" } as const;
 const ROOT_KEYS = ["profile", ...Object.keys(LIMITS), "tools"];
 const TOOL_KEYS = ["schema", "schema_json", "profile", ...Object.keys(LIMITS)];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function unknownKey(where: string, key: string, keys: readonly string[]): PolicyProblem {
   return {
@@ -145,7 +142,7 @@ export function parsePolicy(text: string): Policy | PolicyProblem {
   const read = repair(text, { profile: "execution" });
   if (read.error !== null) return { problem: `the policy is not JSONC: ${read.error.message}` };
   const root = read.value;
-  if (!isRecord(root)) return { problem: "the policy must be a JSON object" };
+  if (!isObject(root)) return { problem: "the policy must be a JSON object" };
   for (const key of Object.keys(root)) {
     if (!ROOT_KEYS.includes(key)) return unknownKey("the policy", key, ROOT_KEYS);
   }
@@ -154,11 +151,11 @@ export function parsePolicy(text: string): Policy | PolicyProblem {
   const defaultGate = compileRule(defaults, "the policy");
   if ("problem" in defaultGate) return defaultGate;
   const tools = root.tools ?? {};
-  if (!isRecord(tools)) return { problem: "`tools` must be an object of tool patterns" };
+  if (!isObject(tools)) return { problem: "`tools` must be an object of tool patterns" };
   const rules: ToolRule[] = [];
   for (const [pattern, entry] of Object.entries(tools)) {
     const where = `tools.${pattern}`;
-    if (!isRecord(entry)) return { problem: `${where} must be an object` };
+    if (!isObject(entry)) return { problem: `${where} must be an object` };
     for (const key of Object.keys(entry)) {
       if (!TOOL_KEYS.includes(key)) return unknownKey(where, key, TOOL_KEYS);
     }
@@ -180,7 +177,7 @@ export function parsePolicy(text: string): Policy | PolicyProblem {
       options.schema = entry.schema;
     }
     if (entry.schema_json !== undefined) {
-      if (!isRecord(entry.schema_json) && typeof entry.schema_json !== "boolean") {
+      if (!isObject(entry.schema_json) && typeof entry.schema_json !== "boolean") {
         return { problem: `${where}.schema_json must be a JSON Schema (an object)` };
       }
       options.schemaJson = entry.schema_json;

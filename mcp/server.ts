@@ -62,6 +62,7 @@ import {
 } from "./lifecycle.ts";
 import { toolResult } from "./render.ts";
 import { callTool, TOOLS, type ToolSettings } from "./tools.ts";
+import { whyNotJson } from "../engine/not_json.ts";
 
 /** What the server answers to a method it does not implement, by era. */
 const LEGACY_METHODS = "initialize, ping, server/discover, tools/list, tools/call";
@@ -165,8 +166,10 @@ export class Session {
     try {
       message = parseJson(text);
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      return encodeResponse(failure(undefined, RPC.PARSE_ERROR, `parse error: ${detail}`));
+      const detail = whyNotJson(text, error instanceof Error ? error.message : String(error));
+      return encodeResponse(
+        failure(undefined, RPC.PARSE_ERROR, `parse error: the line is not JSON: ${detail}`),
+      );
     }
     return encodeReply(this.reply(text, message));
   }

@@ -24,20 +24,13 @@
  * @module
  */
 
-import {
-  CallerError,
-  gate,
-  PROFILE_NAMES,
-  type ProfileName,
-  readiness,
-  repair,
-  validate,
-} from "../mod.ts";
-import { isObject, RPC } from "../wire/jsonrpc.ts";
+import { CallerError, PROFILE_NAMES, type ProfileName } from "../mod.ts";
+import { OPERATIONS, runOperation } from "../engine/operations.ts";
+import { isObject, kindOf, RPC } from "../wire/jsonrpc.ts";
 
 export type { ProfileName };
 import { renderGate, renderReadiness, renderRepair, renderValidate } from "./render.ts";
-import { closest } from "../wire/suggestion.ts";
+import { closest } from "../engine/suggestion.ts";
 
 /** A JSON Schema, as plain data. */
 export type JsonSchema = Readonly<Record<string, unknown>>;
@@ -446,18 +439,28 @@ function failed(summary: string): ToolOutcome {
   return { isError: true, summary };
 }
 
-function pick(
-  source: Readonly<Record<string, unknown>>,
-  fields: readonly string[],
+/**
+ * The wire fields of a result, in order; an error goes on the wire as
+ * `{code, message}` (its position fields stay in the library).
+ */
+function pick<T extends { error?: WireError | null }, K extends keyof T & string>(
+  source: T,
+  fields: readonly K[],
 ): Record<string, unknown> {
   const picked: Record<string, unknown> = {};
   for (const field of fields) {
     if (source[field] !== undefined) picked[field] = source[field];
   }
-  // The wire form of an error is {code, message}: its position fields stay in the library.
-  const error = picked.error as { code: string; message: string } | null | undefined;
-  if (error) picked.error = { code: error.code, message: error.message };
+  if (source.error && Object.hasOwn(picked, "error")) {
+    picked.error = { code: source.error.code, message: source.error.message };
+  }
   return picked;
+}
+
+/** What of an engine error the wire carries. */
+interface WireError {
+  readonly code: string;
+  readonly message: string;
 }
 
 /** Checks arguments against the tool's inputSchema; a string is the complaint. */
@@ -496,12 +499,6 @@ function readArguments(tool: ToolDefinition, raw: Record<string, unknown>): Argu
   };
 }
 
-function kindOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
-}
-
 function declaration(args: Arguments): { schema?: string; schemaJson?: unknown } {
   if (args.schema !== undefined) return { schema: args.schema };
   if (args.schemaJson !== undefined) return { schemaJson: args.schemaJson };
@@ -512,36 +509,29 @@ type Runner = (args: Arguments, settings: ToolSettings) => ToolOutcome;
 
 const RUNNERS: Readonly<Record<string, Runner>> = {
   interjson_gate(args) {
-    const profile = (args.profile ?? "agent") as ProfileName;
-    const result = gate(args.text, { ...declaration(args), profile }) as unknown as Record<
-      string,
-      unknown
-    >;
-    const error = result.error as { code: string; message: string } | null;
-    if (error && CALLER_ERRORS.has(error.code)) return failed(error.message);
+    const profile = (args.profile ?? OPERATIONS.gate.defaultProfile) as ProfileName;
+    const result = runOperation("gate", args.text, { ...declaration(args), profile });
+    if (result.error && CALLER_ERRORS.has(result.error.code)) return failed(result.error.message);
     const structured = pick(result, GATE_FIELDS);
     return { isError: false, summary: renderGate(structured), structured };
   },
   interjson_repair(args, settings) {
     const profile = (args.profile ?? settings.policy) as ProfileName | undefined;
     const options = profile === undefined ? declaration(args) : { ...declaration(args), profile };
-    const result = repair(args.text, options) as unknown as Record<string, unknown>;
-    const error = result.error as { code: string; message: string } | null;
-    if (error) return failed(error.message);
+    const result = runOperation("repair", args.text, options);
+    if (result.error) return failed(result.error.message);
     const structured = pick(result, REPAIR_FIELDS);
     return { isError: false, summary: renderRepair(structured), structured };
   },
   interjson_validate(args) {
-    const result = validate(args.text, declaration(args)) as unknown as Record<string, unknown>;
-    const error = result.error as { code: string; message: string } | null | undefined;
-    if (error && CALLER_ERRORS.has(error.code)) return failed(error.message);
+    const result = runOperation("validate", args.text, declaration(args));
+    if (result.error && CALLER_ERRORS.has(result.error.code)) return failed(result.error.message);
     const structured = pick(result, VALIDATE_FIELDS);
     return { isError: false, summary: renderValidate(structured), structured };
   },
   interjson_readiness(args) {
-    const result = readiness(args.text, declaration(args)) as unknown as Record<string, unknown>;
-    const error = result.error as { code: string; message: string } | undefined;
-    if (error) return failed(error.message);
+    const result = runOperation("readiness", args.text, declaration(args));
+    if (result.error) return failed(result.error.message);
     const structured = pick(result, READINESS_FIELDS);
     return { isError: false, summary: renderReadiness(structured), structured };
   },

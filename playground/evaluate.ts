@@ -326,3 +326,43 @@ export function evaluate(state: PlaygroundState): Evaluation {
   }
   return answer;
 }
+
+/**
+ * The result badge's words: the verdict first (executable or refused, and
+ * the label), then what the syntax and the declaration came to, so that a
+ * syntactically safe value refused for its declaration never reads as safe.
+ * An empty text says what the page expects instead.
+ *
+ * @example
+ * ```ts
+ * import { badgeText, evaluate } from "./evaluate.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(
+ *   badgeText(evaluate({ text: "{}", profile: "agent", schema: "{!a:string}", lang: "auto" })),
+ *   "refused \u2014 REJECT (declaration not satisfied) \u00B7 syntax: safe; declaration: not satisfied",
+ * );
+ * strictEqual(
+ *   badgeText(evaluate({ text: "[1]", profile: "agent", schema: "", lang: "auto" })),
+ *   "executable \u2014 SAFE TO EXECUTE \u00B7 syntax: safe; no declaration",
+ * );
+ * ```
+ */
+export function badgeText(evaluation: Evaluation): string {
+  const { result, hostError, state, declaration } = evaluation;
+  if (result === null) {
+    return `error \u2014 ${hostError?.code ?? ""} the options or the declaration are wrong`;
+  }
+  if (state.text.trim() === "") {
+    return "empty \u2014 paste what the model wrote, or pick an example (an empty text is refused, E001)";
+  }
+  const declared = declaration.kind !== "none";
+  const verdict = `${result.executable ? "executable" : "refused"} \u2014 ${result.label}`;
+  const syntax = `syntax: ${result.decision}`;
+  if (!declared) return `${verdict} \u00B7 ${syntax}; no declaration`;
+  const outcome = result.executable
+    ? "satisfied"
+    : result.error?.code === "E030"
+    ? "not satisfied"
+    : "not reached (the text was refused first)";
+  return `${verdict} \u00B7 ${syntax}; declaration: ${outcome}`;
+}

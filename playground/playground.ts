@@ -3,8 +3,9 @@
  * The playground page's entry point: reads the state from the URL fragment,
  * evaluates it on load, re-evaluates as the user types (at once for short
  * inputs, after a pause for long ones), writes the state back into the
- * fragment, and wires the examples and the copy buttons. Nothing is sent
- * anywhere: the engine is bundled into the page.
+ * fragment, and wires the examples and the copy buttons. A link without a
+ * fragment opens on the first example; an empty text says what the page
+ * expects. Nothing is sent anywhere: the engine is bundled into the page.
  *
  * The contract for tests and embedding: after each evaluation
  * `document.body.dataset.decision` holds the decision (`error` for a mistake
@@ -24,7 +25,14 @@
 
 import { PROFILE_NAMES, type Repair, VERSION } from "../mod.ts";
 import { type Change, markRepair } from "./diff.ts";
-import { evaluate, type Evaluation, type Mark, ruleDocsUrl, ruleOf } from "./evaluate.ts";
+import {
+  badgeText,
+  evaluate,
+  type Evaluation,
+  type Mark,
+  ruleDocsUrl,
+  ruleOf,
+} from "./evaluate.ts";
 import { EXAMPLES } from "./examples.ts";
 import {
   type DeclarationLanguage,
@@ -334,9 +342,7 @@ function renderEvaluation(
   // A syntactically safe value refused for its declaration is shown as refused, not as safe.
   view.badge.className = `badge ${decision}${executable ? "" : " blocked"}`;
   view.badge.dataset.icon = decisionIcon(decision, executable);
-  view.badge.textContent = result === null
-    ? `error \u2014 ${hostError?.code ?? ""} the options or the declaration are wrong`
-    : `${result.decision} \u2014 ${result.label}`;
+  view.badge.textContent = badgeText(evaluation);
   view.executable.textContent = result?.executable ? "executable: yes" : "executable: no";
   view.hostError.hidden = hostError === null;
   view.hostError.textContent = hostError === null
@@ -470,8 +476,15 @@ function schedule(): void {
   }, delay);
 }
 
+/** The state a link without a fragment opens on: the first example, not an empty refusal. */
+function openingState(): PlaygroundState {
+  const [first] = EXAMPLES;
+  return { text: first.text, profile: first.profile, schema: first.schema, lang: "auto" };
+}
+
 function loadFragment(): void {
-  showState(parseFragment(location.hash));
+  const bare = location.hash === "" || location.hash === "#";
+  showState(bare ? openingState() : parseFragment(location.hash));
   run(false);
 }
 

@@ -30,7 +30,7 @@
  */
 
 import { compileGate, gate, isProfileName, PROFILE_NAMES, type ProfileName } from "../mod.ts";
-import { closest } from "../wire/suggestion.ts";
+import { closest } from "../engine/suggestion.ts";
 
 /**
  * What the policy says about one tool.

@@ -4,10 +4,11 @@
  * `interjson-install.sh`, and writes `SHA256SUMS` (the `sha256sum` format,
  * sorted by name) over every asset.
  *
- * The binaries are granted `--allow-read` and nothing else, with `--no-prompt`
- * baked in: the `gate`/`repair`/`validate`/`readiness` commands read a FILE
- * and `--schema-json FILE`; the MCP server needs no permission at all and
- * drops the rest before it reads its first line.
+ * The binaries are granted what their commands need, with `--no-prompt`
+ * baked in ({@linkcode PERMISSION_FLAGS}, shared with the test that runs every
+ * command under exactly these flags): each command gives up at start what it
+ * does not use, and the rest once its files, socket or child are open
+ * (`cli/permissions.ts`).
  *
  * ```sh
  * deno run -A scripts/build.ts                       # all four targets into dist/
@@ -31,6 +32,8 @@
  */
 
 import { parseArgs } from "node:util";
+import { BINARY_PERMISSION_FLAGS } from "../cli/permissions.ts";
+import { shellWord } from "../cli/shell_word.ts";
 
 /** One release target: the `deno compile --target` triple and the asset it produces. */
 export interface Target {
@@ -77,16 +80,19 @@ export const TARGETS: readonly Target[] = [
 ];
 
 /**
- * The permission flags baked into every binary: read access only, and no
- * interactive prompt (a missing permission is an error, never a question).
+ * The permission flags baked into every binary (`cli/permissions.ts`):
+ * reading files, writing the proxy's audit and pin files, running the proxy's
+ * server, listening for the HTTP servers, and no interactive prompt (a
+ * missing permission is an error, never a question).
  *
  * @example
  * ```ts
  * import { PERMISSION_FLAGS } from "./build.ts";
- * console.log(PERMISSION_FLAGS); // ["--allow-read", "--no-prompt"]
+ * console.log(PERMISSION_FLAGS);
+ * // ["--allow-read", "--allow-write", "--allow-run", "--allow-net", "--no-prompt"]
  * ```
  */
-export const PERMISSION_FLAGS: readonly string[] = ["--allow-read", "--no-prompt"];
+export const PERMISSION_FLAGS: readonly string[] = BINARY_PERMISSION_FLAGS;
 
 /** The release name of the copied installer. */
 export const INSTALLER_ASSET = "interjson-install.sh";
@@ -113,7 +119,8 @@ export interface BuildPaths {
  * compileArgs(TARGETS[3], { outDir: "dist" });
  * // ["compile", "--target", "x86_64-pc-windows-msvc",
  * //  "--output", "dist/interjson-windows-x86_64.exe",
- * //  "--allow-read", "--no-prompt", "--config", "deno.json", "cli.ts"]
+ * //  "--allow-read", "--allow-write", "--allow-run", "--allow-net", "--no-prompt",
+ * //  "--config", "deno.json", "cli.ts"]
  * ```
  */
 export function compileArgs(target: Target, paths: BuildPaths): string[] {
@@ -145,22 +152,6 @@ export function assetPath(outDir: string, name: string): string {
 }
 
 /**
- * Quotes one word for a POSIX shell: left bare when it is made only of safe
- * characters, otherwise single-quoted (an embedded `'` becomes `'\''`).
- *
- * @example
- * ```ts
- * import { shellQuote } from "./build.ts";
- * console.log(shellQuote("dist/interjson-linux-x86_64")); // dist/interjson-linux-x86_64
- * console.log(shellQuote("my dist/x")); // 'my dist/x'
- * ```
- */
-export function shellQuote(word: string): string {
-  if (/^[A-Za-z0-9_./:=@%+,-]+$/.test(word)) return word;
-  return `'${word.replaceAll("'", `'\\''`)}'`;
-}
-
-/**
  * A whole command line, each word shell-quoted, joined by single spaces.
  *
  * @example
@@ -170,7 +161,7 @@ export function shellQuote(word: string): string {
  * ```
  */
 export function commandLine(words: readonly string[]): string {
-  return words.map(shellQuote).join(" ");
+  return words.map(shellWord).join(" ");
 }
 
 /**

@@ -22,25 +22,27 @@
 
 import {
   compileGate,
-  gate,
   type GateOptions,
   type GateResult,
-  readiness,
   type ReadinessResult,
-  repair,
   type RepairResult,
-  validate,
   type ValidateResult,
 } from "../mod.ts";
-import { closest } from "../wire/suggestion.ts";
+import {
+  OPERATION_NAMES,
+  type OperationName,
+  runOperation as runEngineOperation,
+} from "../engine/operations.ts";
+import { closest } from "../engine/suggestion.ts";
 import { type ServeError, serveError } from "./errors.ts";
 import type { HandleRegistry } from "./registry.ts";
+import { isObject, kindOf } from "../wire/jsonrpc.ts";
 
-/** The four engine operations. */
-export const ENGINE_OPERATIONS = ["gate", "repair", "validate", "readiness"] as const;
+/** The four engine operations (the engine's one table, `engine/operations.ts`). */
+export const ENGINE_OPERATIONS: readonly OperationName[] = OPERATION_NAMES;
 
 /** One of {@linkcode ENGINE_OPERATIONS}. */
-export type EngineOperation = typeof ENGINE_OPERATIONS[number];
+export type EngineOperation = OperationName;
 
 /** A declaration with its profile and options, ready to run. */
 export interface Compiled {
@@ -90,13 +92,12 @@ function thrownCallerError(error: unknown): ServeError | null {
 
 /** The operations bound to `options`, unchecked (a one-shot call checks as it runs). */
 function bind(options: GateOptions): Compiled {
-  const declaration = { schema: options.schema, schemaJson: options.schemaJson };
   return {
     options,
-    gate: (text) => gate(text, options),
-    repair: (text) => repair(text, options),
-    validate: (text) => validate(text, declaration),
-    readiness: (text) => readiness(text, declaration),
+    gate: (text) => runEngineOperation("gate", text, options),
+    repair: (text) => runEngineOperation("repair", text, options),
+    validate: (text) => runEngineOperation("validate", text, options),
+    readiness: (text) => runEngineOperation("readiness", text, options),
   };
 }
 
@@ -120,7 +121,7 @@ export function compile(options: GateOptions): Compiled | ServeError {
     return {
       options,
       gate: (text) => compiled.gate(text),
-      repair: (text) => repair(text, options),
+      repair: (text) => runEngineOperation("repair", text, options),
       validate: (text) => compiled.validate(text),
       readiness: (text) => compiled.readiness(text),
     };
@@ -129,16 +130,6 @@ export function compile(options: GateOptions): Compiled | ServeError {
     if (caller !== null) return caller;
     throw error;
   }
-}
-
-function kindOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The fields each operation accepts (besides the protocol's `v`, `id`, `op`). */
@@ -208,7 +199,7 @@ export function readOptions(fields: Record<string, unknown>): GateOptions | Serv
     options.schema = fields.schema;
   }
   if (fields.schema_json !== undefined) {
-    if (!isRecord(fields.schema_json) && typeof fields.schema_json !== "boolean") {
+    if (!isObject(fields.schema_json) && typeof fields.schema_json !== "boolean") {
       return serveError(
         "S003",
         `\`schema_json\` must be a JSON Schema (an object), got ${kindOf(fields.schema_json)}`,
@@ -223,7 +214,7 @@ export function readOptions(fields: Record<string, unknown>): GateOptions | Serv
     options.profile = fields.profile as GateOptions["profile"];
   }
   if (fields.options !== undefined) {
-    if (!isRecord(fields.options)) {
+    if (!isObject(fields.options)) {
       return serveError("S003", `\`options\` must be an object, got ${kindOf(fields.options)}`);
     }
     for (const [key, value] of Object.entries(fields.options)) {

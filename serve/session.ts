@@ -25,7 +25,7 @@
 import { parseJson, VERSION } from "../mod.ts";
 import { type Frame, MAX_LINE_BYTES } from "../wire/framing.ts";
 import type { RawInteger } from "../wire/request_id.ts";
-import { closest } from "../wire/suggestion.ts";
+import { closest } from "../engine/suggestion.ts";
 import { encodeResult } from "./encode.ts";
 import { isServeError, serveError } from "./errors.ts";
 import {
@@ -38,6 +38,8 @@ import {
   unknownField,
 } from "./operations.ts";
 import { HandleRegistry, MAX_HANDLES } from "./registry.ts";
+import { whyNotJson } from "../engine/not_json.ts";
+import { isObject } from "../wire/jsonrpc.ts";
 
 /** The protocol versions this server speaks. */
 export const PROTOCOL_VERSIONS: readonly number[] = [1];
@@ -57,10 +59,6 @@ export type ServeId = string | number | null;
 export interface SessionOptions {
   /** The bound on live handles (default {@linkcode MAX_HANDLES}). */
   readonly maxHandles?: number;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** A session: its registry, and the answer to each line. */
@@ -126,11 +124,11 @@ export class ServeSession {
     try {
       request = parseJson(text);
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
+      const detail = whyNotJson(text, error instanceof Error ? error.message : String(error));
       return answer(null, serveError("S001", `the line is not JSON: ${detail}`));
     }
     const id =
-      isRecord(request) && (typeof request.id === "string" || typeof request.id === "number")
+      isObject(request) && (typeof request.id === "string" || typeof request.id === "number")
         ? request.id
         : null;
     try {
@@ -153,7 +151,7 @@ export class ServeSession {
    * ```
    */
   handleRequest(request: unknown): unknown {
-    if (!isRecord(request)) return serveError("S003", "a request is a JSON object");
+    if (!isObject(request)) return serveError("S003", "a request is a JSON object");
     if (!Object.hasOwn(request, "v")) {
       return serveError(
         "S004",

@@ -1,5 +1,5 @@
 /**
- * Candidates (issue 9, classes 1 and 2, and the false refusals): with `skip_prose` the value is
+ * Candidates (values standing in prose or fences, and prose that is never a value): with `skip_prose` the value is
  * the one candidate the text holds, a fenced or wrapped block or an object or array standing in
  * prose. Nothing of the prose (a list number, a year, a quoted word, a citation `[1]`, the word
  * `None`) is ever the value; two or more candidates are refused (`R040 MultipleCandidates`) with

@@ -1,5 +1,5 @@
 /**
- * One reading, generated (issue 9): the shapes of each attack class are built at random, and one
+ * One reading, generated: the shapes of each attack class are built at random, and one
  * invariant is checked on every answer: an executable result's value is the one reading of the
  * text, and its text is that value.
  *

@@ -1,5 +1,5 @@
 /**
- * The scanner's character hazards come from one module (`engine/hazards.ts`, issue 15), for every
+ * The scanner's character hazards come from one module (`engine/hazards.ts`), for every
  * spelling of a character: raw, `\u` escaped, an escaped high surrogate followed by a raw low one,
  * in a value, a quoted key and an unquoted key, whole or fed to a stream at every split. The
  * expected rule of each character is stated here, not computed by the engine: a bidi control or a

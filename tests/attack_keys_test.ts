@@ -1,5 +1,5 @@
 /**
- * Keys (issue 9, class 7): an unquoted key gets every check a quoted key gets (duplicates, case
+ * Keys: an unquoted key gets every check a quoted key gets (duplicates, case
  * collisions, invisible characters, lone surrogates), and an unquoted key that readers take
  * differently (a number, a dotted path, a literal, `__proto__`) is `R043 AmbiguousKey`. Every
  * `Default_Ignorable_Code_Point` in a key is `R038`, raw or escaped, quoted or not; keys of one

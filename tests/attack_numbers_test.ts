@@ -1,5 +1,5 @@
 /**
- * Numbers and tokens (issue 9, classes 3 to 6 and 8): the missing-comma repair joins two tokens
+ * Numbers and tokens (split tokens, empty exponents, cut numbers, unsafe integers, `#`): the missing-comma repair joins two tokens
  * only when each is complete on its own and nothing else could have been meant (else `R041
  * AmbiguousSplit`); an empty exponent and a number cut at the end of the input are lossy; an
  * unsafe integer is found on the exact decimal value in any notation; `#` in value position is

@@ -1,5 +1,5 @@
 /**
- * Streaming under attack (issue 9): the candidate rules read the same split at every point as in
+ * Streaming under attack: the candidate rules read the same split at every point as in
  * one call (the epilogue now reads to the end of the input, resumably); a block comment fed one
  * character at a time resumes where it stopped; and `final` means exactly that no continuation of
  * the stream can give that member another value in a document that is still executable (a later

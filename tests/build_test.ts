@@ -15,20 +15,21 @@ import {
   commandLine,
   compileArgs,
   parseBuildArgs,
+  PERMISSION_FLAGS,
   selectTargets,
   sha256Hex,
   sha256sums,
-  shellQuote,
   TARGETS,
 } from "../scripts/build.ts";
 import { type Ran, runDeno } from "./fixtures/run_deno.ts";
+import { shellWord } from "../cli/shell_word.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 const BUILD_TS = `${ROOT}scripts/build.ts`;
 const WORKFLOW = `${ROOT}.github/workflows/release.yml`;
 const decoder = new TextDecoder();
 
-/** The release contract (SPEC §4): each target triple and its release asset. */
+/** The release contract (docs/INSTALL.md, release assets): each target triple and its asset. */
 const EXPECTED_TARGETS: readonly { triple: string; asset: string }[] = [
   { triple: "x86_64-unknown-linux-gnu", asset: "interjson-linux-x86_64" },
   { triple: "aarch64-unknown-linux-gnu", asset: "interjson-linux-arm64" },
@@ -54,8 +55,7 @@ Deno.test("build: compileArgs is the exact deno compile command for each target"
         triple,
         "--output",
         `dist/${asset}`,
-        "--allow-read",
-        "--no-prompt",
+        ...PERMISSION_FLAGS,
         "--config",
         "deno.json",
         "cli.ts",
@@ -67,8 +67,7 @@ Deno.test("build: compileArgs is the exact deno compile command for each target"
     [
       "--output",
       "/tmp/out/interjson-linux-x86_64",
-      "--allow-read",
-      "--no-prompt",
+      ...PERMISSION_FLAGS,
       "--config",
       "c.json",
       "x.ts",
@@ -76,18 +75,22 @@ Deno.test("build: compileArgs is the exact deno compile command for each target"
   );
 });
 
-Deno.test("build: binaries are granted read access only, never a prompt", () => {
+Deno.test("build: binaries are granted read, write, run and net (no env, sys, ffi), never a prompt", () => {
   for (const target of TARGETS) {
     const args = compileArgs(target, { outDir: "dist" });
     const grants = args.filter((a) =>
       a.startsWith("--allow-") || a === "-A" || /^-[A-Z]+$/.test(a)
     );
-    assert.deepEqual(grants, ["--allow-read"], target.triple);
+    assert.deepEqual(
+      grants,
+      ["--allow-read", "--allow-write", "--allow-run", "--allow-net"],
+      target.triple,
+    );
     assert.ok(args.includes("--no-prompt"), target.triple);
   }
 });
 
-/** Each word and how shellQuote writes it. */
+/** Each word and how shellWord writes it. */
 const QUOTING: readonly { word: string; quoted: string }[] = [
   { word: "dist/interjson-linux-x86_64", quoted: "dist/interjson-linux-x86_64" },
   { word: "--allow-read", quoted: "--allow-read" },
@@ -99,9 +102,9 @@ const QUOTING: readonly { word: string; quoted: string }[] = [
   { word: "", quoted: "''" },
 ];
 
-Deno.test("build: shellQuote leaves safe words bare and single-quotes the rest", async (t) => {
+Deno.test("build: shellWord leaves safe words bare and single-quotes the rest", async (t) => {
   for (const { word, quoted } of QUOTING) {
-    await t.step(JSON.stringify(word), () => assert.equal(shellQuote(word), quoted, word));
+    await t.step(JSON.stringify(word), () => assert.equal(shellWord(word), quoted, word));
   }
   assert.equal(
     commandLine(["deno", "compile", "--output", "a b/c"]),

@@ -47,10 +47,10 @@ const SEED_CALL = `gate('{"query":"weather in Par', { schemaJson: { type: "objec
 
 const SEED_PROMPT =
   "InterJSON refused the arguments: E010 R010 CloseString at line 1 column 25 (offset 24).\n" +
-  "Reason: exactness lossy exceeds max_loss cosmetic\n" +
+  "Reason: the text ends inside a string, so the arguments look cut off\n" +
   'Context: {"query":"weather in Par\n' +
   "                                 ^\n" +
-  "Re-emit the arguments as valid JSON with exactly one reading.";
+  "Re-emit the complete arguments: the whole JSON value, with nothing cut off.";
 
 /**
  * A module body that exercises the library bound as `lib` and prints one JSON

@@ -1,7 +1,7 @@
 /**
  * Classification (`engine/classify.ts`) on its own: the decision for a scan, the label of a gate
  * result and the permille of an offset. Each case pins a branch a mutation tool found unguarded
- * (docs/TESTING.md): the two halves of the `invalid` condition, the label of a non-executable
+ * (docs/MUTATION_REPORT.md): the two halves of the `invalid` condition, the label of a non-executable
  * result whatever it says about `executable`, the label of every refused decision, and the empty
  * input's permille.
  *

@@ -15,13 +15,15 @@ import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { HELP, invokedName, main } from "../cli.ts";
 import { memoryIO, type MemoryTerminal } from "../cli/io.ts";
 import { CLIENTS, DENO_LAUNCH } from "../cli/client_configs.ts";
-import { didYouMean } from "../cli/arguments.ts";
+import { DEPRECATED_SPELLINGS, didYouMean } from "../cli/arguments.ts";
 import { OPTION_FLAGS } from "../cli/engine_commands.ts";
 import { gate, type Options, PROFILE_NAMES, repair, VERSION } from "../mod.ts";
 import { CANNOT_RUN } from "../scripts/demo.ts";
 import { ROOT, runCli } from "./mcp_harness.ts";
 import { runDeno } from "./fixtures/run_deno.ts";
 import { SEED_SCHEMA_JSON } from "./mcp_seed.ts";
+import { onTerminal } from "./fixtures/terminal.ts";
+import { shellWord } from "../cli/shell_word.ts";
 
 const SAFE = '{"query":"weather in Paris","limit":3}';
 const TRUNCATED = '{"query":"weather in Par';
@@ -105,19 +107,19 @@ const USAGE_ERRORS: UsageCase[] = [
   { name: "--version with an argument", args: ["--version", "x"], stderr: /takes no arguments/ },
   {
     name: "mcp: a near flag",
-    args: ["mcp", "--polcy=agent"],
-    stderr: /unknown option --polcy; did you mean --policy\?/,
+    args: ["mcp", "--profle=agent"],
+    stderr: /unknown option --profle; did you mean --profile\?/,
   },
   {
-    name: "mcp: a far policy gets the list",
-    args: ["mcp", "--policy=loose"],
+    name: "mcp: a far profile gets the list",
+    args: ["mcp", "--profile=loose"],
     stderr: /unknown profile `loose` \(one of permissive, interactive, execution, agent, strict\)/,
     not: /did you mean/,
   },
   {
-    name: "mcp: a policy without value",
-    args: ["mcp", "--policy"],
-    stderr: /--policy needs a value/,
+    name: "mcp: a profile without value",
+    args: ["mcp", "--profile"],
+    stderr: /--profile needs a value/,
   },
   {
     name: "mcp: a near client",
@@ -342,17 +344,145 @@ const PRINT_CONFIGS: { name: string; args: string[]; stdout: string }[] = [
     stdout: '[mcp_servers.interjson]\ncommand = "C:\\\\tools\\\\interjson.exe"\nargs = ["mcp"]\n',
   },
   {
-    name: "deno run jsr:@interjson/cli mcp",
+    name: "deno run jsr:@interjson/cli@VERSION mcp: pinned to this version",
     args: ["--print-config=claude", "--command=deno"],
-    stdout: "claude mcp add interjson -- deno run jsr:@interjson/cli mcp\n",
+    stdout: `claude mcp add interjson -- deno run jsr:@interjson/cli@${VERSION} mcp\n`,
   },
   {
     name: "deno in mcpServers JSON",
     args: ["--print-config=cursor", "--command=deno"],
     stdout: '{\n  "mcpServers": {\n    "interjson": { "command": "deno", "args": ' +
-      '["run", "jsr:@interjson/cli", "mcp"] }\n  }\n}\n',
+      `["run", "jsr:@interjson/cli@${VERSION}", "mcp"] }\n  }\n}\n`,
+  },
+  {
+    name: "--profile is carried into the snippet",
+    args: ["--print-config=claude", "--profile=strict"],
+    stdout: "claude mcp add interjson -- interjson mcp --profile=strict\n",
+  },
+  {
+    name: "--profile with deno, in TOML",
+    args: ["--print-config=codex", "--command=deno", "--profile", "execution"],
+    stdout: '[mcp_servers.interjson]\ncommand = "deno"\n' +
+      `args = ["run", "jsr:@interjson/cli@${VERSION}", "mcp", "--profile=execution"]\n`,
   },
 ];
+
+/** Old spellings: each still works, with one deprecation line on stderr. */
+const OLD_SPELLINGS: readonly { args: string[]; stdout: string; stderr: string }[] = [
+  {
+    args: ["mcp", "--print-config=claude", "--policy=strict"],
+    stdout: "claude mcp add interjson -- interjson mcp --profile=strict\n",
+    stderr: "interjson mcp: --policy P is deprecated; write --profile P (it names a profile; " +
+      "--policy names a policy file elsewhere)\n",
+  },
+  {
+    args: ["hook", "--print-config=claude-code"],
+    stdout: "",
+    stderr: "interjson hook: --print-config=claude-code is deprecated; write " +
+      "--print-config=claude (the same client name as in interjson mcp and proxy)\n",
+  },
+];
+
+Deno.test("cli: an old spelling works and prints one deprecation line", async (t) => {
+  for (const row of OLD_SPELLINGS) {
+    await t.step(row.args.join(" "), async () => {
+      const ran = await run(row.args);
+      equal(ran.code, 0);
+      equal(ran.stderr, row.stderr);
+      if (row.stdout !== "") equal(ran.stdout, row.stdout);
+      else {
+        const now = await run(row.args.map((a) => a.replace("claude-code", "claude")));
+        equal(ran.stdout, now.stdout, "the same snippet as the new spelling");
+      }
+    });
+  }
+  const both = await run(["mcp", "--profile=agent", "--policy=strict"]);
+  equal(both.code, 2);
+  match(both.stderr, /give --profile P alone/);
+});
+
+Deno.test("docs/CLI.md lists every old spelling", async () => {
+  const doc = await read("docs/CLI.md");
+  for (const row of DEPRECATED_SPELLINGS) {
+    ok(doc.includes(`| \`${row.command}\` | \`${row.old}\` | \`${row.now}\` |`), row.old);
+  }
+});
+
+/** The proxy's options a snippet must carry, each with its value. */
+const PROXY_OPTIONS: readonly (readonly string[])[] = [
+  ["--profile", "strict"],
+  ["--pin", "/etc/interjson/tools lock.json"],
+  ["--audit", "audit.jsonl", "--audit-values"],
+  ["--policy", "policy.jsonc"],
+];
+
+Deno.test("cli: proxy --print-config, every client × every subset of its options, carries each", async (t) => {
+  for (const client of CLIENTS) {
+    for (let subset = 0; subset < 1 << PROXY_OPTIONS.length; subset++) {
+      const options = PROXY_OPTIONS.filter((_, k) => (subset >> k & 1) === 1).flat();
+      const args = ["proxy", `--print-config=${client.name}`, ...options, "--", "npx", "-y", "srv"];
+      await t.step(args.slice(1).join(" "), async () => {
+        const ran = await run(args);
+        equal(ran.code, 0, ran.stderr);
+        const quoted = (word: string) =>
+          client.name === "claude" ? shellWord(word) : JSON.stringify(word);
+        for (const word of [...options, "npx", "-y", "srv"]) {
+          ok(ran.stdout.includes(quoted(word)), `${word} missing:\n${ran.stdout}`);
+        }
+        for (const [flag] of PROXY_OPTIONS) {
+          equal(ran.stdout.includes(flag), options.includes(flag), flag);
+        }
+      });
+    }
+  }
+});
+
+/** How each `--command` starts the server, as the arguments before any option. */
+const LAUNCH_WORDS: Readonly<Record<string, readonly string[]>> = {
+  interjson: ["interjson", "mcp"],
+  deno: ["deno", "run", `jsr:@interjson/cli@${VERSION}`, "mcp"],
+  "/opt/interjson": ["/opt/interjson", "mcp"],
+};
+
+Deno.test("cli: mcp --print-config, every client × --command × --profile, carries each flag", async (t) => {
+  for (const client of CLIENTS) {
+    for (const [command, words] of Object.entries(LAUNCH_WORDS)) {
+      for (const policy of [undefined, "strict"]) {
+        const args = [`--print-config=${client.name}`, `--command=${command}`];
+        if (policy !== undefined) args.push(`--profile=${policy}`);
+        await t.step(args.join(" "), async () => {
+          const ran = await run(["mcp", ...args]);
+          equal(ran.code, 0, ran.stderr);
+          const expected = [...words, ...(policy === undefined ? [] : [`--profile=${policy}`])];
+          const quoted = expected.map((word) => JSON.stringify(word));
+          const found = client.name === "claude"
+            ? ran.stdout.includes(expected.join(" ") + "\n")
+            : ran.stdout.includes(quoted.slice(1).join(", ")) &&
+              ran.stdout.includes(quoted[0]);
+          ok(found, ran.stdout);
+          equal(ran.stdout.includes("--profile"), policy !== undefined);
+        });
+      }
+    }
+  }
+});
+
+Deno.test("cli: mcp --print-config refuses the HTTP options (a stdio snippet cannot carry them)", async (t) => {
+  for (const extra of [["--http", "8080"], ["--token-file", "t"], ["--allow-remote"]]) {
+    await t.step(extra[0], async () => {
+      const ran = await run(["mcp", "--print-config=claude", ...extra]);
+      equal(ran.code, 2);
+      equal(ran.stdout, "");
+      match(
+        ran.stderr,
+        new RegExp(
+          `^interjson mcp: --print-config prints a stdio snippet, which cannot carry ${extra[0]}: `,
+        ),
+      );
+      match(ran.stderr, /http:\/\/HOST:PORT\/mcp/);
+    });
+  }
+});
 
 Deno.test("cli: mcp --print-config prints the snippet for each way of starting the server", async (t) => {
   for (const row of PRINT_CONFIGS) {
@@ -948,7 +1078,8 @@ const REPORT_CASES: ReportCase[] = [
     stdin: TRUNCATED,
     code: 1,
     lines: [
-      "REFUSED: REJECT (a value was changed) [decision lossy_repair, exit 1]",
+      "REFUSED: REJECT (a value was changed) [exit 1]",
+      "  syntax: lossy_repair; declaration: not reached (the text was refused first)",
       "  E010 StrictViolation at 1:25 (offset 24): R010 CloseString: exactness lossy exceeds max_loss cosmetic",
       "Repairs (2):",
       '  1 | {"query":"weather in Par',
@@ -956,7 +1087,8 @@ const REPORT_CASES: ReportCase[] = [
       "    |                         ^ R011 CloseContainer (lossy)",
       "Retry prompt (send it back to the model):",
       "  InterJSON refused the arguments: E010 R010 CloseString at line 1 column 25 (offset 24).",
-      "  Re-emit the arguments as valid JSON with exactly one reading.",
+      "  Reason: the text ends inside a string, so the arguments look cut off",
+      "  Re-emit the complete arguments: the whole JSON value, with nothing cut off.",
     ],
   },
   {
@@ -965,7 +1097,8 @@ const REPORT_CASES: ReportCase[] = [
     stdin: "Here are the args:\n{'a': True,}",
     code: 0,
     lines: [
-      "EXECUTABLE: SAFE TO EXECUTE (notation repaired) [decision cosmetic_repair, exit 0]",
+      "EXECUTABLE: SAFE TO EXECUTE (notation repaired) [exit 0]",
+      "  syntax: cosmetic_repair; no declaration",
       "  1 | Here are the args:",
       "    | ^ R003 SkipProse (cosmetic)",
       "  2 | {'a': True,}",
@@ -1008,6 +1141,33 @@ const REPORT_CASES: ReportCase[] = [
     code: 0,
     lines: ["VALID: JSON as written [exit 0]"],
   },
+  {
+    name: "validate --schema valid: says the declaration is satisfied",
+    args: ["validate", "--schema", "{!query:string}"],
+    stdin: '{"query":"x"}',
+    code: 0,
+    lines: ["VALID: JSON as written, declaration satisfied [exit 0]"],
+  },
+  {
+    name: "gate with a declaration it satisfies: the verdict, then syntax and declaration",
+    args: ["gate", "--schema", "{!query:string,limit:integer}"],
+    stdin: '{"query":"x","limit":3}',
+    code: 0,
+    lines: [
+      "EXECUTABLE: SAFE TO EXECUTE [exit 0]",
+      "  syntax: safe; declaration: satisfied (2 declared members)",
+    ],
+  },
+  {
+    name: "gate refused by its declaration: the verdict leads, the syntax verdict is safe",
+    args: ["gate", "--schema", "{!query:string,!limit:integer}"],
+    stdin: '{"query":"x"}',
+    code: 1,
+    lines: [
+      "REFUSED: REJECT (declaration not satisfied) [exit 1]",
+      "  syntax: safe; declaration: not satisfied (missing /limit)",
+    ],
+  },
 ];
 
 const stripColor = (text: string) => text.replaceAll(new RegExp(`${ESC}[0-9;]*m`, "g"), "");
@@ -1026,6 +1186,43 @@ Deno.test("cli: on a terminal, gate, repair and validate print a report for peop
       }
     });
   }
+});
+
+/** Lines of the excerpt, by terminal width: cut only when the line does not fit. */
+const WIDTHS: readonly { name: string; columns: number | undefined; cut: boolean }[] = [
+  {
+    name: "a 150-character line on a 200-column terminal is shown whole",
+    columns: 200,
+    cut: false,
+  },
+  {
+    name: "the same line on an 80-column terminal is cut around the repair",
+    columns: 80,
+    cut: true,
+  },
+  { name: "width unknown: cut past 100 characters", columns: undefined, cut: true },
+];
+
+Deno.test("cli: a line that fits the terminal is never cut", async (t) => {
+  const text = `{"note":"${"n".repeat(130)}", "a": 1,}`;
+  for (const row of WIDTHS) {
+    await t.step(row.name, async () => {
+      const { stdout } = await run(["gate", "--color=never"], text, {}, {
+        terminal: { stdout: true },
+        columns: row.columns,
+      });
+      const source = stdout.split("\n").find((line) => line.startsWith("  1 | "))!;
+      equal(source.includes("…"), row.cut, source);
+      equal(source === `  1 | ${text}`, !row.cut, source);
+    });
+  }
+  const short = await run(["gate", "--color=never"], `${" ".repeat(40)}[1,2,]`, {}, {
+    terminal: { stdout: true },
+  });
+  ok(
+    short.stdout.includes(`  1 | ${" ".repeat(40)}[1,2,]\n`),
+    "a short line is not cut at its start",
+  );
 });
 
 Deno.test("cli: the caret stands under the column each repair names", async () => {
@@ -1193,29 +1390,39 @@ Deno.test('process: printf \'{"a":"caf\\xe9"}\' | interjson gate - is a refusal 
 });
 
 Deno.test("process: on a real terminal (util-linux `script`), gate prints the report; piped, JSON", async () => {
-  const probe = await new Deno.Command("script", {
-    args: ["--version"],
-    stdout: "null",
-    stderr: "null",
-  })
-    .output().catch(() => null);
-  ok(probe?.success, "this test needs util-linux's `script` (apt-get install util-linux)");
   const command =
     `'${Deno.execPath()}' run --allow-read cli.ts gate examples/truncated-tool-call.txt`;
-  const { stdout } = await new Deno.Command("script", {
-    args: ["-qec", command, "/dev/null"],
-    cwd: ROOT,
-    env: { NO_COLOR: "1", TERM: "dumb" },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const shown = new TextDecoder().decode(stdout).replaceAll("\r\n", "\n");
-  match(shown, /^REFUSED: REJECT \(a value was changed\) \[decision lossy_repair, exit 1\]\n/);
+  const { output: shown } = await onTerminal(command, { cwd: ROOT });
+  match(shown, /^REFUSED: REJECT \(a value was changed\) \[exit 1\]\n  syntax: lossy_repair; /);
   match(shown, /\^ R010 CloseString \(lossy\)/);
   ok(!shown.includes(ESC), "NO_COLOR: no colours");
   const piped = await runCli(["gate", "examples/truncated-tool-call.txt"], "", ["--allow-read"]);
   equal(JSON.parse(piped.stdout).executable, false);
+});
+
+Deno.test("process: a declaration Bash split (unquoted braces) gets a usage error saying to quote it", async () => {
+  const command = `${Deno.execPath()} run cli.ts gate --schema {!query:string,limit:integer} -`;
+  const ran = await new Deno.Command("bash", {
+    args: ["-c", command],
+    cwd: ROOT,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  equal(ran.code, 2);
+  equal(
+    new TextDecoder().decode(ran.stderr),
+    "interjson gate: the declaration looks split by the shell (braces and commas expand, ! is " +
+      "history): put it in single quotes, as in --schema '{!query:string,limit:integer}'\n",
+  );
+});
+
+Deno.test("cli: readiness --help explains each field it prints", async () => {
+  const help = await run(["readiness", "--help"]);
+  const printed = await run(["readiness", "--schema", "{a:integer}"], '{"a":1,"b":[1,2]}');
+  const fields = Object.keys(JSON.parse(printed.stdout)).filter((key) => key !== "verdict");
+  deepEqual(fields, ["syntax_permille", "schema_permille", "settled_permille", "step"]);
+  for (const field of fields) match(help.stdout, new RegExp(`\\n  ${field} +\\S`));
 });
 
 Deno.test("process: --version prints exactly one line", async () => {

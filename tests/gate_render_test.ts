@@ -3,7 +3,7 @@
  * `holdsNegativeZero` (whether a value needs it), the flags a result derives from its scan
  * (`ambiguous`, `information_loss`, `normalized`), the declaration counts of a text with no value,
  * and where an `E030` points when prose spans several lines. Written against the surviving mutants
- * of `engine/gate.ts` (docs/TESTING.md), each row pins an answer a host reads.
+ * of `engine/gate.ts` (docs/MUTATION_REPORT.md), each row pins an answer a host reads.
  *
  * @module
  */

@@ -24,6 +24,9 @@ import {
   SEED_SCHEMA_JSON,
 } from "./mcp_seed.ts";
 import { BIDI_CONTROLS } from "./oracle.ts";
+import { reasonFor } from "../engine/reasons.ts";
+
+const DECLARED_INSTRUCTION = "Re-emit the arguments with the declared members and types.";
 
 /** What a test pins of a result: any subset of its fields, plus the error code. */
 type Expected = Partial<Omit<GateResult, "error">> & { code?: string | null };
@@ -503,10 +506,10 @@ Deno.test("gate: lossy and ambiguous results under permissive are accepted but n
   assert.equal(
     ambiguous.retry?.prompt,
     "InterJSON refused the arguments: E011 R032 DuplicateKey at line 1 column 12 (offset 11).\n" +
-      "Reason: ambiguity semantic is never executable\n" +
+      "Reason: a key appears twice in one object, and readers disagree on which value counts\n" +
       'Context: {"a":1,"a":2}\n' +
       "                    ^\n" +
-      CLOSING_SENTENCE,
+      "Re-emit the arguments with each key once per object.",
   );
 });
 
@@ -526,11 +529,12 @@ Deno.test("gate: a value failing its declaration is refused, and the prompt name
   assert.equal(
     result.retry?.prompt,
     "InterJSON refused the arguments: E030 DeclarationMismatch at line 1 column 1 (offset 0).\n" +
-      'Reason: required member /b is missing; /a must be an integer; got the string "x"; ' +
+      "Reason: the arguments do not match their declaration: " +
+      'required member /b is missing; /a must be an integer; got the string "x"; ' +
       "declared {!a:integer,!b:string}\n" +
       'Context: {"a":"x"}\n' +
       "         ^\n" +
-      CLOSING_SENTENCE,
+      DECLARED_INSTRUCTION,
   );
 });
 
@@ -539,10 +543,11 @@ Deno.test("gate: the E030 position is the value's start, after prose on an earli
   assert.equal(
     result.retry?.prompt,
     "InterJSON refused the arguments: E030 DeclarationMismatch at line 2 column 1 (offset 6).\n" +
-      'Reason: /a must be an integer; got the string "x"; declared {!a:integer}\n' +
+      "Reason: the arguments do not match their declaration: " +
+      '/a must be an integer; got the string "x"; declared {!a:integer}\n' +
       'Context: {"a":"x"}\n' +
       "         ^\n" +
-      CLOSING_SENTENCE,
+      DECLARED_INSTRUCTION,
   );
 });
 
@@ -742,10 +747,10 @@ Deno.test("retry prompt: a 10,000-character line is cut around the column", () =
   assert.equal(
     result.retry?.prompt,
     "InterJSON refused the arguments: E010 R006 MissingComma at line 1 column 5009 (offset 5008).\n" +
-      "Reason: exactness cosmetic exceeds max_loss exact\n" +
+      "Reason: two members follow each other with no comma between them\n" +
       `Context: …${"x".repeat(58)}" "b":"${"y".repeat(35)}…\n` +
       " ".repeat("Context: ".length + 61) + "^\n" +
-      CLOSING_SENTENCE,
+      "Re-emit the arguments as valid JSON, with a comma between members.",
   );
   assert.equal(caretUnder(result.retry!.prompt), '"');
 });
@@ -768,10 +773,11 @@ Deno.test("retry prompt: control characters show as spaces so the caret stays al
   assert.equal(
     prompt,
     "InterJSON refused the arguments: E010 R013 TruncatedNumber at line 1 column 11 (offset 10).\n" +
-      "Reason: exactness lossy exceeds max_loss cosmetic\n" +
+      "Reason: the text ends with a number that may be missing digits, so the arguments look " +
+      "cut off\n" +
       'Context: ["a b c", 1\n' +
       " ".repeat("Context: ".length + 10) + "^\n" +
-      CLOSING_SENTENCE,
+      "Re-emit the complete arguments: the whole JSON value, with nothing cut off.",
   );
   const tab = gate('{"a":"\tb"}', { profile: "strict" }).retry!.prompt;
   assert.ok(tab.includes('Context: {"a":" b"}\n'), tab);
@@ -817,22 +823,24 @@ Deno.test("retry prompt: multi-line input shows the line the error is on", () =>
   assert.equal(
     prompt,
     "InterJSON refused the arguments: E010 R005 TrailingComma at line 3 column 12 (offset 23).\n" +
-      "Reason: exactness cosmetic exceeds max_loss exact\n" +
+      "Reason: a comma stands before a closing bracket, which JSON does not allow\n" +
       'Context:   "b": [1,2,\n' +
       " ".repeat("Context: ".length + 11) + "^\n" +
-      CLOSING_SENTENCE,
+      "Re-emit the arguments as valid JSON, without the trailing comma.",
   );
   const crlf = gate('{\r\n  "a": 1,\r\n  "b": [1,2,]\r\n}', { profile: "strict" }).retry!.prompt;
   assert.ok(crlf.includes('Context:   "b": [1,2,]\n'), crlf);
   assert.equal(caretUnder(crlf), ",");
 });
 
-Deno.test("retry prompt: every refusal ends in the closing sentence", () => {
+Deno.test("retry prompt: every refusal ends in the instruction of its rule, or else of its error", () => {
   for (const text of ["", "hi", '{"a":1', "[1,2}", '{"a":"\\ud800"}', "[1,]"]) {
     for (const profile of PROFILE_NAMES) {
       const result = gate(text, { profile });
       if (result.executable) continue;
-      assert.ok(result.retry!.prompt.endsWith(`\n${CLOSING_SENTENCE}`), `${text} ${profile}`);
+      const code = result.error!.rule ?? result.error!.code;
+      const last = result.retry!.prompt.split("\n").at(-1);
+      assert.equal(last, reasonFor(code)!.instruction, `${text} ${profile}`);
       assert.equal(result.retry!.code, result.error!.code);
     }
   }

@@ -2,7 +2,7 @@
  * `engine/hazards.ts` as a specification, in tables: each hazard character
  * (raw, and escaped as a model would write it in JSON, decoded the way the
  * scanner decodes), the forms of a key (ignorables removed, NFKC, case
- * folding, UTS #39 skeleton) and the key-set collisions of issue 9 §7. Fast
+ * folding, UTS #39 skeleton) and the collisions between the keys of one object. Fast
  * and deterministic, so `deno task mutate engine/hazards.ts` runs it once per
  * mutant; the property sweeps against independent references (every code
  * point, random strings and key sets) are in `tests/hazards_property_test.ts`.

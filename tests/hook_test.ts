@@ -17,6 +17,10 @@ import { memoryIO } from "../cli/io.ts";
 import { runCli } from "./mcp_harness.ts";
 import { parsePolicy } from "../hook/policy.ts";
 import { DOCUMENTED_EVENTS, eventText } from "./fixtures/hook_events.ts";
+import { REASONS } from "../engine/reasons.ts";
+
+/** Every last line a retry prompt may end with. */
+const INSTRUCTIONS = new Set(REASONS.map((row) => row.instruction));
 
 const CLAUDE = DOCUMENTED_EVENTS[0], CODEX = DOCUMENTED_EVENTS[1], GEMINI = DOCUMENTED_EVENTS[2];
 
@@ -187,7 +191,7 @@ Deno.test("hook: each hazard or policy violation is a deny with the retry prompt
         const lines = reason.split("\n");
         match(lines[0], /^InterJSON refused the arguments: /);
         match(lines[0], row.firstLine);
-        equal(lines.at(-1), "Re-emit the arguments as valid JSON with exactly one reading.");
+        ok(INSTRUCTIONS.has(lines.at(-1)!), `the last line is no instruction: ${lines.at(-1)}`);
       });
     }
   }
@@ -361,7 +365,7 @@ Deno.test("hook: in-process, a stream that throws is exit 2 with one line", asyn
 
 Deno.test("hook: --print-config prints each agent's settings with a matcher for every tool", async (t) => {
   const rows = [
-    { agent: "claude-code", event: "PreToolUse", matcher: "*" },
+    { agent: "claude", event: "PreToolUse", matcher: "*" },
     { agent: "codex", event: "PreToolUse", matcher: "Bash|apply_patch|mcp__.*" },
     { agent: "gemini", event: "BeforeTool", matcher: ".*" },
   ];
@@ -389,11 +393,25 @@ Deno.test("hook: --print-config prints each agent's settings with a matcher for 
     });
   }
   await t.step("an unknown agent", async () => {
-    const { code, stderr } = await runCli(["hook", "--print-config=claude"]);
+    const { code, stderr } = await runCli(["hook", "--print-config=claud"]);
     equal(code, 2);
     oneLine(stderr);
-    match(stderr, /unknown agent `claude`; did you mean `claude-code`\?/);
+    match(
+      stderr,
+      /unknown agent `claud`; did you mean `claude`\? \(one of claude, codex, gemini\)/,
+    );
   });
+  await t.step(
+    "alone, --print-config is claude's, as elsewhere it is the default client's",
+    async () => {
+      const alone = await runCli(["hook", "--print-config"]);
+      const claude = await runCli(["hook", "--print-config=claude"]);
+      equal(alone.code, 0);
+      equal(alone.stdout, claude.stdout);
+      const withPolicy = await runCli(["hook", "--print-config", "--policy", "p.jsonc"]);
+      match(withPolicy.stdout, /interjson hook --policy p\.jsonc/);
+    },
+  );
 });
 
 Deno.test("hook: --help exits 0 and names the three agents", async () => {
@@ -407,9 +425,9 @@ Deno.test("hook: the policy file is removed after the tests", async () => {
   await Deno.remove(policyDir, { recursive: true });
 });
 
-Deno.test("hook: docs/HOOKS.md shows the printed claude-code snippet and a policy that reads", async () => {
+Deno.test("hook: docs/HOOKS.md shows the printed claude snippet and a policy that reads", async () => {
   const docs = await Deno.readTextFile(new URL("../docs/HOOKS.md", import.meta.url));
-  const printed = await runCli(["hook", "--print-config=claude-code"]);
+  const printed = await runCli(["hook", "--print-config=claude"]);
   ok(docs.includes("```json\n" + printed.stdout + "```"), "the snippet in docs/HOOKS.md");
   const policy = docs.match(/```jsonc\n([\s\S]*?)```/);
   ok(policy, "a jsonc policy block");

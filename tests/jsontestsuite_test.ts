@@ -125,7 +125,7 @@ interface NCategory {
   what: string;
   outcome: NOutcome;
   because: string;
-  /** The outcome today, while a fix of issue 9 (named) is on another branch. */
+  /** The outcome today, while a named engine fix is pending. */
   awaiting?: { fix: string; now: NOutcome };
   /** File names without `n_` and `.json`. */
   files: readonly string[];
@@ -136,7 +136,7 @@ const N_CATEGORIES: readonly NCategory[] = [
     what: "a root value glued to text, or a bare word in brackets",
     outcome: "E003 no value",
     because: "the candidate rules read a root scalar or value followed by text, and a " +
-      "bracketed word or citation, as prose: no candidate value is left (issue 9 class 1)",
+      "bracketed word or citation, as prose: no candidate value is left",
     files: [
       "string_with_trailing_garbage",
       "structure_array_trailing_garbage",
@@ -155,7 +155,7 @@ const N_CATEGORIES: readonly NCategory[] = [
     what: "tokens that may be one token or two (`1 true`, `0.1.2`, `1:2`, `1+2`)",
     outcome: "ambiguous",
     because: "a comma is inserted only between two complete tokens that nothing else could " +
-      "join; otherwise the split is one guess among several (issue 9 class 3)",
+      "join; otherwise the split is one guess among several",
     files: [
       "array_1_true_without_comma",
       "number_0.1.2",
@@ -327,7 +327,7 @@ const N_CATEGORIES: readonly NCategory[] = [
   {
     what: "a number with an empty exponent (`0e`, `1.0e+`)",
     outcome: "lossy",
-    because: "the exponent's digits are invented (issue 9 class 4)",
+    because: "the exponent's digits are invented",
     files: [
       "number_0.3e+",
       "number_0.3e",

@@ -54,10 +54,10 @@ export const SEED_SCHEMA_JSON = {
 /** `retry.prompt` of the refusal. */
 export const SEED_RETRY_PROMPT = [
   "InterJSON refused the arguments: E010 R010 CloseString at line 1 column 25 (offset 24).",
-  "Reason: exactness lossy exceeds max_loss cosmetic",
+  "Reason: the text ends inside a string, so the arguments look cut off",
   'Context: {"query":"weather in Par',
   "                                 ^",
-  "Re-emit the arguments as valid JSON with exactly one reading.",
+  "Re-emit the complete arguments: the whole JSON value, with nothing cut off.",
 ].join("\n");
 
 /** `result.content[0].text` of the refusal: the whole text channel. */

@@ -213,8 +213,8 @@ Deno.test("stdio: closing stdin at once ends the server with exit 0 and no outpu
   deepEqual(await McpProcess.start().close(), { code: 0, stdout: "", stderr: "" });
 });
 
-Deno.test("stdio: --policy=execution applies to interjson_repair; the gate stays agent", async () => {
-  const server = McpProcess.start(["mcp", "--policy=execution"]);
+Deno.test("stdio: --profile=execution applies to interjson_repair; the gate stays agent", async () => {
+  const server = McpProcess.start(["mcp", "--profile=execution"]);
   await server.initialize();
   const repaired = await server.request({
     jsonrpc: "2.0",

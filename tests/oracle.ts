@@ -2,8 +2,8 @@
  * An independent oracle for the engine's classification, written to be slow and obvious. It never
  * looks at the engine's repair list: it reads the text with `JSON.parse`, reads the raw text a
  * second time, plainly, for what `JSON.parse` hides (exact duplicate keys, number tokens as exact
- * decimals, nesting depth), and scans every parsed string and key for every hazard of SPEC §2.1
- * and issue 9:
+ * decimals, nesting depth), and scans every parsed string and key for every hazard the engine must
+ * report:
  *
  * | kind | where | what |
  * | --- | --- | --- |
@@ -25,9 +25,9 @@
  *
  * Every hazard is a semantic ambiguity; those that change the value when it is read (duplicate
  * keys, unsafe integers, out-of-range numbers) are also lossy. From that the oracle derives what
- * each profile must answer. Kinds the engine does not detect yet (fixes of issue 9 on other
- * branches) are listed in {@linkcode AWAITING_ENGINE_FIX}; the generators skip them and the
- * judge only requires the engine to be at least as strict as the other kinds demand.
+ * each profile must answer. A kind the engine does not detect yet would be listed in
+ * {@linkcode AWAITING_ENGINE_FIX} (none is): the generators skip it and the judge only requires
+ * the engine to be at least as strict as the other kinds demand.
  *
  * @example
  * ```ts
@@ -75,9 +75,9 @@ export const HAZARD_KINDS = [
 export type HazardKind = typeof HAZARD_KINDS[number];
 
 /**
- * Hazard kinds the current engine misses (issue 9's fixes have merged; one kind is left).
- * The generators do not produce them and the judge does not require them to be detected. The
- * lead empties this set when those fixes merge; every kind is then judged for real.
+ * Hazard kinds the engine misses: none, so every kind is judged for real. A kind goes here only
+ * while a known gap is being fixed: the generators then do not produce it and the judge does not
+ * require it to be detected.
  *
  * @example
  * ```ts
@@ -506,7 +506,7 @@ export function valueFindings(value: unknown, text: string): Finding[] {
 
 // ------------------------------------------------------------------- judging
 
-/** The profile names, as the oracle knows them (SPEC §2.2). */
+/** The five profile names, as the oracle knows them. */
 export type ProfileName = "permissive" | "interactive" | "execution" | "agent" | "strict";
 
 /**

@@ -18,7 +18,7 @@
 import assert from "node:assert/strict";
 import { gate, repair } from "../mod.ts";
 import { type Change, markChanges, markRepair, valueSpan } from "../playground/diff.ts";
-import { evaluate, marksFor, spanAt } from "../playground/evaluate.ts";
+import { badgeText, evaluate, marksFor, spanAt } from "../playground/evaluate.ts";
 import { EXAMPLES } from "../playground/examples.ts";
 import {
   type DeclarationLanguage,
@@ -115,6 +115,40 @@ Deno.test("the declaration box is JSON Schema only for a JSON object with a sche
     await t.step(`${JSON.stringify(row.source)} as ${row.lang} → ${row.kind}`, () => {
       assert.equal(readDeclaration(row.source, row.lang).kind, row.kind);
     });
+  }
+});
+
+/** The badge leads with the verdict, then the syntax and the declaration, each as what it is. */
+const BADGES: readonly { name: string; state: PlaygroundState; badge: string }[] = [
+  {
+    name: "safe syntax refused by its declaration reads as refused",
+    state: { text: '{"a":1}', profile: "agent", schema: "{!b:string}", lang: "auto" },
+    badge:
+      "refused — REJECT (declaration not satisfied) · syntax: safe; declaration: not satisfied",
+  },
+  {
+    name: "a repaired notation with its declaration satisfied",
+    state: { text: "{'b':'x',}", profile: "agent", schema: "{!b:string}", lang: "auto" },
+    badge:
+      "executable — SAFE TO EXECUTE (notation repaired) · syntax: cosmetic_repair; declaration: satisfied",
+  },
+  {
+    name: "a cut-off text never reaches its declaration",
+    state: { text: '{"b":"x', profile: "agent", schema: "{!b:string}", lang: "auto" },
+    badge: "refused — REJECT (a value was changed) · syntax: lossy_repair; " +
+      "declaration: not reached (the text was refused first)",
+  },
+  {
+    name: "an empty text says what the page expects",
+    state: { text: "  ", profile: "agent", schema: "", lang: "auto" },
+    badge:
+      "empty — paste what the model wrote, or pick an example (an empty text is refused, E001)",
+  },
+];
+
+Deno.test("the badge: verdict first, then syntax and declaration", async (t) => {
+  for (const row of BADGES) {
+    await t.step(row.name, () => assert.equal(badgeText(evaluate(row.state)), row.badge));
   }
 });
 
@@ -442,6 +476,25 @@ Deno.test({
       await browser.grantClipboard();
 
       await t.step(
+        "a link without a fragment opens on the first example; an empty text says what to do",
+        async () => {
+          await browser.navigate(`${pageUrl}?load=${++loads}`);
+          await browser.waitFor(
+            "document.body.dataset.evaluations && document.body.dataset.marked === document.body.dataset.evaluations",
+          );
+          const first = await browser.evaluate<PageView>(READ_VIEW);
+          assert.equal(first.decision, evaluate(example(EXAMPLES[0].id)).result!.decision);
+          assert.match(first.badge, /^refused — /);
+          assert.equal(first.hash, "", "opening on an example writes no fragment");
+          const empty = await open({ text: "", profile: "agent", schema: "", lang: "auto" });
+          assert.equal(
+            empty.badge,
+            "empty — paste what the model wrote, or pick an example (an empty text is refused, E001)",
+          );
+        },
+      );
+
+      await t.step(
         "a safe call: safe, executable, nothing highlighted, the value shown",
         async () => {
           const state: PlaygroundState = {
@@ -453,7 +506,10 @@ Deno.test({
           const view = await open(state);
           assert.equal(view.decision, "safe");
           assert.equal(view.executable, "true");
-          assert.match(view.badge, /^safe — SAFE TO EXECUTE/);
+          assert.equal(
+            view.badge,
+            "executable — SAFE TO EXECUTE · syntax: safe; declaration: satisfied",
+          );
           assert.deepEqual(view.marks, []);
           assert.equal(view.value, state.text);
           assert.equal(view.copyValueDisabled, false);
@@ -584,7 +640,10 @@ Deno.test({
           const view = await open(state);
           assert.equal(view.decision, "safe");
           assert.equal(view.executable, "false");
-          assert.match(view.badge, /REJECT \(declaration not satisfied\)/);
+          assert.equal(
+            view.badge,
+            "refused — REJECT (declaration not satisfied) · syntax: safe; declaration: not satisfied",
+          );
           assert.equal(
             await browser.evaluate<string>(
               `(() => { const b = document.getElementById("badge"); return b.className + " " + b.dataset.icon; })()`,

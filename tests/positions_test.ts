@@ -1,5 +1,5 @@
 /**
- * Positions as data (issue 15). A refusal at a place of the input carries `offset`, `line`,
+ * Positions as data. A refusal at a place of the input carries `offset`, `line`,
  * `column` and, when a repair rule caused it, `rule` as fields; the message says the same in
  * words, and the retry prompt is built from the fields. The line and column are recounted here
  * from the text and the offset, independently of the engine.

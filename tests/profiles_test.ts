@@ -1,8 +1,8 @@
 /**
  * Profiles and options (`engine/profiles.ts`) on their own: the five profiles field by field as
- * SPEC §2.2 states them, the default profile, overrides (a `max_loss` set by the caller drops the
+ * the product defines them (docs/PROFILES.md), the default profile, overrides (a `max_loss` set by the caller drops the
  * tail-only rule), and every integer option at both ends of its range. Each row pins what a
- * mutation tool found unguarded (docs/TESTING.md).
+ * mutation tool found unguarded (docs/MUTATION_REPORT.md).
  *
  * @module
  */
@@ -32,7 +32,7 @@ const LIMITS = {
   maxToken: DEFAULT_MAX_TOKEN,
 };
 
-/** SPEC §2.2's table, one row per profile. */
+/** The profiles' table (docs/PROFILES.md), one row per profile. */
 const TABLE: readonly Profile[] = [
   {
     name: "permissive",
@@ -76,7 +76,7 @@ const TABLE: readonly Profile[] = [
   },
 ];
 
-Deno.test("profiles: each profile is SPEC §2.2's row, and resolving it by name gives the same", async (t) => {
+Deno.test("profiles: each profile is its row of the table, and resolving it by name gives the same", async (t) => {
   assert.deepEqual(PROFILE_NAMES, TABLE.map((p) => p.name));
   for (const row of TABLE) {
     await t.step(row.name, () => {

@@ -1,5 +1,6 @@
 /**
- * The refusal contract of SPEC §2.4, as a property over generated inputs:
+ * The refusal contract (a refused result has a null value, an empty text, an error and a
+ * retry prompt; an executable one has neither), as a property over generated inputs:
  * random JSON values, serialized and then mutated (inserted, deleted and
  * replaced characters, truncation, prose, fences, Unicode hazards), under all
  * five profiles, with and without a declaration (language and JSON Schema).
@@ -27,7 +28,6 @@ import assert from "node:assert/strict";
 import { isDeepStrictEqual } from "node:util";
 import {
   checkDeclaration,
-  CLOSING_SENTENCE,
   compileJsonSchema,
   type Declaration,
   gate,
@@ -49,6 +49,7 @@ import {
 import { hazardDocument } from "./fixtures/hazards.ts";
 import { scan } from "../engine/scanner.ts";
 import { PROFILES } from "../engine/profiles.ts";
+import { reasonFor } from "../engine/reasons.ts";
 
 const SEED = 0x1f2e3d4c;
 const DEFAULT_SECONDS = 3;
@@ -326,8 +327,13 @@ function violations(
     check(result.error !== null, "refused ⇒ an error");
     check(result.retry !== null, "refused ⇒ retry");
     const prompt = result.retry?.prompt ?? "";
-    check(prompt.length > CLOSING_SENTENCE.length, "refused ⇒ a non-empty prompt");
-    check(prompt.endsWith(`\n${CLOSING_SENTENCE}`), "the prompt ends in the closing sentence");
+    const instruction = reasonFor(result.error?.rule ?? result.error?.code ?? "")?.instruction;
+    check(instruction !== undefined, "the refusal's rule or error has its words");
+    check(prompt.length > (instruction ?? "").length, "refused ⇒ a non-empty prompt");
+    check(
+      prompt.endsWith(`\n${instruction}`),
+      "the prompt ends in its rule's or error's instruction",
+    );
     check(result.retry?.code === result.error?.code, "retry.code is the error's code");
     check(result.label.startsWith("REJECT"), "refused ⇒ a REJECT label");
     return found;

@@ -1,7 +1,7 @@
 /**
  * The retry prompt (`engine/retry.ts`) on its own: its exact form for positioned and unpositioned
  * errors, and where the context line is cut. Each case pins a branch a
- * mutation tool found unguarded (docs/TESTING.md): a line number of two digits, an error on an
+ * mutation tool found unguarded (docs/MUTATION_REPORT.md): a line number of two digits, an error on an
  * empty line, and a column exactly at the cut limits (60 characters before, 40 after).
  *
  * @module
@@ -17,45 +17,51 @@ const PROMPTS: readonly { behaviour: string; error: EngineError; text: string; p
   [
     {
       behaviour:
-        "an unpositioned error names its code and name, and gives its detail as the reason",
+        "an unpositioned error names its code and name, and gives its sentence and last line",
       error: engineError("E001", "the input is empty"),
       text: "",
-      prompt: `${HEAD}E001 EmptyInput.\nReason: the input is empty\n${CLOSING_SENTENCE}`,
+      prompt: `${HEAD}E001 EmptyInput.\nReason: the text is empty, so there are no arguments ` +
+        "to run\nEmit the arguments as one JSON value.",
     },
     {
-      behaviour: "the name comes from the code; a message without a head is the reason whole",
-      error: { code: "E001", message: "nothing to read" },
+      behaviour: "an error whose row takes the detail: the sentence, then the message whole",
+      error: { code: "E021", message: "longer than 10" },
       text: "",
-      prompt: `${HEAD}E001 EmptyInput.\nReason: nothing to read\n${CLOSING_SENTENCE}`,
+      prompt: `${HEAD}E021 InputTooLarge.\nReason: the text is longer than allowed: longer ` +
+        "than 10\nRe-emit shorter arguments.",
     },
     {
-      behaviour: "a code the catalogue does not know has no name",
+      behaviour: "a code the catalogue does not know has no name, and keeps its message whole",
       error: { code: "E999", message: "E999 Unknown: made up" },
       text: "",
       prompt: `${HEAD}E999 .\nReason: E999 Unknown: made up\n${CLOSING_SENTENCE}`,
     },
     {
-      behaviour: "a positioned error on line 12 shows that line with the caret under the column",
+      behaviour: "a positioned error on line 12 shows that line, the caret, the rule's words",
       error: positionedError("E010", 12, 3, 13, "R005 TrailingComma: exactness cosmetic exceeds"),
       text: "\n".repeat(11) + "[1,]",
       prompt: `${HEAD}E010 R005 TrailingComma at line 12 column 3 (offset 13).\n` +
-        "Reason: exactness cosmetic exceeds\nContext: [1,]\n" + " ".repeat(11) + "^\n" +
-        CLOSING_SENTENCE,
+        "Reason: a comma stands before a closing bracket, which JSON does not allow\n" +
+        "Context: [1,]\n" + " ".repeat(11) + "^\n" +
+        "Re-emit the arguments as valid JSON, without the trailing comma.",
     },
     {
       behaviour: "a positioned error without a rule names the error instead",
       error: positionedError("E020", 1, 2, 1, "nesting deeper than max_depth 1"),
       text: "[[1]]",
       prompt: `${HEAD}E020 DepthLimit at line 1 column 2 (offset 1).\n` +
-        "Reason: nesting deeper than max_depth 1\nContext: [[1]]\n" + " ".repeat(10) + "^\n" +
-        CLOSING_SENTENCE,
+        "Reason: the value nests deeper than allowed: nesting deeper than max_depth 1\n" +
+        "Context: [[1]]\n" + " ".repeat(10) + "^\n" +
+        "Re-emit the arguments nested less deeply.",
     },
     {
       behaviour: "an error on an empty line shows an empty context, the caret at its start",
       error: positionedError("E010", 2, 1, 4, "R011 CloseContainer: exactness lossy exceeds"),
       text: "[1,\n\n]",
       prompt: `${HEAD}E010 R011 CloseContainer at line 2 column 1 (offset 4).\n` +
-        `Reason: exactness lossy exceeds\nContext: \n${" ".repeat(9)}^\n${CLOSING_SENTENCE}`,
+        "Reason: the text ends before an array or object is closed, so the arguments look " +
+        `cut off\nContext: \n${" ".repeat(9)}^\n` +
+        "Re-emit the complete arguments: the whole JSON value, with nothing cut off.",
     },
   ];
 

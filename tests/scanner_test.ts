@@ -1,6 +1,6 @@
 /**
  * The scanner, as a specification: every repair rule, every error the scanner produces, every
- * profile on a common set of inputs, every hazard of SPEC §2.1, truncation wherever the text
+ * profile on a common set of inputs, every hazard (bidi and tag characters, lone surrogates, unsafe numbers, key collisions), truncation wherever the text
  * could have continued, values built like `JSON.parse`, positions, option resolution, and the
  * streaming invariant (fed in chunks of 1, 2, 3, 7 and 64 characters, every table input gives the
  * result of one `scan`).

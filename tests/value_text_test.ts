@@ -1,5 +1,6 @@
 /**
- * Value and text must agree (issue 9, class 8). For every executable result, `JSON.parse` of
+ * Value and text must agree (a repaired number or string must never read one way as the value
+ * and another as the text). For every executable result, `JSON.parse` of
  * its `text` is its `value`, deep-equal with the sign of zero included (numbers are compared
  * with `Object.is`), and the keys in the same order: the host that executes the text and the
  * host that executes the value run the same thing. The same holds for every `repair` that

@@ -170,6 +170,22 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/**
+ * What a parsed JSON value is, in words for a complaint ("got an array").
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { kindOf } from "./jsonrpc.ts";
+ * deepStrictEqual([kindOf(null), kindOf([1]), kindOf({}), kindOf(1)], ["null", "an array", "an object", "a number"]);
+ * ```
+ */
+export function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
 function isRequestId(value: unknown): value is RequestId {
   return typeof value === "string" || value instanceof RawInteger ||
     (typeof value === "number" && Number.isInteger(value));
