@@ -338,7 +338,8 @@ export async function proxyCommand(args: readonly string[], io: CliIO): Promise<
     try {
       const text = await readLockFile(flags.pin);
       pins = PinStore.fromText(text === "" ? null : text);
-      pinWriter = openPinFile(flags.pin);
+      // --check only reads the lock file: it never creates or writes it.
+      if (!flags.check) pinWriter = openPinFile(flags.pin);
     } catch (error) {
       return usage(`--pin ${flags.pin}: ${(error as Error).message}`);
     }

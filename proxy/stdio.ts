@@ -7,8 +7,8 @@
  *   untouched. The proxy's own diagnostics go to stderr, one line each,
  *   prefixed `interjson proxy:`; stdout carries protocol lines only.
  * - Once the server is started, the proxy gives up every permission it holds
- *   (`--allow-*`, or all of them in a compiled binary) except `write` when it
- *   may have to write the lock file (`--pin`).
+ *   (`--allow-*`, or all of them in a compiled binary): its pin and audit files
+ *   are already open, and it writes them only through those handles.
  * - Client EOF: the server's stdin is closed once everything queued for it is
  *   written; the proxy waits up to 5 s for it to exit, then kills it.
  * - The server exits first (a crash, or on its own): every pending request gets
@@ -181,8 +181,8 @@ export async function runProxy(options: RunProxyOptions): Promise<number> {
   const child = startServer(options.command, options.args, log);
   if (child === null) return 127;
   // The server is started and the policy, pins and audit file are read or
-  // open: from here on the proxy needs no permission but writing the lock file.
-  revokeAll(options.settings.savePins ? ["write"] : []);
+  // open (written through their handles): from here on the proxy needs no permission.
+  revokeAll();
   const toClient = new LineWriter(Deno.stdout);
   const serverStdin = child.stdin.getWriter();
   const toServer = new LineWriter({

@@ -303,7 +303,7 @@ Deno.test("cli: mcp --help names interjson_gate, the six clients and --command",
   const { code, stdout } = await run(["mcp", "--help"]);
   equal(code, 0);
   match(stdout, /interjson_gate/);
-  match(stdout, /--command=interjson\|deno\|PATH/);
+  match(stdout, /--command=interjson\|deno\|npx\|uvx\|PATH/);
   for (const client of ["claude", "cursor", "vscode", "codex", "zed", "json"]) {
     match(stdout, new RegExp(`\\n  ${client} `), client);
   }

@@ -158,7 +158,14 @@ Deno.test({
 
     await t.step("the proxy runs through the launcher in front of the fake server", async () => {
       const log = `${installed.packages.dir}/fake.log`;
-      const server = [Deno.execPath(), "run", `--allow-write=${log}`, FAKE_SERVER, "--log", log];
+      const server = [
+        Deno.execPath(),
+        "run",
+        `--allow-write=${log},${log}.raw`,
+        FAKE_SERVER,
+        "--log",
+        log,
+      ];
       await withSdkClient(bin("interjson"), ["proxy", "--", ...server], async (client) => {
         const { tools } = await client.listTools();
         ok(tools.some((tool: { name: string }) => tool.name === "echo"));
