@@ -1393,7 +1393,7 @@ Deno.test("process: on a real terminal (util-linux `script`), gate prints the re
   const command =
     `'${Deno.execPath()}' run --allow-read cli.ts gate examples/truncated-tool-call.txt`;
   const { output: shown } = await onTerminal(command, { cwd: ROOT });
-  match(shown, /^REFUSED: REJECT \(a value was changed\) \[exit 1\]\n  syntax: lossy_repair; /);
+  match(shown, /^REFUSED: REJECT \(a value was changed\) \[exit 1\]\n {2}syntax: lossy_repair; /);
   match(shown, /\^ R010 CloseString \(lossy\)/);
   ok(!shown.includes(ESC), "NO_COLOR: no colours");
   const piped = await runCli(["gate", "examples/truncated-tool-call.txt"], "", ["--allow-read"]);
