@@ -72,6 +72,8 @@ export interface McpHttpOptions {
   readonly allowedOrigins?: readonly string[];
   /** When set, every request needs `Authorization: Bearer <token>`. */
   readonly token?: string;
+  /** The most connections served at once (the shared layer's default otherwise). */
+  readonly maxConnections?: number;
   /** Called once the listener is bound. */
   readonly onListen?: (address: BoundAddress) => void;
 }
@@ -340,6 +342,7 @@ export function serveMcpHttp(options: McpHttpOptions): HttpSurface {
     path: MCP_PATH,
     allowedOrigins: options.allowedOrigins,
     token: options.token,
+    maxConnections: options.maxConnections,
     onListen: options.onListen,
     handler: (request, body) => handler.handle(request, body),
   });

@@ -55,6 +55,8 @@ export interface GateHttpOptions {
   readonly port: number;
   /** When set, every request needs `Authorization: Bearer <token>`. */
   readonly token?: string;
+  /** The most connections served at once (the shared layer's default otherwise). */
+  readonly maxConnections?: number;
   /** Called once bound, with the real port. */
   readonly onListen?: (address: BoundAddress) => void;
 }
@@ -150,6 +152,7 @@ export function serveGateHttp(options: GateHttpOptions): HttpSurface {
     port: options.port,
     path: SERVE_HTTP_PATHS,
     token: options.token,
+    maxConnections: options.maxConnections,
     onListen: options.onListen,
     handler: handleGateRequest,
   });

@@ -61,13 +61,21 @@ export class HttpServerProcess {
     this.#stdout = stdout;
   }
 
-  /** Starts the server with only `--allow-net=127.0.0.1` (or the given flags). */
+  /**
+   * Starts the server with only `--allow-net=127.0.0.1` (or the given flags);
+   * with `openFiles`, under `ulimit -n openFiles` (through `bash`).
+   */
   static async start(
     args: readonly string[] = ["mcp", "--http", "0"],
     denoFlags: readonly string[] = ["--allow-net=127.0.0.1"],
+    openFiles?: number,
   ): Promise<HttpServerProcess> {
-    const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", ...denoFlags, CLI, ...args],
+    const command = [Deno.execPath(), "run", ...denoFlags, CLI, ...args];
+    const [program, ...programArgs] = openFiles === undefined
+      ? command
+      : ["bash", "-c", `ulimit -n ${openFiles} && exec "$@"`, "bash", ...command];
+    const child = new Deno.Command(program, {
+      args: programArgs,
       cwd: ROOT,
       stdin: "null",
       stdout: "piped",
@@ -86,6 +94,29 @@ export class HttpServerProcess {
     })();
     const stdout = new Response(child.stdout).text();
     return new HttpServerProcess(child, text.slice(0, newline), rest, stdout);
+  }
+
+  /** The process id. */
+  get pid(): number {
+    return this.#child.pid;
+  }
+
+  /** The process's peak resident memory so far (Linux `VmHWM`), in bytes. */
+  async peakRss(): Promise<number> {
+    const status = await Deno.readTextFile(`/proc/${this.pid}/status`);
+    return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) * 1024;
+  }
+
+  /** The process's resident memory now (Linux `VmRSS`), in bytes. */
+  async rss(): Promise<number> {
+    const status = await Deno.readTextFile(`/proc/${this.pid}/status`);
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+  }
+
+  /** Whether the process has exited, without waiting. */
+  async exited(): Promise<boolean> {
+    const done = await Promise.race([this.#child.status.then(() => true), Promise.resolve(false)]);
+    return done;
   }
 
   /** POSTs a JSON-RPC message with the given headers. */

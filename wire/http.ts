@@ -31,7 +31,9 @@
  * @module
  */
 
-import { Http1Server, type RequestHead } from "./http1.ts";
+import { Http1Server, MAX_CONNECTIONS, type RequestHead } from "./http1.ts";
+
+export { MAX_CONNECTIONS };
 
 /** The default body cap: 8 MiB, the same as a stdio line. */
 export const MAX_BODY_BYTES = 8_388_608;
@@ -182,6 +184,12 @@ export interface HttpServeOptions {
   readonly idleTimeoutMs?: number;
   /** How long a request's line and headers may take once begun (default 10 s). */
   readonly headTimeoutMs?: number;
+  /** How long the client may take to read one answer (default 10 s). */
+  readonly writeTimeoutMs?: number;
+  /** How long shutdown lets requests in progress finish (default 5 s). */
+  readonly drainTimeoutMs?: number;
+  /** The most connections served at once (default {@linkcode MAX_CONNECTIONS}); one more is 503. */
+  readonly maxConnections?: number;
   /** Origins accepted besides loopback ones. */
   readonly allowedOrigins?: readonly string[];
   /** When set, every request needs `Authorization: Bearer <token>`. */
@@ -196,10 +204,14 @@ export interface HttpSurface {
   readonly address: BoundAddress;
   /**
    * Stops accepting, closes idle connections, lets the requests in flight
-   * finish (their bodies are still read), then resolves.
+   * finish (their bodies are still read) for at most the drain deadline,
+   * closes the rest, then resolves.
    */
   shutdown(): Promise<void>;
-  /** Resolves when the server has stopped. */
+  /**
+   * Resolves when the server has stopped; rejects (once every connection
+   * ended) when the listener failed on its own, with the reason.
+   */
   readonly finished: Promise<void>;
 }
 
@@ -303,6 +315,9 @@ export function serveHttp(options: HttpServeOptions): HttpSurface {
     bodyTimeoutMs: options.bodyTimeoutMs ?? BODY_TIMEOUT_MS,
     idleTimeoutMs: options.idleTimeoutMs,
     headTimeoutMs: options.headTimeoutMs,
+    writeTimeoutMs: options.writeTimeoutMs,
+    drainTimeoutMs: options.drainTimeoutMs,
+    maxConnections: options.maxConnections,
   });
   address = { hostname, port: server.port };
   options.onListen?.(address);
