@@ -14,7 +14,6 @@
 import { equal, match, ok, rejects } from "node:assert/strict";
 import { HttpServerProcess } from "./mcp_http_harness.ts";
 import { ROOT } from "./mcp_harness.ts";
-import { answer, serveHttp } from "../wire/http.ts";
 import { Http1Server } from "../wire/http1.ts";
 
 const encoder = new TextEncoder();
@@ -110,4 +109,188 @@ Deno.test("http layer: a listener that fails on its own ends the server, naming 
   equal(await answered.text(), "ok");
   listener.close();
   await rejects(server.finished, /^Error: the listener stopped: /);
+});
+
+/** `count` 1-byte chunks, generated as they are written. */
+function* oneByteChunks(count: number): Generator<Uint8Array> {
+  const batch = encoder.encode("1\r\na\r\n".repeat(4096));
+  for (let sent = 0; sent < count; sent += 4096) yield batch;
+  yield encoder.encode("0\r\n\r\n");
+}
+
+Deno.test("serve --http: a body of 1-byte chunks is cut with 413 and costs little memory", async () => {
+  const server = await HttpServerProcess.start(["serve", "--http", "0"]);
+  const before = await server.peakRss();
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.port });
+  const head = `POST /v1/gate HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n` +
+    "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n";
+  const writing = writeInBackground(conn, [encoder.encode(head), ...oneByteChunks(1 << 20)]);
+  const text = await readUntilClosed(conn);
+  conn.close();
+  await writing;
+  match(text, /^HTTP\/1\.1 413 [\s\S]*chunk framing/);
+  const grown = (await server.peakRss()) - before;
+  // A megabyte of 1-byte chunks once cost about 430 MB; the framing cap stops it at 64 KiB.
+  ok(grown < 64 * 1024 * 1024, `peak RSS grew by ${grown} bytes`);
+  equal(await statusOf(server, "/healthz", "GET"), 200);
+  await server.stop();
+});
+
+Deno.test("serve --http: a body of small chunks under the framing cap is read whole", async () => {
+  const server = await HttpServerProcess.start(["serve", "--http", "0"]);
+  const body = JSON.stringify({ text: `{"a":"${"x".repeat(200_000)}"}` });
+  const chunks = [];
+  for (let at = 0; at < body.length; at += 64) {
+    const part = body.slice(at, at + 64);
+    chunks.push(`${part.length.toString(16)}\r\n${part}\r\n`);
+  }
+  const text = await server.raw(
+    `POST /v1/gate HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n` +
+      `Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${
+        chunks.join("")
+      }0\r\n\r\n`,
+  );
+  match(text, /^HTTP\/1\.1 200 [\s\S]*"executable":true/);
+  await server.stop();
+});
+
+/** Endless pipelined `GET path` requests, generated as they are written. */
+function* pipelined(port: number, path: string): Generator<Uint8Array> {
+  const batch = encoder.encode(
+    `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`.repeat(1024),
+  );
+  for (let i = 0; i < 400; i++) yield batch;
+}
+
+Deno.test("http layer: a client that pipelines and never reads is closed at the write deadline", async () => {
+  const server = new Http1Server({
+    hostname: "127.0.0.1",
+    port: 0,
+    writeTimeoutMs: 300,
+    inspect: () => undefined,
+    handle: () => new Response("x".repeat(65536)),
+  });
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.port });
+  const writing = writeInBackground(conn, pipelined(server.port, "/"));
+  const deadline = Date.now() + 10_000;
+  while (server.connections > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  equal(server.connections, 0, "the connection was closed");
+  conn.close();
+  await writing;
+  await server.shutdown();
+});
+
+Deno.test("serve --http: SIGTERM with a client that never reads still exits 0 (the drain deadline)", async () => {
+  const server = await HttpServerProcess.start(["serve", "--http", "0"]);
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.port });
+  const writing = writeInBackground(conn, pipelined(server.port, "/openapi.json"));
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stuck = new Promise<"stuck">((
+    resolve,
+  ) => (timer = setTimeout(() => resolve("stuck"), 20_000)));
+  const stopped = await Promise.race([server.stop(), stuck]);
+  clearTimeout(timer);
+  conn.close();
+  await writing;
+  if (stopped === "stuck") {
+    await server.stop("SIGKILL");
+    throw new Error("the server did not exit within 20 s of SIGTERM");
+  }
+  equal(stopped.code, 0);
+});
+
+Deno.test("serve --http --max-connections: one connection more is answered 503", async () => {
+  const server = await HttpServerProcess.start(["serve", "--http", "0", "--max-connections", "4"]);
+  const held: Deno.Conn[] = [];
+  for (let i = 0; i < 4; i++) {
+    held.push(await Deno.connect({ hostname: "127.0.0.1", port: server.port }));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const request =
+    `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`;
+  match(await server.raw(request), /^HTTP\/1\.1 503 /);
+  held.pop()!.close();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  match(await server.raw(request), /^HTTP\/1\.1 200 /);
+  for (const conn of held) conn.close();
+  await server.stop();
+});
+
+Deno.test("serve --http: only SP and HTAB are white space in a header (no smuggling by trim())", async (t) => {
+  const server = await HttpServerProcess.start(["serve", "--http", "0"]);
+  const host = `Host: 127.0.0.1:${server.port}\r\n`;
+  const post = (fields: string, body: string) =>
+    `POST /v1/gate HTTP/1.1\r\n${host}Content-Type: application/json\r\nConnection: close\r\n` +
+    `${fields}\r\n${body}`;
+  const BODY = '{"text":"{}"}';
+  const CHUNKED = `${BODY.length.toString(16)}\r\n${BODY}\r\n0\r\n\r\n`;
+  const rows = [
+    {
+      name: "NBSP before a Content-Length",
+      raw: post(`Content-Length: \u00a013\r\n`, BODY),
+      status: 400,
+    },
+    {
+      name: "VT before a Content-Length",
+      raw: post(`Content-Length:\x0b13\r\n`, BODY),
+      status: 400,
+    },
+    {
+      name: "FF after a Content-Length",
+      raw: post(`Content-Length: 13\x0c\r\n`, BODY),
+      status: 400,
+    },
+    {
+      name: "NBSP before chunked",
+      raw: post(`Transfer-Encoding: \u00a0chunked\r\n`, CHUNKED),
+      status: 400,
+    },
+    {
+      name: "VT inside a value",
+      raw: post(`X-A: a\x0bb\r\nContent-Length: 13\r\n`, BODY),
+      status: 400,
+    },
+    {
+      name: "DEL inside a value",
+      raw: post(`X-A: a\x7fb\r\nContent-Length: 13\r\n`, BODY),
+      status: 400,
+    },
+    {
+      name: "a bare CR inside a line",
+      raw: post(`X-A: a\rb\r\nContent-Length: 13\r\n`, BODY),
+      status: 400,
+    },
+    {
+      name: "a bare LF ending a line",
+      raw: post(`X-A: a\nContent-Length: 13\r\n`, BODY),
+      status: 400,
+    },
+    {
+      name: "two equal Content-Lengths",
+      raw: post(`Content-Length: 13\r\nContent-Length: 13\r\n`, BODY),
+      status: 400,
+    },
+    { name: "a second Host", raw: post(`${host}Content-Length: 13\r\n`, BODY), status: 400 },
+    { name: "a space before the colon", raw: post(`Content-Length : 13\r\n`, BODY), status: 400 },
+    {
+      name: "SP and HTAB around a value are fine",
+      raw: post(`Content-Length: \t13\t \r\n`, BODY),
+      status: 200,
+    },
+    {
+      name: "chunked in capitals is fine",
+      raw: post(`Transfer-Encoding: CHUNKED\r\n`, CHUNKED),
+      status: 200,
+    },
+  ];
+  for (const row of rows) {
+    await t.step(`${row.name}: ${row.status}`, async () => {
+      const text = await server.raw(row.raw);
+      equal(text.slice(0, 12), `HTTP/1.1 ${row.status}`);
+    });
+  }
+  await server.stop();
 });

@@ -101,16 +101,21 @@ export class HttpServerProcess {
     return this.#child.pid;
   }
 
+  /** A line of the process's `/proc/PID/status` (Linux), in bytes (read by `cat`: Deno needs -A for /proc). */
+  async #memory(field: "VmHWM" | "VmRSS"): Promise<number> {
+    const output = await new Deno.Command("cat", { args: [`/proc/${this.pid}/status`] }).output();
+    const status = new TextDecoder().decode(output.stdout);
+    return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)![1]) * 1024;
+  }
+
   /** The process's peak resident memory so far (Linux `VmHWM`), in bytes. */
-  async peakRss(): Promise<number> {
-    const status = await Deno.readTextFile(`/proc/${this.pid}/status`);
-    return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) * 1024;
+  peakRss(): Promise<number> {
+    return this.#memory("VmHWM");
   }
 
   /** The process's resident memory now (Linux `VmRSS`), in bytes. */
-  async rss(): Promise<number> {
-    const status = await Deno.readTextFile(`/proc/${this.pid}/status`);
-    return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+  rss(): Promise<number> {
+    return this.#memory("VmRSS");
   }
 
   /** Whether the process has exited, without waiting. */

@@ -213,8 +213,13 @@ export function framing(head: RequestHead, maxBody: number): Framing | Refusal {
     if (head.version !== "HTTP/1.1") {
       return { status: 400, reason: "Transfer-Encoding in an HTTP/1.0 request" };
     }
-    if (codings[0][1].toLowerCase() !== "chunked") {
-      return { status: 501, reason: "only the chunked transfer coding is served" };
+    const coding = codings[0][1];
+    if (coding.toLowerCase() !== "chunked") {
+      return /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+(?:[ \t]*,[ \t]*[!#$%&'*+\-.^_`|~0-9A-Za-z]+)*$/.test(
+          coding,
+        )
+        ? { status: 501, reason: "only the chunked transfer coding is served" }
+        : { status: 400, reason: "malformed Transfer-Encoding" };
     }
     return { kind: "chunked" };
   }
