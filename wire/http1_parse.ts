@@ -11,7 +11,9 @@
  * - Header fields: a token, `:` with nothing before it, optional white space
  *   that is only SP or HTAB, then a value of visible characters, SP, HTAB and
  *   obs-text (0x80–0xFF). No obs-fold (a line opening with white space), no
- *   other control character: NBSP, VT, FF, DEL and NUL are 400.
+ *   other control character: NBSP, VT, FF, DEL and NUL are 400. As in
+ *   llhttp, `Content-Length` and `Transfer-Encoding` take no HTAB after
+ *   their value.
  * - Framing: at most one `Content-Length` (digits only), at most one
  *   `Transfer-Encoding`, never both; `Transfer-Encoding` is `chunked` only
  *   (501 otherwise) and only in HTTP/1.1; exactly one `Host` in HTTP/1.1.
@@ -73,6 +75,9 @@ export const METHODS: ReadonlySet<string> = new Set([
   "PATCH",
 ]);
 
+/** The fields that frame a body: llhttp allows no HTAB after their values, nor does this. */
+const FRAMING_FIELDS = new Set(["content-length", "transfer-encoding"]);
+
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const TCHAR = "[!#$%&'*+\\-.^_`|~0-9A-Za-z]";
 /** Visible ASCII: what an origin-form target may hold. */
@@ -127,9 +132,15 @@ export function parseFieldLine(line: string): HeaderField | Refusal {
   if (colon <= 0) return { status: 400, reason: "malformed header line" };
   const name = line.slice(0, colon);
   if (!TOKEN.test(name)) return { status: 400, reason: `malformed header name ${name}` };
-  const value = trimOws(line.slice(colon + 1));
+  const raw = line.slice(colon + 1);
+  const value = trimOws(raw);
   if (!FIELD_VALUE.test(value)) return { status: 400, reason: `malformed header value of ${name}` };
-  return [name.toLowerCase(), value];
+  const lower = name.toLowerCase();
+  if (FRAMING_FIELDS.has(lower) && /\t[ \t]*$/.test(raw)) {
+    // As llhttp: a framing field's value ends with SP at most, never HTAB.
+    return { status: 400, reason: `malformed header value of ${name}` };
+  }
+  return [lower, value];
 }
 
 function parseRequestLine(
