@@ -277,8 +277,13 @@ Deno.test("serve --http: only SP and HTAB are white space in a header (no smuggl
     { name: "a space before the colon", raw: post(`Content-Length : 13\r\n`, BODY), status: 400 },
     {
       name: "SP and HTAB around a value are fine",
-      raw: post(`Content-Length: \t13\t \r\n`, BODY),
+      raw: post(`X-A: \t v \t\r\nContent-Length:\t 13 \r\n`, BODY),
       status: 200,
+    },
+    {
+      name: "HTAB after a Content-Length value (as llhttp)",
+      raw: post(`Content-Length: 13\t\r\n`, BODY),
+      status: 400,
     },
     {
       name: "chunked in capitals is fine",

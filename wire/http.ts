@@ -278,14 +278,14 @@ export function serveHttp(options: HttpServeOptions): HttpSurface {
     const query = head.target.indexOf("?");
     const path = query === -1 ? head.target : head.target.slice(0, query);
     if (!paths.includes(path)) return answer(404, `not found: ${notFound}`);
-    if (!isAllowedHost(head.headers.get("host"), address)) {
+    if (!isAllowedHost(head.get("host"), address)) {
       return answer(403, "forbidden: the Host header does not name this server's address");
     }
-    if (!isAllowedOrigin(head.headers.get("origin"), allowedOrigins)) {
+    if (!isAllowedOrigin(head.get("origin"), allowedOrigins)) {
       return answer(403, "forbidden: the Origin is not a loopback or allowed origin");
     }
     if (options.token !== undefined) {
-      const given = head.headers.get("authorization") ?? "";
+      const given = head.get("authorization") ?? "";
       if (!timingSafeEqual(given, `Bearer ${options.token}`)) {
         return answer(401, "unauthorized: send Authorization: Bearer <token>", {
           "WWW-Authenticate": "Bearer",
@@ -296,12 +296,15 @@ export function serveHttp(options: HttpServeOptions): HttpSurface {
   };
   const handle = async (request: Request, bytes: Uint8Array): Promise<Response> => {
     const body = request.method === "POST" ? decodeBody(bytes) : null;
+    const answered = options.handler(request, body);
+    // A handler that answers at once needs no timer (nor could one interrupt it).
+    if (answered instanceof Response) return answered;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<Response>((resolve) => {
       timer = setTimeout(() => resolve(answer(503, "the answer took too long")), handlerTimeout);
     });
     try {
-      return await Promise.race([Promise.resolve(options.handler(request, body)), late]);
+      return await Promise.race([answered, late]);
     } finally {
       clearTimeout(timer);
     }

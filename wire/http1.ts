@@ -114,6 +114,8 @@ const CHUNK_FRAMING_ALLOWANCE = 65_536;
 const MAX_CHUNK_LINE = 4096;
 /** The most connections being turned away (503) at once; past it they are closed at once. */
 const MAX_TURNING_AWAY = 64;
+/** How long a connection past the cap has to take its 503. */
+const TURN_AWAY_MS = 1000;
 /** The read buffer of an idle connection. */
 const IDLE_BUFFER = 4096;
 /** The read buffer while a body arrives. */
@@ -191,6 +193,8 @@ class ConnectionReader {
   #end = 0;
   #deadline = Infinity;
   #timedOut = false;
+  #expire: ((value: "expired") => void) | undefined;
+  #expiry: Promise<"expired"> | undefined;
 
   constructor(conn: Deno.Conn) {
     this.#conn = conn;
@@ -209,6 +213,18 @@ class ConnectionReader {
   /** Sets the deadline (a `Date.now()` value) for the reads to come. */
   deadline(at: number): void {
     this.#deadline = at;
+    this.#expiry = this.#expire = undefined;
+  }
+
+  /** Ends a wait that has run past the deadline; the server's sweep calls it. */
+  sweep(now: number): void {
+    if (now >= this.#deadline) this.#expire?.("expired");
+  }
+
+  /** The promise a wait races: settled by {@linkcode sweep}, one per deadline (no timer per read). */
+  #expired(): Promise<"expired"> {
+    this.#expiry ??= new Promise((resolve) => (this.#expire = resolve));
+    return this.#expiry;
   }
 
   /** Makes room for at least `free` more bytes after the unconsumed ones. */
@@ -244,13 +260,8 @@ class ConnectionReader {
       throw new Closed("deadline");
     }
     if (this.#end === this.#buffer.length) this.reserve(IDLE_BUFFER);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const expired = new Promise<"expired">((resolve) => {
-      if (remaining !== Infinity) timer = setTimeout(() => resolve("expired"), remaining);
-    });
     const read = this.#conn.read(this.#buffer.subarray(this.#end)).catch(() => null);
-    const count = await Promise.race([read, expired]);
-    clearTimeout(timer);
+    const count = remaining === Infinity ? await read : await Promise.race([read, this.#expired()]);
     if (count === "expired") {
       this.#timedOut = true;
       throw new Closed("deadline");
@@ -432,10 +443,9 @@ async function readChunked(
   return body.bytes;
 }
 
-function wantsClose(headers: Headers): boolean {
-  return (headers.get("connection") ?? "").toLowerCase().split(",").some((token) =>
-    token.trim() === "close"
-  );
+function wantsClose(connection: string | null): boolean {
+  return connection !== null &&
+    connection.toLowerCase().split(",").some((token) => token.trim() === "close");
 }
 
 /** Serializes a response: status line, its headers, `Content-Length`, `Connection`. */
@@ -464,17 +474,6 @@ function closeQuietly(conn: Deno.Conn): void {
     conn.close();
   } catch {
     // Already closed.
-  }
-}
-
-/** Writes all of `bytes`; past `timeoutMs` the connection is closed and the write fails. */
-async function writeAll(conn: Deno.Conn, bytes: Uint8Array, timeoutMs: number): Promise<void> {
-  const timer = setTimeout(() => closeQuietly(conn), timeoutMs);
-  try {
-    let written = 0;
-    while (written < bytes.length) written += await conn.write(bytes.subarray(written));
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -519,6 +518,11 @@ export class Http1Server {
   readonly #finished: Promise<void>;
   readonly #writeTimeout: number;
   #turningAway = 0;
+  /** Every reader waiting under a deadline, for the sweep. */
+  readonly #readers = new Set<ConnectionReader>();
+  /** The connections being written to, with the time their write must end by. */
+  readonly #writing = new Map<Deno.Conn, number>();
+  readonly #sweeper: ReturnType<typeof setInterval>;
   #draining = false;
   #drainTimer: ReturnType<typeof setTimeout> | undefined;
   #idle: (() => void) | undefined;
@@ -533,6 +537,15 @@ export class Http1Server {
     this.#writeTimeout = options.writeTimeoutMs ?? 10_000;
     this.#listener = options.listener ??
       Deno.listen({ hostname: options.hostname, port: options.port });
+    const shortest = Math.min(
+      options.idleTimeoutMs ?? 30_000,
+      options.headTimeoutMs ?? 10_000,
+      options.bodyTimeoutMs ?? 30_000,
+      this.#writeTimeout,
+      TURN_AWAY_MS,
+    );
+    // One timer for every deadline of every connection, not one per read or write.
+    this.#sweeper = setInterval(() => this.#sweep(), Math.max(10, Math.floor(shortest / 4)));
     this.#finished = this.#accept();
   }
 
@@ -577,6 +590,29 @@ export class Http1Server {
     }, this.#options.drainTimeoutMs ?? 5_000);
   }
 
+  /** Ends the reads and writes that have run past their deadline. */
+  #sweep(): void {
+    const now = Date.now();
+    for (const reader of this.#readers) reader.sweep(now);
+    for (const [conn, until] of this.#writing) {
+      if (now >= until) {
+        this.#writing.delete(conn);
+        closeQuietly(conn);
+      }
+    }
+  }
+
+  /** Writes all of `bytes`; past `timeoutMs` the sweep closes the connection and the write fails. */
+  async #write(conn: Deno.Conn, bytes: Uint8Array, timeoutMs: number): Promise<void> {
+    this.#writing.set(conn, Date.now() + timeoutMs);
+    try {
+      let written = 0;
+      while (written < bytes.length) written += await conn.write(bytes.subarray(written));
+    } finally {
+      this.#writing.delete(conn);
+    }
+  }
+
   /** Closes a connection and stops counting it. */
   #forget(conn: Deno.Conn): void {
     closeQuietly(conn);
@@ -615,13 +651,19 @@ export class Http1Server {
       }
       const state = { busy: false };
       this.#connections.set(conn, state);
-      this.#serve(conn, state).catch(() => {}).finally(() => this.#forget(conn));
+      const reader = new ConnectionReader(conn);
+      this.#readers.add(reader);
+      this.#serve(conn, state, reader).catch(() => {}).finally(() => {
+        this.#readers.delete(reader);
+        this.#forget(conn);
+      });
     }
     if (failure !== undefined) this.#drain();
     if (this.#connections.size > 0) {
       await new Promise<void>((resolve) => (this.#idle = resolve));
     }
     clearTimeout(this.#drainTimer);
+    clearInterval(this.#sweeper);
     if (failure !== undefined) {
       const detail = failure instanceof Error ? failure.message : String(failure);
       throw new Error(`the listener stopped: ${detail}`, { cause: failure });
@@ -634,13 +676,18 @@ export class Http1Server {
     this.#turningAway++;
     (async () => {
       const busy = plain(503, "too many connections: try again later");
-      await writeAll(conn, await serialize(busy, true, false), 1000);
+      await this.#write(conn, await serialize(busy, true, false), TURN_AWAY_MS);
       // Read (and drop) what the client sent, so that closing does not reset the answer away.
       await conn.closeWrite();
       const reader = new ConnectionReader(conn);
-      reader.deadline(Date.now() + 1000);
-      for (let dropped = 0; dropped < 65_536; dropped += reader.take(reader.available).length) {
-        await reader.fill();
+      reader.deadline(Date.now() + TURN_AWAY_MS);
+      this.#readers.add(reader);
+      try {
+        for (let dropped = 0; dropped < 65_536; dropped += reader.take(reader.available).length) {
+          await reader.fill();
+        }
+      } finally {
+        this.#readers.delete(reader);
       }
     })().catch(() => {}).finally(() => {
       this.#turningAway--;
@@ -650,16 +697,15 @@ export class Http1Server {
 
   async #refuse(conn: Deno.Conn, status: number, reason: string): Promise<void> {
     const response = plain(status, reason);
-    await writeAll(conn, await serialize(response, true, false), this.#writeTimeout).catch(
+    await this.#write(conn, await serialize(response, true, false), this.#writeTimeout).catch(
       () => {},
     );
   }
 
-  async #serve(conn: Deno.Conn, state: ConnectionState): Promise<void> {
+  async #serve(conn: Deno.Conn, state: ConnectionState, reader: ConnectionReader): Promise<void> {
     const options = this.#options;
     const maxBody = options.maxBodyBytes ?? 8_388_608;
     const maxHead = options.maxHeadBytes ?? 16_384;
-    const reader = new ConnectionReader(conn);
     while (!this.#draining) {
       state.busy = false;
       reader.relax();
@@ -694,14 +740,14 @@ export class Http1Server {
       const parsed = parseHead(latin1.decode(reader.take(end)));
       reader.take(4);
       if (isRefusal(parsed)) return this.#refuse(conn, parsed.status, parsed.reason);
-      const close = wantsClose(parsed.headers) || this.#draining;
+      const close = wantsClose(parsed.get("connection")) || this.#draining;
       const body = framing(parsed, maxBody);
       if (isRefusal(body)) return this.#refuse(conn, body.status, body.reason);
       const refused = options.inspect(parsed);
       if (refused !== undefined) {
         // Not read: the connection cannot be reused unless there was no body.
         const reusable = body.kind === "none" && !close;
-        await writeAll(
+        await this.#write(
           conn,
           await serialize(refused, !reusable, parsed.method === "HEAD"),
           this.#writeTimeout,
@@ -713,9 +759,13 @@ export class Http1Server {
       if (body.kind !== "none") {
         if (
           parsed.version === "HTTP/1.1" &&
-          (parsed.headers.get("expect") ?? "").toLowerCase() === "100-continue"
+          (parsed.get("expect") ?? "").toLowerCase() === "100-continue"
         ) {
-          await writeAll(conn, encoder.encode("HTTP/1.1 100 Continue\r\n\r\n"), this.#writeTimeout);
+          await this.#write(
+            conn,
+            encoder.encode("HTTP/1.1 100 Continue\r\n\r\n"),
+            this.#writeTimeout,
+          );
         }
         reader.deadline(Date.now() + (options.bodyTimeoutMs ?? 30_000));
         try {
@@ -734,9 +784,10 @@ export class Http1Server {
       const host = options.hostname.includes(":") ? `[${options.hostname}]` : options.hostname;
       let request: Request;
       try {
+        // The fields as a list: Request copies a Headers object several times slower.
         request = new Request(`http://${host}:${this.port}${parsed.target}`, {
           method: parsed.method,
-          headers: parsed.headers,
+          headers: parsed.fields as [string, string][],
         });
       } catch {
         return this.#refuse(conn, 400, "a request this server cannot represent");
@@ -750,7 +801,7 @@ export class Http1Server {
         response = plain(500, "internal error");
       }
       const closing = close || this.#draining;
-      await writeAll(
+      await this.#write(
         conn,
         await serialize(response, closing, parsed.method === "HEAD"),
         this.#writeTimeout,

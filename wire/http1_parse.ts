@@ -43,8 +43,48 @@ export interface RequestHead {
   readonly version: "HTTP/1.1" | "HTTP/1.0";
   /** The header fields in order: names lower-cased, values without their outer SP/HTAB. */
   readonly fields: readonly HeaderField[];
-  /** The same fields as `Headers` (repeated names joined with `, `). */
+  /** The same fields as `Headers` (repeated names joined with `, `), built when first read. */
   readonly headers: Headers;
+  /** The value of a field (repeated ones joined with `, `), or `null`; no `Headers` is built. */
+  get(name: string): string | null;
+}
+
+/** A parsed head; `headers` is built on first use (most requests never need it). */
+class ParsedHead implements RequestHead {
+  readonly method: string;
+  readonly target: string;
+  readonly version: "HTTP/1.1" | "HTTP/1.0";
+  readonly fields: readonly HeaderField[];
+  #headers: Headers | undefined;
+
+  constructor(
+    line: Pick<RequestHead, "method" | "target" | "version">,
+    fields: readonly HeaderField[],
+  ) {
+    this.method = line.method;
+    this.target = line.target;
+    this.version = line.version;
+    this.fields = fields;
+  }
+
+  get headers(): Headers {
+    if (this.#headers === undefined) {
+      this.#headers = new Headers(this.fields as [string, string][]);
+      if (this.version === "HTTP/1.0" && !this.#headers.has("connection")) {
+        this.#headers.set("connection", "close");
+      }
+    }
+    return this.#headers;
+  }
+
+  get(name: string): string | null {
+    let value: string | null = null;
+    for (const [field, text] of this.fields) {
+      if (field === name) value = value === null ? text : `${value}, ${text}`;
+    }
+    if (value === null && name === "connection" && this.version === "HTTP/1.0") return "close";
+    return value;
+  }
 }
 
 /** One header field: the name lower-cased, the value as sent without outer SP/HTAB. */
@@ -175,6 +215,7 @@ function parseRequestLine(
  * if ("status" in head) throw new Error("refused");
  * deepStrictEqual(head.fields, [["host", "x"], ["x-a", "1"], ["x-a", "2"]]);
  * deepStrictEqual(head.headers.get("x-a"), "1, 2");
+ * deepStrictEqual(head.get("x-a"), "1, 2");
  * deepStrictEqual(parseHead("GET http://x/ HTTP/1.1\r\nHost: x").status, 400);
  * ```
  */
@@ -183,19 +224,16 @@ export function parseHead(text: string): RequestHead | Refusal {
   const line = parseRequestLine(lines[0]);
   if (isRefusal(line)) return line;
   const fields: HeaderField[] = [];
-  const headers = new Headers();
   for (let i = 1; i < lines.length; i++) {
     const field = parseFieldLine(lines[i]);
     if (isRefusal(field)) return field;
     fields.push(field);
-    headers.append(field[0], field[1]);
   }
   const hosts = fields.filter(([name]) => name === "host").length;
   if (hosts > 1 || (hosts === 0 && line.version === "HTTP/1.1")) {
     return { status: 400, reason: "an HTTP/1.1 request has exactly one Host header" };
   }
-  if (line.version === "HTTP/1.0" && !headers.has("connection")) headers.set("connection", "close");
-  return { ...line, fields, headers };
+  return new ParsedHead(line, fields);
 }
 
 /**
