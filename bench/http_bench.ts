@@ -12,7 +12,9 @@
  *
  * Targets: throughput ≥ 0.8× `Deno.serve` at 8 and 32 clients; memory per
  * idle connection within 2× of it. Both servers share the machine with this
- * client, so the ratios (not the absolute numbers) are the result.
+ * client, so the ratios (not the absolute numbers) are the result; the
+ * server's CPU time per request (from `/proc/PID/stat`) is printed beside
+ * them, the figure least disturbed by other load on a shared machine.
  *
  * ```sh
  * deno run -A bench/http_bench.ts [--seconds=2] [--idle=500]
@@ -72,6 +74,12 @@ async function start(name: string, args: string[]): Promise<Server> {
       await reader.cancel();
     },
   };
+}
+
+/** The CPU time (user + system) a process has used, in milliseconds (Linux, 100 ticks a second). */
+async function cpuMs(pid: number): Promise<number> {
+  const fields = (await Deno.readTextFile(`/proc/${pid}/stat`)).split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function rss(pid: number): Promise<number> {
@@ -164,9 +172,14 @@ async function requestFor(surface: "serve" | "mcp", port: number): Promise<Uint8
   });
 }
 
-/** Requests per second and p99 latency (ms) with `clients` concurrent clients for `SECONDS`. */
-async function load(port: number, request: Uint8Array, clients: number) {
+/**
+ * Requests per second, p99 latency (ms) and the server's CPU time per request
+ * (µs) with `clients` concurrent clients for `SECONDS`.
+ */
+async function load(server: Server, request: Uint8Array, clients: number) {
+  const port = server.port;
   const connections = await Promise.all(Array.from({ length: clients }, () => Client.open(port)));
+  const cpuBefore = await cpuMs(server.pid);
   const latencies: number[] = [];
   const until = performance.now() + SECONDS * 1000;
   let errors = 0;
@@ -178,11 +191,13 @@ async function load(port: number, request: Uint8Array, clients: number) {
       latencies.push(performance.now() - began);
     }
   }));
+  const cpu = (await cpuMs(server.pid)) - cpuBefore;
   for (const client of connections) client.close();
   latencies.sort((a, b) => a - b);
   return {
     rps: latencies.length / SECONDS,
     p99: latencies[Math.floor(latencies.length * 0.99)] ?? NaN,
+    cpuPerRequest: (cpu * 1000) / latencies.length,
     errors,
   };
 }
@@ -208,30 +223,33 @@ const ratios: string[] = [];
 for (const surface of ["serve", "mcp"] as const) {
   const ours = await start(`${surface} --http`, [CLI, surface, "--http", "0"]);
   const reference = await start(`Deno.serve (${surface} handler)`, [REFERENCE, surface]);
-  const results = new Map<string, Map<number, { rps: number; p99: number; errors: number }>>();
+  const results = new Map<string, Map<number, Awaited<ReturnType<typeof load>>>>();
   for (const server of [ours, reference]) results.set(server.name, new Map());
   const requests = new Map<Server, Uint8Array>();
   for (const server of [ours, reference]) {
     requests.set(server, await requestFor(surface, server.port));
-    await load(server.port, requests.get(server)!, 8); // warm-up
+    await load(server, requests.get(server)!, 8); // warm-up
   }
   for (const clients of CLIENTS) {
     // Alternate the two servers at each point, so that a disturbance hits both.
     for (const server of [ours, reference]) {
-      const result = await load(server.port, requests.get(server)!, clients);
+      const result = await load(server, requests.get(server)!, clients);
       results.get(server.name)!.set(clients, result);
+      const rps = result.rps.toFixed(0).padStart(7);
+      const p99 = result.p99.toFixed(2).padStart(7);
+      const cpu = result.cpuPerRequest.toFixed(0).padStart(4);
       rows.push(
         `${server.name.padEnd(28)} ${String(clients).padStart(4)} clients  ` +
-          `${result.rps.toFixed(0).padStart(7)} req/s  p99 ${
-            result.p99.toFixed(2).padStart(7)
-          } ms` +
+          `${rps} req/s  p99 ${p99} ms  ${cpu} µs CPU/req` +
           (result.errors > 0 ? `  ${result.errors} non-200` : ""),
       );
     }
-    const ratio = results.get(ours.name)!.get(clients)!.rps /
-      results.get(reference.name)!.get(clients)!.rps;
+    const mine = results.get(ours.name)!.get(clients)!;
+    const theirs = results.get(reference.name)!.get(clients)!;
     ratios.push(
-      `${surface} --http / Deno.serve at ${clients} clients: ${ratio.toFixed(2)}× throughput`,
+      `${surface} --http / Deno.serve at ${clients} clients: ` +
+        `${(mine.rps / theirs.rps).toFixed(2)}× throughput, ` +
+        `${(mine.cpuPerRequest / theirs.cpuPerRequest).toFixed(2)}× CPU per request`,
     );
   }
   const ourIdle = await idleMemory(ours, requests.get(ours)!);

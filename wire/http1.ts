@@ -522,6 +522,8 @@ export class Http1Server {
   readonly #readers = new Set<ConnectionReader>();
   /** The connections being written to, with the time their write must end by. */
   readonly #writing = new Map<Deno.Conn, number>();
+  /** Each connection's last write, which the next one waits for (answers go out in order). */
+  readonly #answering = new Map<Deno.Conn, Promise<void>>();
   readonly #sweeper: ReturnType<typeof setInterval>;
   #draining = false;
   #drainTimer: ReturnType<typeof setTimeout> | undefined;
@@ -584,7 +586,10 @@ export class Http1Server {
     } catch {
       // Already closed.
     }
-    for (const [conn, state] of this.#connections) if (!state.busy) closeQuietly(conn);
+    for (const [conn, state] of this.#connections) {
+      // An idle connection may still be writing its last answer: it closes once that is out.
+      if (!state.busy) this.#written(conn).finally(() => closeQuietly(conn));
+    }
     this.#drainTimer = setTimeout(() => {
       for (const conn of [...this.#connections.keys()]) this.#forget(conn);
     }, this.#options.drainTimeoutMs ?? 5_000);
@@ -602,15 +607,30 @@ export class Http1Server {
     }
   }
 
-  /** Writes all of `bytes`; past `timeoutMs` the sweep closes the connection and the write fails. */
-  async #write(conn: Deno.Conn, bytes: Uint8Array, timeoutMs: number): Promise<void> {
-    this.#writing.set(conn, Date.now() + timeoutMs);
-    try {
-      let written = 0;
-      while (written < bytes.length) written += await conn.write(bytes.subarray(written));
-    } finally {
-      this.#writing.delete(conn);
-    }
+  /**
+   * Writes all of `bytes` after the connection's previous write; past
+   * `timeoutMs` the sweep closes the connection and the write fails.
+   */
+  #write(conn: Deno.Conn, bytes: Uint8Array, timeoutMs: number): Promise<void> {
+    const previous = this.#answering.get(conn);
+    const write = (async () => {
+      await previous;
+      this.#writing.set(conn, Date.now() + timeoutMs);
+      try {
+        let written = 0;
+        while (written < bytes.length) written += await conn.write(bytes.subarray(written));
+      } finally {
+        this.#writing.delete(conn);
+      }
+    })();
+    this.#answering.set(conn, write);
+    return write;
+  }
+
+  /** Waits for a connection's last write (ignoring its failure) and forgets it. */
+  async #written(conn: Deno.Conn): Promise<void> {
+    await this.#answering.get(conn)?.catch(() => {});
+    this.#answering.delete(conn);
   }
 
   /** Closes a connection and stops counting it. */
@@ -649,12 +669,19 @@ export class Http1Server {
         this.#turnAway(conn);
         continue;
       }
+      try {
+        // Answers are written whole; waiting to coalesce them only adds latency.
+        conn.setNoDelay(true);
+      } catch {
+        // Already reset by the client: the first read ends it.
+      }
       const state = { busy: false };
       this.#connections.set(conn, state);
       const reader = new ConnectionReader(conn);
       this.#readers.add(reader);
-      this.#serve(conn, state, reader).catch(() => {}).finally(() => {
+      this.#serve(conn, state, reader).catch(() => {}).finally(async () => {
         this.#readers.delete(reader);
+        await this.#written(conn);
         this.#forget(conn);
       });
     }
@@ -691,6 +718,7 @@ export class Http1Server {
       }
     })().catch(() => {}).finally(() => {
       this.#turningAway--;
+      this.#answering.delete(conn);
       closeQuietly(conn);
     });
   }
@@ -801,12 +829,16 @@ export class Http1Server {
         response = plain(500, "internal error");
       }
       const closing = close || this.#draining;
-      await this.#write(
+      // At most one answer in flight: the one before must be out before this one starts.
+      await this.#answering.get(conn);
+      const answered = this.#write(
         conn,
         await serialize(response, closing, parsed.method === "HEAD"),
         this.#writeTimeout,
       );
-      if (closing) return;
+      if (closing) return answered;
+      // Read the next request while this answer goes out; a failed write ends the connection.
+      answered.catch(() => closeQuietly(conn));
     }
   }
 }
