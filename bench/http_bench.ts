@@ -8,7 +8,8 @@
  *   concurrent keep-alive clients (raw sockets, one request in flight per
  *   client, `SECONDS` per point on loopback);
  * - resident memory per idle connection: `IDLE` connections that have each
- *   been answered once and stay open, RSS after minus before, divided.
+ *   been answered once and stay open, RSS after minus before, divided;
+ * - (serve) the time to upload an 8 MiB body, read whole before the answer.
  *
  * Targets: throughput ≥ 0.8× `Deno.serve` at 8 and 32 clients; memory per
  * idle connection within 2× of it. Both servers share the machine with this
@@ -37,6 +38,7 @@ function option(name: string, fallback: number): number {
 }
 const SECONDS = option("seconds", 2);
 const IDLE = option("idle", 500);
+const UPLOADS = option("uploads", 5);
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -202,6 +204,26 @@ async function load(server: Server, request: Uint8Array, clients: number) {
   };
 }
 
+/**
+ * Milliseconds to send `UPLOADS` bodies of 8 MiB less a byte on one
+ * connection (`POST /healthz`: the body is read whole, then the handler
+ * answers 405), the best of them.
+ */
+async function upload(server: Server): Promise<number> {
+  const body = "x".repeat(8_388_607);
+  const request = post(server.port, "/healthz", body, {});
+  const client = await Client.open(server.port);
+  let best = Infinity;
+  for (let i = 0; i < UPLOADS; i++) {
+    const began = performance.now();
+    const { status } = await client.send(request);
+    if (status !== 405) throw new Error(`upload answered ${status}`);
+    best = Math.min(best, performance.now() - began);
+  }
+  client.close();
+  return best;
+}
+
 /** RSS per connection held open after one answered request each. */
 async function idleMemory(server: Server, request: Uint8Array): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, 300));
@@ -251,6 +273,15 @@ for (const surface of ["serve", "mcp"] as const) {
         `${(mine.rps / theirs.rps).toFixed(2)}× throughput, ` +
         `${(mine.cpuPerRequest / theirs.cpuPerRequest).toFixed(2)}× CPU per request`,
     );
+  }
+  if (surface === "serve") {
+    const mine = await upload(ours);
+    const theirs = await upload(reference);
+    rows.push(
+      `${ours.name.padEnd(28)} 8 MiB upload: ${mine.toFixed(1)} ms`,
+      `${reference.name.padEnd(28)} 8 MiB upload: ${theirs.toFixed(1)} ms`,
+    );
+    ratios.push(`serve --http / Deno.serve, an 8 MiB upload: ${(mine / theirs).toFixed(2)}× time`);
   }
   const ourIdle = await idleMemory(ours, requests.get(ours)!);
   const referenceIdle = await idleMemory(reference, requests.get(reference)!);
