@@ -23,11 +23,15 @@
  * @example
  * ```ts
  * import { deepStrictEqual } from "node:assert/strict";
- * import { parseHead } from "./http1_parse.ts";
- * deepStrictEqual(parseHead("POST /x HTTP/1.1\r\nHost: a\r\nContent-Length:\u00a01"), {
+ * import { framing, parseHead } from "./http1_parse.ts";
+ * deepStrictEqual(parseHead("POST /x HTTP/1.1\r\nHost: a\r\nContent-Length:\x0b1"), {
  *   status: 400,
  *   reason: "malformed header value of Content-Length",
  * });
+ * // NBSP is obs-text, allowed in a value, but not white space: the length is not digits.
+ * const head = parseHead("POST /x HTTP/1.1\r\nHost: a\r\nContent-Length:\u00a01");
+ * if ("status" in head) throw new Error("refused");
+ * deepStrictEqual(framing(head, 100), { status: 400, reason: "malformed Content-Length" });
  * ```
  *
  * @module
@@ -216,7 +220,10 @@ function parseRequestLine(
  * deepStrictEqual(head.fields, [["host", "x"], ["x-a", "1"], ["x-a", "2"]]);
  * deepStrictEqual(head.headers.get("x-a"), "1, 2");
  * deepStrictEqual(head.get("x-a"), "1, 2");
- * deepStrictEqual(parseHead("GET http://x/ HTTP/1.1\r\nHost: x").status, 400);
+ * deepStrictEqual(parseHead("GET http://x/ HTTP/1.1\r\nHost: x"), {
+ *   status: 400,
+ *   reason: "the target must be a path of visible ASCII characters",
+ * });
  * ```
  */
 export function parseHead(text: string): RequestHead | Refusal {
