@@ -13,7 +13,7 @@
 
 import { equal, match, ok, rejects } from "node:assert/strict";
 import { HttpServerProcess } from "./mcp_http_harness.ts";
-import { ROOT } from "./mcp_harness.ts";
+import { ROOT, runCli } from "./mcp_harness.ts";
 import { Http1Server } from "../wire/http1.ts";
 
 const encoder = new TextEncoder();
@@ -298,4 +298,22 @@ Deno.test("serve --http: only SP and HTAB are white space in a header (no smuggl
     });
   }
   await server.stop();
+});
+
+Deno.test("--max-connections: a bad value, or the flag without --http, is a usage error", async (t) => {
+  const rows = [
+    { args: ["serve", "--http", "0", "--max-connections", "0"], stderr: /from 1 to 65535/ },
+    { args: ["serve", "--http", "0", "--max-connections=x"], stderr: /from 1 to 65535/ },
+    { args: ["serve", "--max-connections", "8"], stderr: /goes with --http/ },
+    { args: ["mcp", "--http", "0", "--max-connections=70000"], stderr: /from 1 to 65535/ },
+    { args: ["mcp", "--max-connections=8"], stderr: /goes with --http/ },
+  ];
+  for (const row of rows) {
+    await t.step(row.args.join(" "), async () => {
+      const run = await runCli(row.args, "", []);
+      equal(run.code, 2);
+      match(run.stderr, row.stderr);
+      equal(run.stderr.split("\n").length, 2, "one line");
+    });
+  }
 });
