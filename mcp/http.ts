@@ -42,6 +42,8 @@ import {
   answer,
   type BodyRead,
   type BoundAddress,
+  type FieldReader,
+  type HttpRequest,
   type HttpSurface,
   serveHttp,
 } from "../wire/http.ts";
@@ -140,7 +142,10 @@ function statusOf(reply: Response | Response[], modern: boolean): number {
 }
 
 /** The `-32020` complaint about a modern request's headers, or `undefined` when they match. */
-function headerMismatch(headers: Headers, message: Record<string, unknown>): string | undefined {
+function headerMismatch(
+  headers: FieldReader,
+  message: Record<string, unknown>,
+): string | undefined {
   const version = requestedVersion(message.params);
   const headerVersion = headers.get("mcp-protocol-version");
   if (headerVersion === null) return "the MCP-Protocol-Version header is missing";
@@ -211,7 +216,7 @@ export class McpHttpHandler {
   }
 
   /** Answers one request that passed the transport checks. */
-  handle(request: Request, body: BodyRead | null): globalThis.Response {
+  handle(request: HttpRequest, body: BodyRead | null): globalThis.Response {
     if (request.method === "DELETE") return this.#delete(request.headers);
     if (request.method !== "POST") {
       return answer(405, "method not allowed: POST JSON-RPC messages to this endpoint", {
@@ -258,7 +263,11 @@ export class McpHttpHandler {
     return answer(statusOf(reply, modern), encodeReply(reply), { ...JSON_HEADERS, ...extra });
   }
 
-  #modern(headers: Headers, text: string, message: Record<string, unknown>): globalThis.Response {
+  #modern(
+    headers: FieldReader,
+    text: string,
+    message: Record<string, unknown>,
+  ): globalThis.Response {
     const isRequest = Object.hasOwn(message, "id") && typeof message.method === "string";
     if (isRequest) {
       const mismatch = headerMismatch(headers, message);
@@ -298,7 +307,7 @@ export class McpHttpHandler {
     return answer(200, encodeReply(reply), { ...JSON_HEADERS, "Mcp-Session-Id": id });
   }
 
-  #legacy(headers: Headers, text: string, message: unknown): globalThis.Response {
+  #legacy(headers: FieldReader, text: string, message: unknown): globalThis.Response {
     const id = headers.get("mcp-session-id");
     if (id === null) {
       return rpcError(
@@ -327,7 +336,7 @@ export class McpHttpHandler {
     return this.#answer(session, text, message, false, {});
   }
 
-  #delete(headers: Headers): globalThis.Response {
+  #delete(headers: FieldReader): globalThis.Response {
     const id = headers.get("mcp-session-id");
     if (id === null) {
       return answer(405, "method not allowed: DELETE ends a session named by Mcp-Session-Id", {

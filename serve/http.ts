@@ -32,6 +32,7 @@ import {
   answer,
   type BodyRead,
   type BoundAddress,
+  type HttpRequest,
   type HttpSurface,
   serveHttp,
 } from "../wire/http.ts";
@@ -111,7 +112,7 @@ function operation(op: EngineOperation, body: BodyRead | null): Response {
  * strictEqual(response.headers.get("allow"), "POST");
  * ```
  */
-export function handleGateRequest(request: Request, body: BodyRead | null): Response {
+export function handleGateRequest(request: HttpRequest, body: BodyRead | null): Response {
   const path = new URL(request.url).pathname;
   if (path === "/healthz" || path === "/openapi.json") {
     if (request.method !== "GET" && request.method !== "HEAD") {

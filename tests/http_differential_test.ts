@@ -399,7 +399,7 @@ Deno.test(`http parser vs llhttp: ${CASES} generated requests (seed ${SEED})`, a
     hostname: "127.0.0.1",
     port: 0,
     inspect: () => undefined,
-    handle: (_request, body, head) => {
+    handle: (head, body) => {
       const echo = JSON.stringify({
         method: head.method,
         target: head.target,

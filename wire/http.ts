@@ -161,8 +161,30 @@ export function decodeBody(bytes: Uint8Array): BodyRead {
   }
 }
 
+/** Reads a header field by name (case-insensitive): its value, repeated ones joined, or `null`. */
+export interface FieldReader {
+  /** The field's value, or `null` when absent. */
+  get(name: string): string | null;
+}
+
+/**
+ * A request as a surface's handler sees it: what a `Request` offers that a
+ * handler reads, without the cost of building one (a `Request` fits it).
+ */
+export interface HttpRequest {
+  /** The method, e.g. `POST`. */
+  readonly method: string;
+  /** The absolute URL: `http://HOST:PORT` and the target as sent. */
+  readonly url: string;
+  /** The header fields. */
+  readonly headers: FieldReader;
+}
+
 /** What a surface does with a request that passed the checks. */
-export type HttpHandler = (request: Request, body: BodyRead | null) => Response | Promise<Response>;
+export type HttpHandler = (
+  request: HttpRequest,
+  body: BodyRead | null,
+) => Response | Promise<Response>;
 
 /** How to run an HTTP surface. */
 export interface HttpServeOptions {
@@ -294,8 +316,15 @@ export function serveHttp(options: HttpServeOptions): HttpSurface {
     }
     return undefined;
   };
-  const handle = async (request: Request, bytes: Uint8Array): Promise<Response> => {
-    const body = request.method === "POST" ? decodeBody(bytes) : null;
+  const handle = async (head: RequestHead, bytes: Uint8Array): Promise<Response> => {
+    const request: HttpRequest = {
+      method: head.method,
+      get url() {
+        return `http://${hostForm(hostname)}:${address.port}${head.target}`;
+      },
+      headers: head,
+    };
+    const body = head.method === "POST" ? decodeBody(bytes) : null;
     const answered = options.handler(request, body);
     // A handler that answers at once needs no timer (nor could one interrupt it).
     if (answered instanceof Response) return answered;

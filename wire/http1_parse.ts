@@ -82,6 +82,7 @@ class ParsedHead implements RequestHead {
   }
 
   get(name: string): string | null {
+    name = name.toLowerCase();
     let value: string | null = null;
     for (const [field, text] of this.fields) {
       if (field === name) value = value === null ? text : `${value}, ${text}`;
