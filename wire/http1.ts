@@ -253,20 +253,29 @@ class ConnectionReader {
 
   /** Reads more bytes; throws {@linkcode Closed} at end of input or the deadline. */
   async fill(): Promise<void> {
+    if (this.#end === this.#buffer.length) this.reserve(IDLE_BUFFER);
+    this.#end += await this.readInto(this.#buffer.subarray(this.#end));
+  }
+
+  /**
+   * Reads straight into `target` (when nothing is buffered: a body's own
+   * buffer, with no copy in between); the count. Throws {@linkcode Closed}
+   * at end of input or the deadline.
+   */
+  async readInto(target: Uint8Array): Promise<number> {
     const remaining = this.#deadline - Date.now();
     if (remaining <= 0) {
       this.#timedOut = true;
       throw new Closed("deadline");
     }
-    if (this.#end === this.#buffer.length) this.reserve(IDLE_BUFFER);
-    const read = this.#conn.read(this.#buffer.subarray(this.#end)).catch(() => null);
+    const read = this.#conn.read(target).catch(() => null);
     const count = remaining === Infinity ? await read : await Promise.race([read, this.#expired()]);
     if (count === "expired") {
       this.#timedOut = true;
       throw new Closed("deadline");
     }
     if (count === null) throw new Closed("end of input");
-    this.#end += count;
+    return count;
   }
 
   /**
@@ -352,18 +361,37 @@ class BodyBuffer {
     return this.#length;
   }
 
+  /** Grows (doubling, at most the cap) to hold `needed` bytes in all. */
+  #grow(needed: number): void {
+    if (needed <= this.#bytes.length) return;
+    const grown = new Uint8Array(
+      Math.min(this.#cap, Math.max(needed, this.#bytes.length * 2, 4096)),
+    );
+    grown.set(this.#bytes.subarray(0, this.#length));
+    this.#bytes = grown;
+  }
+
   /** Appends `part` (the caller checked the cap). */
   append(part: Uint8Array): void {
-    const needed = this.#length + part.length;
-    if (needed > this.#bytes.length) {
-      const grown = new Uint8Array(
-        Math.min(this.#cap, Math.max(needed, this.#bytes.length * 2, 4096)),
-      );
-      grown.set(this.#bytes.subarray(0, this.#length));
-      this.#bytes = grown;
-    }
+    this.#grow(this.#length + part.length);
     this.#bytes.set(part, this.#length);
-    this.#length = needed;
+    this.#length += part.length;
+  }
+
+  /**
+   * Free space after the bytes so far, at least `BODY_BUFFER` (or what the
+   * cap leaves) once grown; fill it, then {@linkcode commit} what was read.
+   */
+  room(): Uint8Array {
+    if (this.#bytes.length - this.#length < BODY_BUFFER) {
+      this.#grow(Math.min(this.#cap, this.#length + BODY_BUFFER));
+    }
+    return this.#bytes.subarray(this.#length);
+  }
+
+  /** Counts `count` bytes written into {@linkcode room}. */
+  commit(count: number): void {
+    this.#length += count;
   }
 
   /** The bytes so far. */
@@ -375,13 +403,9 @@ class BodyBuffer {
 /** Reads a body of a declared length, taking what arrives as it arrives. */
 async function readLength(reader: ConnectionReader, length: number): Promise<Uint8Array> {
   const body = new BodyBuffer(length);
-  while (body.length < length) {
-    if (reader.available === 0) {
-      reader.reserve(Math.min(BODY_BUFFER, length - body.length));
-      await reader.fill();
-    }
-    body.append(reader.take(Math.min(reader.available, length - body.length)));
-  }
+  if (reader.available > 0) body.append(reader.take(Math.min(reader.available, length)));
+  // The rest is read straight into the body's buffer (its cap is the length: never past it).
+  while (body.length < length) body.commit(await reader.readInto(body.room()));
   return body.bytes;
 }
 
