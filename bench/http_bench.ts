@@ -8,7 +8,8 @@
  *   concurrent keep-alive clients (raw sockets, one request in flight per
  *   client, `SECONDS` per point on loopback);
  * - resident memory per idle connection: `IDLE` connections that have each
- *   been answered once and stay open, RSS after minus before, divided;
+ *   been answered once and stay open, RSS after minus before, divided (on
+ *   fresh processes, after a first batch of as many that warms them up);
  * - (serve) the time to upload an 8 MiB body, read whole before the answer.
  *
  * Targets: throughput ≥ 0.8× `Deno.serve` at 8 and 32 clients; memory per
@@ -18,7 +19,7 @@
  * them, the figure least disturbed by other load on a shared machine.
  *
  * ```sh
- * deno run -A bench/http_bench.ts [--seconds=2] [--idle=500]
+ * deno run -A bench/http_bench.ts [--seconds=2] [--idle=250] [--clients=1,8,32,128] [--uploads=5]
  * ```
  *
  * @module
@@ -37,7 +38,7 @@ function option(name: string, fallback: number): number {
   return given === undefined ? fallback : Number(given.slice(name.length + 3));
 }
 const SECONDS = option("seconds", 2);
-const IDLE = option("idle", 500);
+const IDLE = option("idle", 250); // two batches, under the 512-connection cap
 const UPLOADS = option("uploads", 5);
 
 const encoder = new TextEncoder();
@@ -224,19 +225,27 @@ async function upload(server: Server): Promise<number> {
   return best;
 }
 
-/** RSS per connection held open after one answered request each. */
+/**
+ * RSS per connection held open after one answered request each: a first
+ * batch of `IDLE` warms the server up (its code compiled, its heap grown),
+ * the second batch is measured.
+ */
 async function idleMemory(server: Server, request: Uint8Array): Promise<number> {
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const before = await rss(server.pid);
   const held: Client[] = [];
-  for (let i = 0; i < IDLE; i++) {
-    const client = await Client.open(server.port);
-    await client.send(request);
-    held.push(client);
-  }
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  const openBatch = async () => {
+    for (let i = 0; i < IDLE; i++) {
+      const client = await Client.open(server.port);
+      await client.send(request);
+      held.push(client);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  };
+  await openBatch();
+  const before = await rss(server.pid);
+  await openBatch();
   const after = await rss(server.pid);
   for (const client of held) client.close();
+  await new Promise((resolve) => setTimeout(resolve, 300));
   return (after - before) / IDLE;
 }
 
@@ -250,6 +259,11 @@ for (const surface of ["serve", "mcp"] as const) {
   const requests = new Map<Server, Uint8Array>();
   for (const server of [ours, reference]) {
     requests.set(server, await requestFor(surface, server.port));
+  }
+  // Idle memory first, on fresh processes: after the load, freed garbage hides it.
+  const ourIdle = await idleMemory(ours, requests.get(ours)!);
+  const referenceIdle = await idleMemory(reference, requests.get(reference)!);
+  for (const server of [ours, reference]) {
     await load(server, requests.get(server)!, 8); // warm-up
   }
   for (const clients of CLIENTS) {
@@ -283,8 +297,6 @@ for (const surface of ["serve", "mcp"] as const) {
     );
     ratios.push(`serve --http / Deno.serve, an 8 MiB upload: ${(mine / theirs).toFixed(2)}× time`);
   }
-  const ourIdle = await idleMemory(ours, requests.get(ours)!);
-  const referenceIdle = await idleMemory(reference, requests.get(reference)!);
   rows.push(
     `${ours.name.padEnd(28)} idle connection: ${(ourIdle / 1024).toFixed(1)} KiB`,
     `${reference.name.padEnd(28)} idle connection: ${(referenceIdle / 1024).toFixed(1)} KiB`,
