@@ -18,7 +18,8 @@
  *   enforce, or a feature not served).
  *
  * A few thousand cases run in `deno task test`; `deno task fuzz:http` runs
- * more (`-- --cases=N --seed=S`), and a failure names its seed and case.
+ * 100,000 (`deno task fuzz:http --cases=N --seed=S` to choose), and a
+ * failure names its seed and case.
  *
  * @module
  */
@@ -70,7 +71,7 @@ const DELIBERATE = {
 type Deliberate = keyof typeof DELIBERATE;
 
 function argument(name: string, fallback: number): number {
-  const given = Deno.args.find((arg) => arg.startsWith(`--${name}=`));
+  const given = Deno.args.findLast((arg) => arg.startsWith(`--${name}=`));
   return given === undefined ? fallback : Number(given.slice(name.length + 3));
 }
 
