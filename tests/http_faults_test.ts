@@ -6,7 +6,9 @@
  * memory; a client that never reads its answers cannot hold SIGTERM; the
  * connection cap answers 503; header values hold no white space but SP and
  * HTAB. In-process, with short deadlines: the write deadline, and a listener
- * that fails on its own.
+ * that fails on its own; and on the real process a listening socket destroyed
+ * under it (`ss -K`, iproute2, which needs CAP_NET_ADMIN) ends it with exit 1
+ * and one stderr line.
  *
  * @module
  */
@@ -317,3 +319,30 @@ Deno.test("--max-connections: a bad value, or the flag without --http, is a usag
     });
   }
 });
+
+for (const surface of SURFACES) {
+  Deno.test(`${surface.name}: a listener destroyed under it (ss -K) ends it with exit 1 and one line`, async () => {
+    const server = await HttpServerProcess.start(surface.args);
+    const kill = await new Deno.Command("ss", {
+      args: ["-K", "-tln", `sport = :${server.port}`],
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    ok(
+      kill.success,
+      `ss -K (iproute2, CAP_NET_ADMIN) failed: ${new TextDecoder().decode(kill.stderr)}`,
+    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stuck = new Promise<"stuck">((
+      resolve,
+    ) => (timer = setTimeout(() => resolve("stuck"), 10_000)));
+    const exited = await Promise.race([server.exit(), stuck]);
+    clearTimeout(timer);
+    if (exited === "stuck") {
+      await server.stop("SIGKILL");
+      throw new Error("the server kept running with its listener destroyed");
+    }
+    equal(exited.code, 1);
+    match(exited.stderr, /^interjson (serve|mcp): the listener stopped: .+\n$/);
+  });
+}

@@ -179,6 +179,12 @@ export class HttpServerProcess {
     );
   }
 
+  /** Waits for the process to exit on its own: code, stdout, and the stderr after the first line. */
+  async exit(): Promise<{ code: number; stdout: string; stderr: string }> {
+    const status = await this.#child.status;
+    return { code: status.code, stdout: await this.#stdout, stderr: await this.#rest };
+  }
+
   /** Sends a signal and waits for the exit: code, stdout, and the stderr after the first line. */
   async stop(
     signal: Deno.Signal = "SIGTERM",

@@ -152,10 +152,12 @@ const REASONS: Readonly<Record<number, string>> = {
 export type AcceptFailure = "connection" | "exhausted" | "closed";
 
 const EXHAUSTED = new Set(["EMFILE", "ENFILE", "ENOBUFS", "ENOMEM"]);
+/** What `accept()` says of a socket that is no longer listening (e.g. destroyed by `ss -K`). */
+const GONE = new Set(["EINVAL", "EBADF", "ENOTSOCK", "EOPNOTSUPP"]);
 
 /**
  * What an error from `accept()` means: `closed` when the listener itself is
- * gone, `exhausted` when the process or system ran out of descriptors or
+ * gone (closed, or its socket no longer listening: `EINVAL`), `exhausted` when the process or system ran out of descriptors or
  * memory (back off, retry), `connection` for anything about the one
  * connection (a reset before it was accepted: ignore it).
  *
@@ -166,7 +168,13 @@ const EXHAUSTED = new Set(["EMFILE", "ENFILE", "ENOBUFS", "ENOMEM"]);
  * const emfile = Object.assign(new Error("Too many open files (os error 24)"), { code: "EMFILE" });
  * const reset = new Deno.errors.NotConnected("Transport endpoint is not connected");
  * const gone = new Deno.errors.BadResource("Listener has been closed");
- * deepStrictEqual([emfile, reset, gone].map(acceptFailure), ["exhausted", "connection", "closed"]);
+ * const destroyed = Object.assign(new TypeError("Invalid argument (os error 22)"), { code: "EINVAL" });
+ * deepStrictEqual([emfile, reset, gone, destroyed].map(acceptFailure), [
+ *   "exhausted",
+ *   "connection",
+ *   "closed",
+ *   "closed",
+ * ]);
  * ```
  */
 export function acceptFailure(error: unknown): AcceptFailure {
@@ -174,7 +182,8 @@ export function acceptFailure(error: unknown): AcceptFailure {
     return "closed";
   }
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && EXHAUSTED.has(code) ? "exhausted" : "connection";
+  if (typeof code !== "string") return "connection";
+  return GONE.has(code) ? "closed" : EXHAUSTED.has(code) ? "exhausted" : "connection";
 }
 
 /** Why a connection stops reading: the peer closed, a deadline passed, or the server closed it. */
