@@ -140,10 +140,30 @@ async function runHttp(
   maxConnections: number | undefined,
   io: CliIO,
 ): Promise<number> {
-  let surface;
+  let surface: ReturnType<typeof serveGateHttp> | undefined;
+  const stop = () => {
+    surface?.shutdown().catch(() => {});
+  };
+  // The signals first: registering one needs a file descriptor, which a flood of
+  // connections arriving once the port is open could otherwise have taken.
+  const signals = ["SIGINT", "SIGTERM"] as const;
+  for (const signal of signals) {
+    try {
+      Deno.addSignalListener(signal, stop);
+    } catch {
+      // Not every platform has both signals (Windows has SIGINT only).
+    }
+  }
   try {
     surface = serveGateHttp({ hostname, port, token, maxConnections });
   } catch (error) {
+    for (const signal of signals) {
+      try {
+        Deno.removeSignalListener(signal, stop);
+      } catch {
+        // As above.
+      }
+    }
     await io.stderr(
       `interjson serve: cannot listen on ${hostname}:${port}: ${(error as Error).message}\n`,
     );
@@ -153,17 +173,6 @@ async function runHttp(
   const bound = surface.address;
   const host = bound.hostname.includes(":") ? `[${bound.hostname}]` : bound.hostname;
   await io.stderr(`interjson: listening on http://${host}:${bound.port}/\n`);
-  const stop = () => {
-    surface.shutdown().catch(() => {});
-  };
-  const signals = ["SIGINT", "SIGTERM"] as const;
-  for (const signal of signals) {
-    try {
-      Deno.addSignalListener(signal, stop);
-    } catch {
-      // Not every platform has both signals (Windows has SIGINT only).
-    }
-  }
   const code = await surface.finished.then(() => 0, async (error: Error) => {
     await io.stderr(`interjson serve: ${error.message}\n`);
     return 1;

@@ -35,7 +35,19 @@ export async function runHttpServer(
     maxConnections?: number;
   },
 ): Promise<number> {
-  let surface;
+  let surface: ReturnType<typeof serveMcpHttp> | undefined;
+  const stop = () => {
+    surface?.shutdown().catch(() => {});
+  };
+  // The signals first: registering one needs a file descriptor, which a flood of
+  // connections arriving once the port is open could otherwise have taken.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    try {
+      Deno.addSignalListener(signal, stop);
+    } catch {
+      // Not every platform has both signals (Windows has SIGINT only).
+    }
+  }
   try {
     surface = serveMcpHttp({
       hostname: options.hostname,
@@ -49,21 +61,18 @@ export async function runHttpServer(
       },
     });
   } catch (error) {
+    for (const signal of ["SIGINT", "SIGTERM"] as const) {
+      try {
+        Deno.removeSignalListener(signal, stop);
+      } catch {
+        // As above.
+      }
+    }
     const detail = error instanceof Error ? error.message : String(error);
     console.error(`interjson mcp: cannot listen on ${options.hostname}:${options.port}: ${detail}`);
     return 1;
   }
   revokeAll();
-  const stop = () => {
-    surface.shutdown().catch(() => {});
-  };
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    try {
-      Deno.addSignalListener(signal, stop);
-    } catch {
-      // Not every platform has both signals (Windows has SIGINT only).
-    }
-  }
   const code = await surface.finished.then(() => 0, (error: Error) => {
     console.error(`interjson mcp: ${error.message}`);
     return 1;
