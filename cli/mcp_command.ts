@@ -30,7 +30,7 @@ import {
 import { runStdioServer } from "../mcp/server.ts";
 import { runHttpServer } from "../mcp/http_command.ts";
 import { readTokenFile } from "./token_file.ts";
-import { parseListenAddress } from "../wire/listen_address.ts";
+import { parseListenAddress, parseMaxConnections } from "../wire/listen_address.ts";
 import { TOOLS } from "../mcp/tools.ts";
 
 const OPTIONS = {
@@ -41,6 +41,7 @@ const OPTIONS = {
   http: { type: "string" },
   "allow-remote": { type: "boolean" },
   "token-file": { type: "string" },
+  "max-connections": { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
 } as const;
@@ -63,6 +64,8 @@ export const MCP_HELP: string = [
   "  interjson mcp --http [HOST:]PORT       serve Streamable HTTP on http://HOST:PORT/mcp",
   "                                         (HOST 127.0.0.1 by default; PORT 0 picks one)",
   "        [--token-file FILE]              demand Authorization: Bearer <the file's token>",
+  "        [--max-connections N]            serve at most N connections at once (default 512;",
+  "                                         one more is answered 503)",
   "  interjson mcp --print-config[=CLIENT]  print a client configuration snippet",
   "        [--command=interjson|deno|npx|uvx|PATH]",
   "                                         how the client starts the server (default",
@@ -93,7 +96,8 @@ export const MCP_HELP: string = [
   "replies. With --http it needs --allow-net for its address only (and --allow-read",
   "for --token-file), prints one line",
   "(interjson: listening on http://HOST:PORT/mcp) on stderr, revokes every permission",
-  "once bound, and exits 0 on SIGINT or SIGTERM after the requests in flight.",
+  "once bound, and exits 0 on SIGINT or SIGTERM after the requests in flight",
+  "(5 s at most).",
   "A HOST that is not loopback exposes the gate to the network (anyone who can reach",
   "the port can call it); it is refused unless --allow-remote is also given. With",
   "--token-file every request must carry the token (401 otherwise); the file holds",
@@ -199,6 +203,10 @@ export async function mcpCommand(args: readonly string[], io: CliIO): Promise<nu
   }
   const listen = parsed.values.http as string | undefined;
   const tokenFile = parsed.values["token-file"] as string | undefined;
+  const maxText = parsed.values["max-connections"] as string | undefined;
+  if (listen === undefined && maxText !== undefined) {
+    return usage("--max-connections goes with --http [HOST:]PORT");
+  }
   if (listen === undefined && parsed.values["allow-remote"]) {
     return usage("--allow-remote only applies to --http [HOST:]PORT");
   }
@@ -215,6 +223,8 @@ export async function mcpCommand(args: readonly string[], io: CliIO): Promise<nu
           "(and --token-file FILE to demand a bearer token)",
       );
     }
+    const maxConnections = maxText === undefined ? undefined : parseMaxConnections(maxText);
+    if (typeof maxConnections === "string") return usage(maxConnections);
     let token: string | undefined;
     if (tokenFile !== undefined) {
       const read = await readTokenFile(io, tokenFile);
@@ -222,7 +232,12 @@ export async function mcpCommand(args: readonly string[], io: CliIO): Promise<nu
       token = read;
     }
     io.keepPermissions(["net"]);
-    return runHttpServer({ ...address, policy: policy as ProfileName | undefined, token });
+    return runHttpServer({
+      ...address,
+      policy: policy as ProfileName | undefined,
+      token,
+      maxConnections,
+    });
   }
   return startStdioServer(io, policy as ProfileName | undefined);
 }

@@ -23,13 +23,13 @@
 import type { CliIO } from "./io.ts";
 import { runServeStdio } from "../serve/stdio.ts";
 import { serveGateHttp } from "../serve/http.ts";
-import { parseListenAddress } from "../wire/listen_address.ts";
+import { parseListenAddress, parseMaxConnections } from "../wire/listen_address.ts";
 import { revokeAll } from "../wire/stdio.ts";
 import { OPERATIONS, PROTOCOL_VERSIONS } from "../serve/session.ts";
 import { closest } from "../engine/suggestion.ts";
 import { readTokenFile } from "./token_file.ts";
 
-const FLAGS = ["--http", "--token-file", "--help"] as const;
+const FLAGS = ["--http", "--token-file", "--max-connections", "--help"] as const;
 
 /**
  * `interjson serve --help`.
@@ -49,6 +49,8 @@ export const SERVE_HELP: string = [
   "  interjson serve --http [HOST:]PORT   serve POST /v1/gate|repair|validate|readiness,",
   "                                       GET /healthz and GET /openapi.json over HTTP",
   "         [--token-file FILE]           demand Authorization: Bearer <the file's token>",
+  "         [--max-connections N]         serve at most N connections at once (default 512;",
+  "                                       one more is answered 503)",
   "  interjson serve --help               this text",
   "",
   `One request per line: {"v":1,"id":ID,"op":OP,...}; one answer per line, in order:`,
@@ -59,7 +61,7 @@ export const SERVE_HELP: string = [
   "HTTP binds 127.0.0.1 by default (PORT 0 picks a free port) and prints",
   "`interjson: listening on http://HOST:PORT/` on stderr. A non-loopback HOST needs",
   "--token-file. Host and Origin are checked, bodies are capped at 8 MiB (413);",
-  "SIGINT or SIGTERM lets the requests in flight finish, then exits 0.",
+  "SIGINT or SIGTERM lets the requests in flight finish (5 s at most), then exits 0.",
 ].join("\n");
 
 /**
@@ -94,7 +96,7 @@ export async function serveCommand(args: readonly string[], io: CliIO): Promise<
     await io.stderr(`interjson serve: ${problem}\n`);
     return 2;
   };
-  let http: string | undefined, tokenFile: string | undefined;
+  let http: string | undefined, tokenFile: string | undefined, maxText: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === "--help" || arg === "-h") {
@@ -106,7 +108,7 @@ export async function serveCommand(args: readonly string[], io: CliIO): Promise<
     }
     const eq = arg.indexOf("=");
     const flag = eq >= 0 ? arg.slice(0, eq) : arg;
-    if (flag !== "--http" && flag !== "--token-file") {
+    if (flag !== "--http" && flag !== "--token-file" && flag !== "--max-connections") {
       return usage(`unknown option ${flag}; did you mean ${closest(flag, FLAGS)}?`);
     }
     const value = eq >= 0 ? arg.slice(eq + 1) : args[++i];
@@ -114,16 +116,20 @@ export async function serveCommand(args: readonly string[], io: CliIO): Promise<
       return usage(`option ${flag} needs a value, as in ${flag}=VALUE`);
     }
     if (flag === "--http") http = value;
+    else if (flag === "--max-connections") maxText = value;
     else tokenFile = value;
   }
   if (http === undefined) {
     if (tokenFile !== undefined) return usage("--token-file goes with --http [HOST:]PORT");
+    if (maxText !== undefined) return usage("--max-connections goes with --http [HOST:]PORT");
     io.keepPermissions([]);
     if (io.isTerminal("stdin")) await io.stderr(SERVE_TERMINAL_HINT + "\n");
     return runServeStdio();
   }
   const address = parseListenAddress(http);
   if (typeof address === "string") return usage(address);
+  const maxConnections = maxText === undefined ? undefined : parseMaxConnections(maxText);
+  if (typeof maxConnections === "string") return usage(maxConnections);
   if (address.remote && tokenFile === undefined) {
     return usage(
       `--http ${http} binds a non-loopback address: add --token-file FILE, and every request ` +
@@ -137,20 +143,44 @@ export async function serveCommand(args: readonly string[], io: CliIO): Promise<
     token = read;
   }
   io.keepPermissions(["net"]);
-  return runHttp(address.hostname, address.port, token, io);
+  return runHttp(address.hostname, address.port, token, maxConnections, io);
 }
 
-/** Serves HTTP until SIGINT or SIGTERM; 0 after a graceful shutdown, 1 when it cannot bind. */
+/**
+ * Serves HTTP until SIGINT or SIGTERM; 0 after a graceful shutdown, 1 when it
+ * cannot bind or the listener fails on its own.
+ */
 async function runHttp(
   hostname: string,
   port: number,
   token: string | undefined,
+  maxConnections: number | undefined,
   io: CliIO,
 ): Promise<number> {
-  let surface;
+  let surface: ReturnType<typeof serveGateHttp> | undefined;
+  const stop = () => {
+    surface?.shutdown().catch(() => {});
+  };
+  // The signals first: registering one needs a file descriptor, which a flood of
+  // connections arriving once the port is open could otherwise have taken.
+  const signals = ["SIGINT", "SIGTERM"] as const;
+  for (const signal of signals) {
+    try {
+      Deno.addSignalListener(signal, stop);
+    } catch {
+      // Not every platform has both signals (Windows has SIGINT only).
+    }
+  }
   try {
-    surface = serveGateHttp({ hostname, port, token });
+    surface = serveGateHttp({ hostname, port, token, maxConnections });
   } catch (error) {
+    for (const signal of signals) {
+      try {
+        Deno.removeSignalListener(signal, stop);
+      } catch {
+        // As above.
+      }
+    }
     await io.stderr(
       `interjson serve: cannot listen on ${hostname}:${port}: ${(error as Error).message}\n`,
     );
@@ -160,18 +190,10 @@ async function runHttp(
   const bound = surface.address;
   const host = bound.hostname.includes(":") ? `[${bound.hostname}]` : bound.hostname;
   await io.stderr(`interjson: listening on http://${host}:${bound.port}/\n`);
-  const stop = () => {
-    surface.shutdown().catch(() => {});
-  };
-  const signals = ["SIGINT", "SIGTERM"] as const;
-  for (const signal of signals) {
-    try {
-      Deno.addSignalListener(signal, stop);
-    } catch {
-      // Not every platform has both signals (Windows has SIGINT only).
-    }
-  }
-  await surface.finished;
+  const code = await surface.finished.then(() => 0, async (error: Error) => {
+    await io.stderr(`interjson serve: ${error.message}\n`);
+    return 1;
+  });
   for (const signal of signals) {
     try {
       Deno.removeSignalListener(signal, stop);
@@ -179,5 +201,5 @@ async function runHttp(
       // As above.
     }
   }
-  return 0;
+  return code;
 }

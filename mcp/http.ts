@@ -12,7 +12,12 @@
  * - **2025 era** (`initialize`): a session with its own revision, named by
  *   the `Mcp-Session-Id` the `initialize` answer carries; later requests must
  *   send it (400 without it, 404 once it is gone), `DELETE` ends it. At most
- *   {@linkcode MAX_SESSIONS} live at once (the least recently used goes).
+ *   {@linkcode MAX_SESSIONS} live at once. A session used within the last
+ *   {@linkcode SESSION_PROTECTED_MS} (30 minutes) is never evicted: when the
+ *   table is full and its least recently used session is more recent than
+ *   that, `initialize` is answered 503 (a flood of new sessions cannot end
+ *   the sessions of other clients; with a token, creating one needs the
+ *   token like every request).
  *
  * Notifications and responses are answered 202 with no body; GET is 405.
  * The transport checks (`Host`, `Origin`, body cap, timeouts) are the shared
@@ -37,6 +42,8 @@ import {
   answer,
   type BodyRead,
   type BoundAddress,
+  type FieldReader,
+  type HttpRequest,
   type HttpSurface,
   serveHttp,
 } from "../wire/http.ts";
@@ -58,6 +65,9 @@ export const MCP_PATH = "/mcp";
 /** The most 2025-era sessions kept at once. */
 export const MAX_SESSIONS = 1024;
 
+/** How long after its last use a session is safe from eviction (30 minutes). */
+export const SESSION_PROTECTED_MS = 30 * 60 * 1000;
+
 const JSON_HEADERS = { "Content-Type": "application/json" };
 
 /** How to run the HTTP server. */
@@ -72,6 +82,8 @@ export interface McpHttpOptions {
   readonly allowedOrigins?: readonly string[];
   /** When set, every request needs `Authorization: Bearer <token>`. */
   readonly token?: string;
+  /** The most connections served at once (the shared layer's default otherwise). */
+  readonly maxConnections?: number;
   /** Called once the listener is bound. */
   readonly onListen?: (address: BoundAddress) => void;
 }
@@ -130,7 +142,10 @@ function statusOf(reply: Response | Response[], modern: boolean): number {
 }
 
 /** The `-32020` complaint about a modern request's headers, or `undefined` when they match. */
-function headerMismatch(headers: Headers, message: Record<string, unknown>): string | undefined {
+function headerMismatch(
+  headers: FieldReader,
+  message: Record<string, unknown>,
+): string | undefined {
   const version = requestedVersion(message.params);
   const headerVersion = headers.get("mcp-protocol-version");
   if (headerVersion === null) return "the MCP-Protocol-Version header is missing";
@@ -179,16 +194,20 @@ function headerMismatch(headers: Headers, message: Record<string, unknown>): str
 export class McpHttpHandler {
   readonly #policy: ProfileName | undefined;
   readonly #stateless: Session;
-  readonly #sessions = new Map<string, Session>();
+  /** The sessions, least recently used first, with the time of their last use. */
+  readonly #sessions = new Map<string, { session: Session; used: number }>();
+  readonly #now: () => number;
 
   /**
    * A handler with no sessions.
    *
    * @param policy the process-level `--policy`
+   * @param now the clock sessions are aged by (milliseconds)
    */
-  constructor(policy?: ProfileName) {
+  constructor(policy?: ProfileName, now: () => number = Date.now) {
     this.#policy = policy;
     this.#stateless = new Session({ policy });
+    this.#now = now;
   }
 
   /** How many 2025-era sessions are open. */
@@ -197,7 +216,7 @@ export class McpHttpHandler {
   }
 
   /** Answers one request that passed the transport checks. */
-  handle(request: Request, body: BodyRead | null): globalThis.Response {
+  handle(request: HttpRequest, body: BodyRead | null): globalThis.Response {
     if (request.method === "DELETE") return this.#delete(request.headers);
     if (request.method !== "POST") {
       return answer(405, "method not allowed: POST JSON-RPC messages to this endpoint", {
@@ -244,7 +263,11 @@ export class McpHttpHandler {
     return answer(statusOf(reply, modern), encodeReply(reply), { ...JSON_HEADERS, ...extra });
   }
 
-  #modern(headers: Headers, text: string, message: Record<string, unknown>): globalThis.Response {
+  #modern(
+    headers: FieldReader,
+    text: string,
+    message: Record<string, unknown>,
+  ): globalThis.Response {
     const isRequest = Object.hasOwn(message, "id") && typeof message.method === "string";
     if (isRequest) {
       const mismatch = headerMismatch(headers, message);
@@ -266,15 +289,25 @@ export class McpHttpHandler {
     if (reply === null || Array.isArray(reply) || !("result" in reply)) {
       return this.#answer(new Session({ policy: this.#policy }), text, message, false, {});
     }
-    const id = crypto.randomUUID();
+    const now = this.#now();
     if (this.#sessions.size >= MAX_SESSIONS) {
-      this.#sessions.delete(this.#sessions.keys().next().value!);
+      const [oldest, { used }] = this.#sessions.entries().next().value!;
+      if (now - used < SESSION_PROTECTED_MS) {
+        return rpcError(
+          503,
+          RPC.INTERNAL_ERROR,
+          `too many sessions: ${MAX_SESSIONS} are open and each was used within the last ` +
+            `${SESSION_PROTECTED_MS / 60_000} minutes; end one with DELETE or try again later`,
+        );
+      }
+      this.#sessions.delete(oldest);
     }
-    this.#sessions.set(id, session);
+    const id = crypto.randomUUID();
+    this.#sessions.set(id, { session, used: now });
     return answer(200, encodeReply(reply), { ...JSON_HEADERS, "Mcp-Session-Id": id });
   }
 
-  #legacy(headers: Headers, text: string, message: unknown): globalThis.Response {
+  #legacy(headers: FieldReader, text: string, message: unknown): globalThis.Response {
     const id = headers.get("mcp-session-id");
     if (id === null) {
       return rpcError(
@@ -284,12 +317,13 @@ export class McpHttpHandler {
           `returns, or name ${MODERN_REVISION} in MCP-Protocol-Version and each request's _meta`,
       );
     }
-    const session = this.#sessions.get(id);
-    if (session === undefined) {
+    const entry = this.#sessions.get(id);
+    if (entry === undefined) {
       return rpcError(404, RPC.INVALID_REQUEST, "session not found: initialize a new session");
     }
+    const session = entry.session;
     this.#sessions.delete(id);
-    this.#sessions.set(id, session);
+    this.#sessions.set(id, { session, used: this.#now() });
     const version = headers.get("mcp-protocol-version");
     if (version !== null && !isRevision(version)) {
       return rpcError(
@@ -302,7 +336,7 @@ export class McpHttpHandler {
     return this.#answer(session, text, message, false, {});
   }
 
-  #delete(headers: Headers): globalThis.Response {
+  #delete(headers: FieldReader): globalThis.Response {
     const id = headers.get("mcp-session-id");
     if (id === null) {
       return answer(405, "method not allowed: DELETE ends a session named by Mcp-Session-Id", {
@@ -340,6 +374,7 @@ export function serveMcpHttp(options: McpHttpOptions): HttpSurface {
     path: MCP_PATH,
     allowedOrigins: options.allowedOrigins,
     token: options.token,
+    maxConnections: options.maxConnections,
     onListen: options.onListen,
     handler: (request, body) => handler.handle(request, body),
   });

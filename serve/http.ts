@@ -32,6 +32,7 @@ import {
   answer,
   type BodyRead,
   type BoundAddress,
+  type HttpRequest,
   type HttpSurface,
   serveHttp,
 } from "../wire/http.ts";
@@ -55,6 +56,8 @@ export interface GateHttpOptions {
   readonly port: number;
   /** When set, every request needs `Authorization: Bearer <token>`. */
   readonly token?: string;
+  /** The most connections served at once (the shared layer's default otherwise). */
+  readonly maxConnections?: number;
   /** Called once bound, with the real port. */
   readonly onListen?: (address: BoundAddress) => void;
 }
@@ -109,7 +112,7 @@ function operation(op: EngineOperation, body: BodyRead | null): Response {
  * strictEqual(response.headers.get("allow"), "POST");
  * ```
  */
-export function handleGateRequest(request: Request, body: BodyRead | null): Response {
+export function handleGateRequest(request: HttpRequest, body: BodyRead | null): Response {
   const path = new URL(request.url).pathname;
   if (path === "/healthz" || path === "/openapi.json") {
     if (request.method !== "GET" && request.method !== "HEAD") {
@@ -150,6 +153,7 @@ export function serveGateHttp(options: GateHttpOptions): HttpSurface {
     port: options.port,
     path: SERVE_HTTP_PATHS,
     token: options.token,
+    maxConnections: options.maxConnections,
     onListen: options.onListen,
     handler: handleGateRequest,
   });

@@ -61,13 +61,21 @@ export class HttpServerProcess {
     this.#stdout = stdout;
   }
 
-  /** Starts the server with only `--allow-net=127.0.0.1` (or the given flags). */
+  /**
+   * Starts the server with only `--allow-net=127.0.0.1` (or the given flags);
+   * with `openFiles`, under `ulimit -n openFiles` (through `bash`).
+   */
   static async start(
     args: readonly string[] = ["mcp", "--http", "0"],
     denoFlags: readonly string[] = ["--allow-net=127.0.0.1"],
+    openFiles?: number,
   ): Promise<HttpServerProcess> {
-    const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", ...denoFlags, CLI, ...args],
+    const command = [Deno.execPath(), "run", ...denoFlags, CLI, ...args];
+    const [program, ...programArgs] = openFiles === undefined
+      ? command
+      : ["bash", "-c", `ulimit -n ${openFiles} && exec "$@"`, "bash", ...command];
+    const child = new Deno.Command(program, {
+      args: programArgs,
       cwd: ROOT,
       stdin: "null",
       stdout: "piped",
@@ -86,6 +94,34 @@ export class HttpServerProcess {
     })();
     const stdout = new Response(child.stdout).text();
     return new HttpServerProcess(child, text.slice(0, newline), rest, stdout);
+  }
+
+  /** The process id. */
+  get pid(): number {
+    return this.#child.pid;
+  }
+
+  /** A line of the process's `/proc/PID/status` (Linux), in bytes (read by `cat`: Deno needs -A for /proc). */
+  async #memory(field: "VmHWM" | "VmRSS"): Promise<number> {
+    const output = await new Deno.Command("cat", { args: [`/proc/${this.pid}/status`] }).output();
+    const status = new TextDecoder().decode(output.stdout);
+    return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)![1]) * 1024;
+  }
+
+  /** The process's peak resident memory so far (Linux `VmHWM`), in bytes. */
+  peakRss(): Promise<number> {
+    return this.#memory("VmHWM");
+  }
+
+  /** The process's resident memory now (Linux `VmRSS`), in bytes. */
+  rss(): Promise<number> {
+    return this.#memory("VmRSS");
+  }
+
+  /** Whether the process has exited, without waiting. */
+  async exited(): Promise<boolean> {
+    const done = await Promise.race([this.#child.status.then(() => true), Promise.resolve(false)]);
+    return done;
   }
 
   /** POSTs a JSON-RPC message with the given headers. */
@@ -141,6 +177,12 @@ export class HttpServerProcess {
         return joined;
       }, new Uint8Array(0)),
     );
+  }
+
+  /** Waits for the process to exit on its own: code, stdout, and the stderr after the first line. */
+  async exit(): Promise<{ code: number; stdout: string; stderr: string }> {
+    const status = await this.#child.status;
+    return { code: status.code, stdout: await this.#stdout, stderr: await this.#rest };
   }
 
   /** Sends a signal and waits for the exit: code, stdout, and the stderr after the first line. */

@@ -11,7 +11,7 @@
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { HttpServerProcess } from "./mcp_http_harness.ts";
 import { META, MODERN, runCli } from "./mcp_harness.ts";
-import { MAX_SESSIONS, McpHttpHandler } from "../mcp/http.ts";
+import { MAX_SESSIONS, McpHttpHandler, SESSION_PROTECTED_MS } from "../mcp/http.ts";
 import { checkServerMessage } from "./mcp_schema.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -328,8 +328,9 @@ Deno.test("http: a bad [HOST:]PORT, or --allow-remote without --http, is a usage
   match(alone.stderr, /--allow-remote only applies to --http/);
 });
 
-Deno.test("http: at most MAX_SESSIONS sessions live; the least recently used goes first", () => {
-  const handler = new McpHttpHandler();
+Deno.test("http: at most MAX_SESSIONS sessions; only one unused for 30 minutes is evicted", async (t) => {
+  let clock = 0;
+  const handler = new McpHttpHandler(undefined, () => clock);
   const initialize = (id: number) =>
     handler.handle(
       new Request("http://127.0.0.1/mcp", {
@@ -345,7 +346,7 @@ Deno.test("http: at most MAX_SESSIONS sessions live; the least recently used goe
           params: { protocolVersion: "2025-11-25", capabilities: {} },
         }),
       },
-    ).headers.get("mcp-session-id")!;
+    );
   const ping = (session: string) =>
     handler.handle(
       new Request("http://127.0.0.1/mcp", {
@@ -354,15 +355,63 @@ Deno.test("http: at most MAX_SESSIONS sessions live; the least recently used goe
       }),
       { kind: "body", text: '{"jsonrpc":"2.0","id":1,"method":"ping"}' },
     ).status;
-  const first = initialize(0);
-  const second = initialize(1);
+  const first = initialize(0).headers.get("mcp-session-id")!;
+  clock = 1000;
+  const second = initialize(1).headers.get("mcp-session-id")!;
   for (let i = 2; i < MAX_SESSIONS; i++) initialize(i);
   equal(handler.sessions, MAX_SESSIONS);
-  equal(ping(first), 200, "using the first session makes the second the least recently used");
-  initialize(MAX_SESSIONS);
-  equal(handler.sessions, MAX_SESSIONS);
-  equal(ping(second), 404);
-  equal(ping(first), 200);
+  await t.step(
+    "a full table of recent sessions answers a new initialize 503, evicting none",
+    async () => {
+      clock = SESSION_PROTECTED_MS - 1;
+      const refused = initialize(MAX_SESSIONS);
+      equal(refused.status, 503);
+      match(await refused.text(), /too many sessions/);
+      equal(handler.sessions, MAX_SESSIONS);
+      equal(ping(first), 200);
+    },
+  );
+  await t.step("once the least recently used is 30 minutes unused, it makes room", () => {
+    clock = 1000 + SESSION_PROTECTED_MS;
+    equal(initialize(MAX_SESSIONS).status, 200);
+    equal(handler.sessions, MAX_SESSIONS);
+    equal(ping(second), 404, "the second was the least recently used (the first was pinged)");
+    equal(ping(first), 200);
+  });
+});
+
+const INITIALIZE = {
+  jsonrpc: "2.0",
+  id: 0,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-11-25",
+    capabilities: {},
+    clientInfo: { name: "t", version: "0" },
+  },
+};
+
+Deno.test("http: a flood of initialize from another local process does not end a session in use", async () => {
+  const server = await HttpServerProcess.start();
+  try {
+    const opened = await server.post(INITIALIZE);
+    await opened.body?.cancel();
+    const session = opened.headers.get("mcp-session-id")!;
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < MAX_SESSIONS + 50; i++) {
+      const flood = await server.post({ ...INITIALIZE, id: i + 1 });
+      await flood.body?.cancel();
+      statuses.set(flood.status, (statuses.get(flood.status) ?? 0) + 1);
+    }
+    deepEqual(Object.fromEntries(statuses), { 200: MAX_SESSIONS - 1, 503: 51 });
+    const ping = await server.post({ jsonrpc: "2.0", id: 9, method: "ping" }, {
+      "Mcp-Session-Id": session,
+    });
+    equal(ping.status, 200);
+    equal((await ping.json()).id, 9);
+  } finally {
+    await server.stop();
+  }
 });
 
 Deno.test("http: with -A the server still binds and answers (it revokes everything once bound)", async () => {

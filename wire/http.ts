@@ -31,7 +31,9 @@
  * @module
  */
 
-import { Http1Server, type RequestHead } from "./http1.ts";
+import { Http1Server, MAX_CONNECTIONS, type RequestHead } from "./http1.ts";
+
+export { MAX_CONNECTIONS };
 
 /** The default body cap: 8 MiB, the same as a stdio line. */
 export const MAX_BODY_BYTES = 8_388_608;
@@ -159,8 +161,30 @@ export function decodeBody(bytes: Uint8Array): BodyRead {
   }
 }
 
+/** Reads a header field by name (case-insensitive): its value, repeated ones joined, or `null`. */
+export interface FieldReader {
+  /** The field's value, or `null` when absent. */
+  get(name: string): string | null;
+}
+
+/**
+ * A request as a surface's handler sees it: what a `Request` offers that a
+ * handler reads, without the cost of building one (a `Request` fits it).
+ */
+export interface HttpRequest {
+  /** The method, e.g. `POST`. */
+  readonly method: string;
+  /** The absolute URL: `http://HOST:PORT` and the target as sent. */
+  readonly url: string;
+  /** The header fields. */
+  readonly headers: FieldReader;
+}
+
 /** What a surface does with a request that passed the checks. */
-export type HttpHandler = (request: Request, body: BodyRead | null) => Response | Promise<Response>;
+export type HttpHandler = (
+  request: HttpRequest,
+  body: BodyRead | null,
+) => Response | Promise<Response>;
 
 /** How to run an HTTP surface. */
 export interface HttpServeOptions {
@@ -182,6 +206,12 @@ export interface HttpServeOptions {
   readonly idleTimeoutMs?: number;
   /** How long a request's line and headers may take once begun (default 10 s). */
   readonly headTimeoutMs?: number;
+  /** How long the client may take to read one answer (default 10 s). */
+  readonly writeTimeoutMs?: number;
+  /** How long shutdown lets requests in progress finish (default 5 s). */
+  readonly drainTimeoutMs?: number;
+  /** The most connections served at once (default {@linkcode MAX_CONNECTIONS}); one more is 503. */
+  readonly maxConnections?: number;
   /** Origins accepted besides loopback ones. */
   readonly allowedOrigins?: readonly string[];
   /** When set, every request needs `Authorization: Bearer <token>`. */
@@ -196,10 +226,14 @@ export interface HttpSurface {
   readonly address: BoundAddress;
   /**
    * Stops accepting, closes idle connections, lets the requests in flight
-   * finish (their bodies are still read), then resolves.
+   * finish (their bodies are still read) for at most the drain deadline,
+   * closes the rest, then resolves.
    */
   shutdown(): Promise<void>;
-  /** Resolves when the server has stopped. */
+  /**
+   * Resolves when the server has stopped; rejects (once every connection
+   * ended) when the listener failed on its own, with the reason.
+   */
   readonly finished: Promise<void>;
 }
 
@@ -266,14 +300,14 @@ export function serveHttp(options: HttpServeOptions): HttpSurface {
     const query = head.target.indexOf("?");
     const path = query === -1 ? head.target : head.target.slice(0, query);
     if (!paths.includes(path)) return answer(404, `not found: ${notFound}`);
-    if (!isAllowedHost(head.headers.get("host"), address)) {
+    if (!isAllowedHost(head.get("host"), address)) {
       return answer(403, "forbidden: the Host header does not name this server's address");
     }
-    if (!isAllowedOrigin(head.headers.get("origin"), allowedOrigins)) {
+    if (!isAllowedOrigin(head.get("origin"), allowedOrigins)) {
       return answer(403, "forbidden: the Origin is not a loopback or allowed origin");
     }
     if (options.token !== undefined) {
-      const given = head.headers.get("authorization") ?? "";
+      const given = head.get("authorization") ?? "";
       if (!timingSafeEqual(given, `Bearer ${options.token}`)) {
         return answer(401, "unauthorized: send Authorization: Bearer <token>", {
           "WWW-Authenticate": "Bearer",
@@ -282,14 +316,24 @@ export function serveHttp(options: HttpServeOptions): HttpSurface {
     }
     return undefined;
   };
-  const handle = async (request: Request, bytes: Uint8Array): Promise<Response> => {
-    const body = request.method === "POST" ? decodeBody(bytes) : null;
+  const handle = async (head: RequestHead, bytes: Uint8Array): Promise<Response> => {
+    const request: HttpRequest = {
+      method: head.method,
+      get url() {
+        return `http://${hostForm(hostname)}:${address.port}${head.target}`;
+      },
+      headers: head,
+    };
+    const body = head.method === "POST" ? decodeBody(bytes) : null;
+    const answered = options.handler(request, body);
+    // A handler that answers at once needs no timer (nor could one interrupt it).
+    if (answered instanceof Response) return answered;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<Response>((resolve) => {
       timer = setTimeout(() => resolve(answer(503, "the answer took too long")), handlerTimeout);
     });
     try {
-      return await Promise.race([Promise.resolve(options.handler(request, body)), late]);
+      return await Promise.race([answered, late]);
     } finally {
       clearTimeout(timer);
     }
@@ -303,6 +347,9 @@ export function serveHttp(options: HttpServeOptions): HttpSurface {
     bodyTimeoutMs: options.bodyTimeoutMs ?? BODY_TIMEOUT_MS,
     idleTimeoutMs: options.idleTimeoutMs,
     headTimeoutMs: options.headTimeoutMs,
+    writeTimeoutMs: options.writeTimeoutMs,
+    drainTimeoutMs: options.drainTimeoutMs,
+    maxConnections: options.maxConnections,
   });
   address = { hostname, port: server.port };
   options.onListen?.(address);

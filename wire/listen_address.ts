@@ -52,3 +52,22 @@ export function parseListenAddress(text: string): ListenAddress | string {
   }
   return { hostname, port: Number(portText), remote: !isLoopback(hostname) };
 }
+
+/**
+ * Reads `--max-connections N`: a whole number from 1 to 65535; a string is
+ * the complaint.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { parseMaxConnections } from "./listen_address.ts";
+ * strictEqual(parseMaxConnections("64"), 64);
+ * strictEqual(typeof parseMaxConnections("0"), "string");
+ * ```
+ */
+export function parseMaxConnections(text: string): number | string {
+  if (!/^\d{1,5}$/.test(text) || Number(text) < 1 || Number(text) > 65535) {
+    return `--max-connections ${text}: a whole number from 1 to 65535`;
+  }
+  return Number(text);
+}
