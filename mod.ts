@@ -83,6 +83,7 @@ export {
 } from "./engine/profiles.ts";
 export { type CompiledGate, compileGate } from "./engine/compile.ts";
 export {
+  type CompileWarning,
   type Form as Declaration,
   MAX_DECLARATION_DEPTH,
   type Node as DeclarationNode,

@@ -82,6 +82,11 @@ export interface GateOptions extends Options {
   schemaJson?: unknown;
   /** Assert `format` in `schemaJson` (default false: `format` is an annotation). */
   assertFormat?: boolean;
+  /**
+   * Refuse unknown keywords in `schemaJson` with `E070` (ajv's strict mode);
+   * default false: they are annotations, listed in the compiled gate's `warnings`.
+   */
+  strictKeywords?: boolean;
 }
 
 /**
@@ -407,6 +412,7 @@ const DECLARATION_SPECS: readonly OptionSpec[] = [
   { name: "schema", wire: "schema", type: "declaration" },
   { name: "schemaJson", wire: "schema_json", type: "declaration" },
   { name: "assertFormat", wire: "assert_format", type: "boolean" },
+  { name: "strictKeywords", wire: "strict_keywords", type: "boolean" },
 ];
 
 /**
@@ -417,7 +423,7 @@ const DECLARATION_SPECS: readonly OptionSpec[] = [
  * ```ts
  * import { GATE_OPTION_SPECS } from "./gate.ts";
  * import { strictEqual } from "node:assert/strict";
- * strictEqual(GATE_OPTION_SPECS.length, 10);
+ * strictEqual(GATE_OPTION_SPECS.length, 11);
  * ```
  */
 export const GATE_OPTION_SPECS: readonly OptionSpec[] = [...OPTION_SPECS, ...DECLARATION_SPECS];
@@ -434,6 +440,7 @@ export const GATE_OPTION_SPECS: readonly OptionSpec[] = [...OPTION_SPECS, ...DEC
  *   "schema",
  *   "schemaJson",
  *   "assertFormat",
+ *   "strictKeywords",
  * ]);
  * ```
  */
@@ -478,7 +485,12 @@ export function checkText(
  * position in the declaration language, when it has one).
  */
 function compileOrThrow(
-  options: { schema?: unknown; schemaJson?: unknown; assertFormat?: boolean },
+  options: {
+    schema?: unknown;
+    schemaJson?: unknown;
+    assertFormat?: boolean;
+    strictKeywords?: boolean;
+  },
 ): Form | null {
   try {
     return compileDeclaration(options as { schema?: string; schemaJson?: unknown });

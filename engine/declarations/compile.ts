@@ -19,7 +19,7 @@
 
 import { CallerError } from "../errors.ts";
 import type { Form } from "./form.ts";
-import { compileJsonSchema } from "./jsonschema.ts";
+import { checkJsonSchemaValue, compileJsonSchema } from "./jsonschema.ts";
 import { parseLanguage } from "./language.ts";
 
 /** What a call may declare. */
@@ -30,6 +30,8 @@ export interface DeclarationInput {
   schemaJson?: unknown;
   /** Assert `format` (JSON Schema only); default false. */
   assertFormat?: boolean;
+  /** Refuse unknown keywords (JSON Schema only); default false: annotations with warnings. */
+  strictKeywords?: boolean;
 }
 
 /** Most compilations kept (by declaration text); the oldest goes first. */
@@ -76,15 +78,21 @@ export function compileDeclaration(input: DeclarationInput): Form | null {
     return cached("L" + text, () => parseLanguage(text));
   }
   if (hasJson) {
-    const assertFormat = input.assertFormat === true;
+    const options = {
+      assertFormat: input.assertFormat === true,
+      strictKeywords: input.strictKeywords === true,
+    };
+    // Refuses what JSON cannot hold (a BigInt, an array hole) before the cache key reads it.
+    checkJsonSchemaValue(input.schemaJson);
     let key: string | null = null;
     try {
-      key = (assertFormat ? "F" : "J") + JSON.stringify(input.schemaJson);
+      key = (options.assertFormat ? "F" : "J") + (options.strictKeywords ? "S" : "A") +
+        JSON.stringify(input.schemaJson);
     } catch {
       key = null; // a cyclic object: compiled every time (and refused for its depth)
     }
-    if (key === null) return compileJsonSchema(input.schemaJson, { assertFormat });
-    return cached(key, () => compileJsonSchema(input.schemaJson, { assertFormat }));
+    if (key === null) return compileJsonSchema(input.schemaJson, options);
+    return cached(key, () => compileJsonSchema(input.schemaJson, options));
   }
   return null;
 }

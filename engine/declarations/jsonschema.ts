@@ -33,6 +33,7 @@
 import { CallerError } from "../errors.ts";
 import {
   canonicalKey,
+  type CompileWarning,
   emptyNode,
   finishForm,
   type Form,
@@ -193,6 +194,35 @@ const TYPE_BITS: Readonly<Record<string, number>> = {
 export interface JsonSchemaOptions {
   /** Assert `format` for the formats in `format.ts` (default: an annotation). */
   assertFormat?: boolean;
+  /**
+   * Refuse unknown keywords with `E070` instead of compiling them as
+   * annotations listed in the form's `warnings` (ajv's strict mode).
+   */
+  strictKeywords?: boolean;
+}
+
+/** The dialects, oldest first (for naming where a keyword belongs). */
+const DIALECT_ORDER: readonly Dialect[] = [
+  "draft-04",
+  "draft-06",
+  "draft-07",
+  "2019-09",
+  "2020-12",
+];
+
+/** Keywords of draft-03 that assert: refused with what to write instead. */
+const DRAFT3: Readonly<Record<string, string>> = {
+  divisibleBy: 'a draft-03 keyword; write "multipleOf"',
+  disallow: 'a draft-03 keyword; write "not"',
+  extends: 'a draft-03 keyword; write "allOf"',
+};
+
+/** The dialects that define a keyword, in words: `draft-06 and later`, `draft-04 to draft-07`. */
+function dialectRange(key: string): string {
+  const homes = DIALECT_ORDER.filter((d) => KEYWORDS[d].has(key));
+  const first = homes[0], last = homes[homes.length - 1];
+  if (first === last) return first;
+  return last === "2020-12" ? `${first} and later` : `${first} to ${last}`;
 }
 
 /** A schema waiting to be compiled into the node `id`. */
@@ -271,6 +301,7 @@ function resolveUri(ref: string, base: string): string | null {
 class Compiler {
   readonly nodes: Node[] = [];
   readonly issues: { pointer: string; text: string }[] = [];
+  readonly warnings: CompileWarning[] = [];
   readonly queue: Job[] = [];
   /** `uri#fragment` → node, for `$id`, `$anchor` and every compiled position. */
   readonly registry = new Map<string, number>();
@@ -278,11 +309,19 @@ class Compiler {
   readonly resources = new Map<string, { raw: unknown; at: string; depth: number }>();
   readonly refs: { node: Node; ref: string; base: string; at: string }[] = [];
   dialect: Dialect = "2020-12";
+  /** Whether the root's `$schema` named the dialect (else 2020-12 by default). */
+  explicit = false;
+  /** Nodes with OpenAPI's `nullable: true` (null joins their `type` once it is read). */
+  readonly nullable = new WeakSet<Node>();
 
   constructor(readonly options: JsonSchemaOptions) {}
 
   issue(pointer: string, text: string): void {
     this.issues.push({ pointer, text });
+  }
+
+  warn(kind: CompileWarning["kind"], keyword: string, pointer: string, message: string): void {
+    this.warnings.push({ kind, keyword, pointer, message });
   }
 
   /** Allocates a node for a schema and queues it. */
@@ -396,12 +435,104 @@ class Compiler {
         }
         continue;
       }
-      if (!known.has(key)) {
-        this.issue(kat, `unsupported keyword ${JSON.stringify(key)} at ${where(at)}`);
-        continue;
-      }
-      this.keyword(key === "$ref" && refOnly ? node : target, key, value, raw, job, kat);
+      if (known.has(key)) {
+        this.keyword(key === "$ref" && refOnly ? node : target, key, value, raw, job, kat);
+      } else this.otherKeyword(target, key, value, raw, job, kat);
     }
+    if (this.nullable.has(target) && target.typed === true) target.types |= T_NULL;
+  }
+
+  /**
+   * A keyword the dialect does not define: a keyword of another dialect
+   * (applied as it means there when that is unambiguous, else refused),
+   * OpenAPI's `nullable`, a draft-03 assertion (refused), or an unknown
+   * keyword (an annotation listed in the warnings; refused when strict).
+   */
+  otherKeyword(
+    node: Node,
+    key: string,
+    value: unknown,
+    raw: Record<string, unknown>,
+    job: Job,
+    kat: string,
+  ): void {
+    const d = this.dialect;
+    const at = where(job.at);
+    const name = JSON.stringify(key);
+    if (key === "nullable") {
+      if (this.explicit) {
+        return this.issue(
+          kat,
+          `unsupported keyword "nullable" at ${at}: an OpenAPI 3.0 keyword, not a keyword of ${d} (the dialect "$schema" selects); write "type" with "null"`,
+        );
+      }
+      if (typeof value !== "boolean") {
+        return this.issue(kat, `"nullable" at ${at} must be a boolean`);
+      }
+      if (value) this.nullable.add(node);
+      return this.warn(
+        "other-dialect",
+        key,
+        kat,
+        `"nullable" at ${at} applied as OpenAPI 3.0 means it: null is admitted beside "type"`,
+      );
+    }
+    if (Object.hasOwn(DRAFT3, key)) {
+      return this.issue(kat, `unsupported keyword ${name} at ${at}: ${DRAFT3[key]}`);
+    }
+    const defined = DIALECT_ORDER.some((other) => KEYWORDS[other].has(key));
+    if (!defined) {
+      if (this.options.strictKeywords) {
+        return this.issue(kat, `unsupported keyword ${name} at ${at}`);
+      }
+      return this.warn(
+        "unknown-keyword",
+        key,
+        kat,
+        `unknown keyword ${name} at ${at} is an annotation: it asserts nothing`,
+      );
+    }
+    const range = dialectRange(key);
+    if (key === "$defs") {
+      this.schemaMap(value, job, key, kat);
+      return this.warn(
+        "other-dialect",
+        key,
+        kat,
+        `"$defs" at ${at} (${range}) holds schemas to reference, as "definitions" does`,
+      );
+    }
+    if (key === "dependencies") {
+      // The 2019-09 and 2020-12 meta-schemas still define it (deprecated): one meaning only.
+      this.keyword(node, key, value, raw, job, kat);
+      return this.warn(
+        "other-dialect",
+        key,
+        kat,
+        `"dependencies" at ${at} (${range}) applied as "dependentRequired"/"dependentSchemas"`,
+      );
+    }
+    if (key === "additionalItems" && !Array.isArray(raw.items)) {
+      return this.warn(
+        "other-dialect",
+        key,
+        kat,
+        `"additionalItems" at ${at} (${range}) asserts nothing without an array "items"`,
+      );
+    }
+    if (key === "additionalItems") return; // with an array `items`, which applies or refuses it
+    if (key === "id") {
+      return this.warn(
+        "other-dialect",
+        key,
+        kat,
+        `"id" at ${at} (${range}: the identifier "$id" is in ${d}) is an annotation`,
+      );
+    }
+    this.issue(
+      kat,
+      `unsupported keyword ${name} at ${at}: a keyword of ${range}, not of ${d} (the dialect "$schema" selects)`,
+    );
   }
 
   register(job: Job, node: Node): void {
@@ -543,20 +674,44 @@ class Compiler {
       case "minimum":
       case "maximum": {
         const n = this.number(value, key, job, kat);
-        // draft-04: a boolean exclusiveMinimum/exclusiveMaximum makes the bound exclusive.
+        // draft-04: a boolean exclusiveMinimum/exclusiveMaximum makes the bound exclusive
+        // (also in a schema naming no dialect: a boolean has that meaning only).
         const exclusive = key === "minimum" ? raw.exclusiveMinimum : raw.exclusiveMaximum;
-        if (d === "draft-04" && exclusive === true) {
+        if ((d === "draft-04" || !this.explicit) && exclusive === true) {
           node[key === "minimum" ? "exclusiveMinimum" : "exclusiveMaximum"] = n;
         } else node[key] = n;
         return;
       }
       case "exclusiveMinimum":
       case "exclusiveMaximum": {
-        if (d === "draft-04") {
+        const bound = key === "exclusiveMinimum" ? "minimum" : "maximum";
+        if (d === "draft-04" || (typeof value === "boolean" && !this.explicit)) {
           if (typeof value !== "boolean") {
             this.issue(kat, `"${key}" at ${where(job.at)} must be a boolean in draft-04`);
+          } else if (value && raw[bound] === undefined) {
+            this.issue(
+              kat,
+              `"${key}": true at ${where(job.at)} needs "${bound}" beside it (draft-04)`,
+            );
+          } else if (d !== "draft-04") {
+            this.warn(
+              "other-dialect",
+              key,
+              kat,
+              `boolean "${key}" at ${where(job.at)} applied as draft-04 means it: ${
+                value ? `"${bound}" is exclusive` : "nothing"
+              }`,
+            );
           }
           return;
+        }
+        if (typeof value === "boolean") {
+          return this.issue(
+            kat,
+            `boolean "${key}" at ${
+              where(job.at)
+            } is draft-04, not ${d} (the dialect "$schema" selects); write the bound as a number`,
+          );
         }
         node[key] = this.number(value, key, job, kat);
         return;
@@ -586,7 +741,25 @@ class Compiler {
         return;
       }
       case "items":
-        if (Array.isArray(value) && d !== "2020-12") {
+        if (Array.isArray(value) && d === "2020-12") {
+          if (this.explicit) {
+            return this.issue(
+              kat,
+              `"items" at ${
+                where(job.at)
+              } is an array: the tuple form of 2019-09 and older, not of 2020-12 (the dialect "$schema" selects); write "prefixItems"`,
+            );
+          }
+          this.warn(
+            "other-dialect",
+            key,
+            kat,
+            `"items" at ${
+              where(job.at)
+            } is an array: applied as the tuple form of 2019-09 and older ("additionalItems" for the rest)`,
+          );
+        }
+        if (Array.isArray(value)) {
           node.prefixItems = this.schemaList(value, job, key, kat, false);
           if (raw.additionalItems !== undefined) {
             node.items = this.child(raw.additionalItems, job, "additionalItems");
@@ -845,6 +1018,71 @@ class Compiler {
   }
 }
 
+/** What JSON cannot hold, found in a schema value: its kind in words, or null. */
+function notJson(value: unknown): string | null {
+  switch (typeof value) {
+    case "bigint":
+      return `the BigInt ${value}n (JSON has no BigInt; write a number)`;
+    case "symbol":
+      return "a symbol";
+    case "function":
+      return "a function";
+    default:
+      return null;
+  }
+}
+
+/**
+ * Throws `CallerError` `E070` with the pointer of the first thing in a
+ * schema value that JSON cannot hold: a BigInt, a symbol or a function
+ * anywhere (in `enum`, `const`, `minLength`, `type`, a member name's value),
+ * or a hole in an array (`[1, , 2]`). A JavaScript host can build these;
+ * they would otherwise reach the compiler as a raw `TypeError`, or compare
+ * equal to a number (`1n` to `1`). An explicit stack; an object met twice is
+ * walked once (a cyclic value is refused later, for its depth).
+ *
+ * @example
+ * ```ts
+ * import { checkJsonSchemaValue } from "./jsonschema.ts";
+ * import { throws } from "node:assert/strict";
+ * checkJsonSchemaValue({ enum: [1, "a", null] });
+ * throws(() => checkJsonSchemaValue({ enum: [1, 2n] }), { code: "E070", pointer: "/enum/1" });
+ * throws(() => checkJsonSchemaValue({ allOf: [{}, , {}] }), { code: "E070", pointer: "/allOf/1" });
+ * ```
+ */
+export function checkJsonSchemaValue(schema: unknown): void {
+  const seen = new Set<object>();
+  const stack: { value: unknown; at: string }[] = [{ value: schema, at: "" }];
+  while (stack.length > 0) {
+    const { value, at } = stack.pop()!;
+    const bad = notJson(value);
+    if (bad !== null) {
+      throw new CallerError("E070", at, `${bad} at ${where(at)}: a schema is JSON`);
+    }
+    if (value === null || typeof value !== "object" || seen.has(value)) continue;
+    seen.add(value);
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        if (!(i in value)) {
+          throw new CallerError(
+            "E070",
+            `${at}/${i}`,
+            `a hole in an array at ${at}/${i}: a schema is JSON (write null, or remove the comma)`,
+          );
+        }
+      }
+      // Pushed last first: the first problem in document order is met first.
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], at: `${at}/${i}` });
+      continue;
+    }
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    for (let k = keys.length - 1; k >= 0; k--) {
+      stack.push({ value: record[keys[k]], at: `${at}/${pointerToken(keys[k])}` });
+    }
+  }
+}
+
 /**
  * Compiles a JSON Schema into the internal form, or throws `CallerError`
  * `E070` listing every refused keyword and malformed value with its pointer.
@@ -863,10 +1101,12 @@ class Compiler {
  * ```
  */
 export function compileJsonSchema(schema: unknown, options: JsonSchemaOptions = {}): Form {
+  checkJsonSchemaValue(schema);
   const c = new Compiler(options);
   if (isRecord(schema) && schema.$schema !== undefined) {
     const d = typeof schema.$schema === "string" ? dialectOf(schema.$schema) : undefined;
     if (d !== undefined) c.dialect = d;
+    c.explicit = true;
   }
   c.resources.set(DEFAULT_BASE, { raw: schema, at: "", depth: 0 });
   c.nodes.push(emptyNode(0, ""));
@@ -886,5 +1126,11 @@ export function compileJsonSchema(schema: unknown, options: JsonSchemaOptions = 
     if (c.issues.length > 20) shown.push(`and ${c.issues.length - 20} more`);
     throw new CallerError("E070", c.issues[0].pointer, shown.join("; "));
   }
-  return finishForm({ nodes: c.nodes, root: 0, source: "jsonschema", text: "" });
+  return finishForm({
+    nodes: c.nodes,
+    root: 0,
+    source: "jsonschema",
+    text: "",
+    warnings: c.warnings,
+  });
 }
