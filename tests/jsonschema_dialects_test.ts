@@ -319,3 +319,217 @@ Deno.test("the compiled gate lists the warnings; strictKeywords is a boolean opt
     assert.equal(compileGate({ schemaJson }).warnings.length, 1);
   });
 });
+
+/** Every built-in meta-schema: a schema it admits and one it refuses. */
+const METASCHEMA_ROWS: readonly { uri: string; dialect: string; good: unknown; bad: unknown }[] = [
+  {
+    uri: "https://json-schema.org/draft/2020-12/schema",
+    dialect: D20,
+    good: { type: "string" },
+    bad: { type: "strng" },
+  },
+  {
+    uri: "https://json-schema.org/draft/2020-12/meta/core",
+    dialect: D20,
+    good: { $id: "a" },
+    bad: { $id: 1 },
+  },
+  {
+    uri: "https://json-schema.org/draft/2020-12/meta/applicator",
+    dialect: D20,
+    good: { items: {} },
+    bad: { items: 1 },
+  },
+  {
+    uri: "https://json-schema.org/draft/2020-12/meta/unevaluated",
+    dialect: D20,
+    good: { unevaluatedItems: {} },
+    bad: { unevaluatedItems: 1 },
+  },
+  {
+    uri: "https://json-schema.org/draft/2020-12/meta/validation",
+    dialect: D20,
+    good: { minLength: 1 },
+    bad: { minLength: -1 },
+  },
+  {
+    uri: "https://json-schema.org/draft/2020-12/meta/meta-data",
+    dialect: D20,
+    good: { title: "t" },
+    bad: { title: 1 },
+  },
+  {
+    uri: "https://json-schema.org/draft/2020-12/meta/format-annotation",
+    dialect: D20,
+    good: { format: "date" },
+    bad: { format: 1 },
+  },
+  {
+    uri: "https://json-schema.org/draft/2020-12/meta/content",
+    dialect: D20,
+    good: { contentEncoding: "base64" },
+    bad: { contentEncoding: 1 },
+  },
+  {
+    uri: "https://json-schema.org/draft/2019-09/schema",
+    dialect: D19,
+    good: { items: [{}] },
+    bad: { items: 1 },
+  },
+  {
+    uri: "https://json-schema.org/draft/2019-09/meta/core",
+    dialect: D19,
+    good: { $anchor: "a" },
+    bad: { $anchor: "#a" },
+  },
+  {
+    uri: "https://json-schema.org/draft/2019-09/meta/applicator",
+    dialect: D19,
+    good: { additionalItems: {} },
+    bad: { additionalItems: 1 },
+  },
+  {
+    uri: "https://json-schema.org/draft/2019-09/meta/validation",
+    dialect: D19,
+    good: { maxItems: 1 },
+    bad: { maxItems: 1.5 },
+  },
+  {
+    uri: "https://json-schema.org/draft/2019-09/meta/meta-data",
+    dialect: D19,
+    good: { readOnly: true },
+    bad: { readOnly: 1 },
+  },
+  {
+    uri: "https://json-schema.org/draft/2019-09/meta/format",
+    dialect: D19,
+    good: { format: "email" },
+    bad: { format: [] },
+  },
+  {
+    uri: "https://json-schema.org/draft/2019-09/meta/content",
+    dialect: D19,
+    good: { contentMediaType: "a/b" },
+    bad: { contentMediaType: 2 },
+  },
+  {
+    uri: "http://json-schema.org/draft-07/schema#",
+    dialect: D7,
+    good: { if: {}, then: {} },
+    bad: { required: "a" },
+  },
+  {
+    uri: "http://json-schema.org/draft-06/schema#",
+    dialect: "http://json-schema.org/draft-06/schema#",
+    good: { const: 1 },
+    bad: { multipleOf: 0 },
+  },
+  {
+    uri: "http://json-schema.org/draft-04/schema#",
+    dialect: D4,
+    good: { maximum: 1, exclusiveMaximum: true },
+    bad: { exclusiveMaximum: true },
+  },
+];
+
+Deno.test("the standard meta-schemas are built in: a $ref to one resolves locally", async (t) => {
+  for (const row of METASCHEMA_ROWS) {
+    await t.step(row.uri, () => {
+      const form = compileJsonSchema({ $schema: row.dialect, $ref: row.uri });
+      assert.equal(matchesForm(form, row.good), true, JSON.stringify(row.good));
+      assert.equal(matchesForm(form, row.bad), false, JSON.stringify(row.bad));
+      assert.equal(matchesForm(form, "not a schema"), false);
+    });
+  }
+  await t.step("a pointer into a meta-schema", () => {
+    const form = compileJsonSchema({
+      $schema: D7,
+      $ref: "http://json-schema.org/draft-07/schema#/definitions/nonNegativeInteger",
+    });
+    assert.equal(matchesForm(form, 3), true);
+    assert.equal(matchesForm(form, -1), false);
+  });
+  await t.step("https for a draft's http URI", () => {
+    const form = compileJsonSchema({
+      $schema: D7,
+      $ref: "https://json-schema.org/draft-07/schema",
+    });
+    assert.equal(matchesForm(form, { type: "strng" }), false);
+  });
+  await t.step("a meta-schema of another dialect is refused, naming both", () => {
+    assert.throws(
+      () => compileJsonSchema({ $ref: "http://json-schema.org/draft-07/schema#" }),
+      /names the draft-07 meta-schema from a 2020-12 schema; one dialect per schema/,
+    );
+  });
+  await t.step("other remote references stay refused, naming the URL", () => {
+    assert.throws(
+      () => compileJsonSchema({ $ref: "https://json-schema.org/draft/2020-12/links" }),
+      /remote reference "https:\/\/json-schema.org\/draft\/2020-12\/links"/,
+    );
+    assert.throws(
+      () => compileJsonSchema({ $ref: "https://example.com/schemas/a.json" }),
+      /remote reference "https:\/\/example.com\/schemas\/a.json"/,
+    );
+  });
+});
+
+/** `$ref` by JSON pointer to anywhere in the document, as ajv resolves it. */
+const POINTER_ROWS: readonly {
+  name: string;
+  schema: unknown;
+  passes: unknown[];
+  fails: unknown[];
+}[] = [
+  {
+    name: "#/$defs/x in a draft-07 schema",
+    schema: { $schema: D7, $defs: { x: { type: "integer" } }, items: { $ref: "#/$defs/x" } },
+    passes: [[1, 2]],
+    fails: [["1"]],
+  },
+  {
+    name: "#/whatever/y: a key no keyword defines",
+    schema: { whatever: { y: { type: "string" } }, properties: { a: { $ref: "#/whatever/y" } } },
+    passes: [{ a: "s" }],
+    fails: [{ a: 1 }],
+  },
+  {
+    name: "into an array inside an unknown keyword",
+    schema: { "x-list": [{ minimum: 5 }], properties: { a: { $ref: "#/x-list/0" } } },
+    passes: [{ a: 5 }],
+    fails: [{ a: 4 }],
+  },
+  {
+    name: "into a property's own subschema",
+    schema: {
+      properties: {
+        a: { type: "object", properties: { b: { enum: ["x"] } } },
+        c: { $ref: "#/properties/a/properties/b" },
+      },
+    },
+    passes: [{ c: "x" }],
+    fails: [{ c: "y" }],
+  },
+  {
+    name: "into the schema of an annotation (examples)",
+    schema: { examples: [{ type: "boolean" }], $ref: "#/examples/0" },
+    passes: [true],
+    fails: [1],
+  },
+  {
+    name: "percent-encoded and escaped tokens",
+    schema: { "a b": { "c/d": { type: "null" } }, $ref: "#/a%20b/c~1d" },
+    passes: [null],
+    fails: [0],
+  },
+];
+
+Deno.test("$ref by JSON pointer anywhere in the document", async (t) => {
+  for (const row of POINTER_ROWS) {
+    await t.step(row.name, () => {
+      const form = compileJsonSchema(row.schema);
+      for (const v of row.passes) assert.equal(matchesForm(form, v), true, JSON.stringify(v));
+      for (const v of row.fails) assert.equal(matchesForm(form, v), false, JSON.stringify(v));
+    });
+  }
+});

@@ -50,6 +50,7 @@ import {
   T_STRING,
 } from "./form.ts";
 import { FORMATS } from "./format.ts";
+import { METASCHEMAS } from "./metaschemas.ts";
 import { compilePattern } from "./pattern.ts";
 
 /**
@@ -296,6 +297,52 @@ function resolveUri(ref: string, base: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** Built-in meta-schemas already read, by document URI. */
+const builtins = new Map<string, Record<string, unknown>>();
+
+/**
+ * The built-in meta-schema at a document URI (`http` or `https`), its
+ * dynamic keywords made static, or undefined. The meta-schemas of 2020-12
+ * and 2019-09 extend themselves through `$dynamicRef: "#meta"` and
+ * `$recursiveRef: "#"`; entered from a schema that declares no dynamic
+ * anchor (the engine refuses them in schemas), those resolve to the
+ * dialect's meta-schema, so each becomes a `$ref` to it, and
+ * `$dynamicAnchor`, `$recursiveAnchor` and `$vocabulary` (the standard
+ * vocabularies) are dropped.
+ */
+function builtinMetaschema(doc: string): Record<string, unknown> | undefined {
+  const m = /^https?:(\/\/json-schema\.org\/.*)$/.exec(doc);
+  if (m === null) return undefined;
+  const known = builtins.get(doc);
+  if (known !== undefined) return known;
+  const text = METASCHEMAS[`https:${m[1]}`] ?? METASCHEMAS[`http:${m[1]}`];
+  if (text === undefined) return undefined;
+  const raw = JSON.parse(text) as Record<string, unknown>;
+  const top = String(raw.$schema).replace(/#$/, "");
+  const stack: unknown[] = [raw];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== "object") continue;
+    if (Array.isArray(v)) {
+      stack.push(...v);
+      continue;
+    }
+    // Keywords by their values: a member *named* `$dynamicRef` under `properties` is a schema.
+    const record = v as Record<string, unknown>;
+    if (typeof record.$dynamicRef === "string" || typeof record.$recursiveRef === "string") {
+      delete record.$dynamicRef;
+      delete record.$recursiveRef;
+      record.$ref = top;
+    }
+    if (typeof record.$dynamicAnchor === "string") delete record.$dynamicAnchor;
+    if (typeof record.$recursiveAnchor === "boolean") delete record.$recursiveAnchor;
+    stack.push(...Object.values(record));
+  }
+  delete raw.$vocabulary; // a root keyword only
+  builtins.set(doc, raw);
+  return raw;
 }
 
 class Compiler {
@@ -895,6 +942,23 @@ class Compiler {
       } catch { /* keep as written */ }
       const key = `${doc}#${decoded}`;
       let target = this.registry.get(key);
+      if (target === undefined && !this.resources.has(doc)) {
+        const meta = builtinMetaschema(doc);
+        if (meta !== undefined) {
+          const d = dialectOf(String(meta.$schema));
+          if (d !== this.dialect) {
+            this.issue(
+              at,
+              `"$ref" ${JSON.stringify(ref)} at ${
+                where(at)
+              } names the ${d} meta-schema from a ${this.dialect} schema; one dialect per schema`,
+            );
+            continue;
+          }
+          this.loadBuiltin(doc, meta);
+          target = this.registry.get(key);
+        }
+      }
       if (target === undefined) {
         const resource = this.resources.get(doc);
         if (resource === undefined) {
@@ -955,6 +1019,16 @@ class Compiler {
       }
       node.ref = target;
     }
+  }
+
+  /** Compiles a built-in meta-schema as a resource of its own at `doc`. */
+  loadBuiltin(doc: string, raw: Record<string, unknown>): void {
+    const id = this.nodes.length;
+    const at = `${doc}#`;
+    this.nodes.push(emptyNode(id, at));
+    this.resources.set(doc, { raw, at, depth: 0 });
+    this.queue.push({ raw, id, at, base: doc, scopes: [{ base: doc, pointer: "" }], depth: 0 });
+    this.run();
   }
 
   /** Refuses in-place cycles (a `$ref` loop that consumes no input) and over-long in-place chains. */
