@@ -59,7 +59,7 @@ export { readiness, type ReadinessResult } from "./engine/readiness.ts";
 export { JsonStream, type StreamSnapshot } from "./engine/stream.ts";
 export type { Decision } from "./engine/classify.ts";
 export type { Retry } from "./engine/retry.ts";
-export { CLOSING_SENTENCE } from "./engine/retry.ts";
+export { CLOSING_SENTENCE, SCHEMA_CLOSING_SENTENCE } from "./engine/retry.ts";
 export type { Completeness, SettledMember } from "./engine/scanner.ts";
 export {
   type Ambiguity,

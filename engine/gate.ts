@@ -39,6 +39,7 @@ import { decide, type Decision, labelFor, permille } from "./classify.ts";
 import { compileDeclaration } from "./declarations/compile.ts";
 import { renderForm } from "./declarations/describe.ts";
 import type { Form } from "./declarations/form.ts";
+import { locatePointer } from "./declarations/locate.ts";
 import {
   checkDeclaration,
   declaredMembers,
@@ -315,6 +316,20 @@ function neverExecutable(result: ScanResult, decision: Decision): EngineError {
   );
 }
 
+/**
+ * Where an E030 points: the value of the first mismatched member, else the
+ * object missing the first required member; the value's start when the text
+ * cannot be followed there.
+ */
+function problemOffset(verdict: Verdict, result: ScanResult, text: string): number {
+  let pointer: string | undefined = verdict.mismatched[0]?.pointer;
+  if (pointer === undefined && verdict.missing.length > 0) {
+    pointer = verdict.missing[0].slice(0, verdict.missing[0].lastIndexOf("/"));
+  }
+  if (pointer === undefined || pointer === "") return result.valueStart;
+  return locatePointer(text, result.valueStart, result.valueEnd, pointer) ?? result.valueStart;
+}
+
 /** The E030 error for a value that fails its declaration. */
 function mismatchError(
   verdict: Verdict,
@@ -323,7 +338,7 @@ function mismatchError(
   text: string,
 ): EngineError {
   const detail = `${describeVerdictProblems(verdict)}; declared ${renderForm(declaration)}`;
-  const offset = result.valueStart;
+  const offset = problemOffset(verdict, result, text);
   let line = 1, lineStart = 0;
   for (let k = text.indexOf("\n"); k >= 0 && k < offset; k = text.indexOf("\n", k + 1)) {
     line++;

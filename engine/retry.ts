@@ -55,8 +55,12 @@ export interface Retry {
   prompt: string;
 }
 
-/** The closing sentence of every prompt. */
+/** The closing sentence of every prompt but a declaration mismatch's. */
 export const CLOSING_SENTENCE = "Re-emit the arguments as valid JSON with exactly one reading.";
+
+/** The closing sentence of an `E030` prompt: the JSON was valid, its value was not. */
+export const SCHEMA_CLOSING_SENTENCE =
+  "Re-emit the arguments so that they match the tool's input schema.";
 
 const CONTEXT_PREFIX = "Context: ";
 /** Characters of context kept before and after the column on a long line. */
@@ -114,9 +118,10 @@ function contextLine(text: string, offset: number): [line: string, caret: number
  */
 export function retryPrompt(error: EngineError, text: string): string {
   const name = ERROR_NAMES.get(error.code) ?? "";
+  const closing = error.code === "E030" ? SCHEMA_CLOSING_SENTENCE : CLOSING_SENTENCE;
   const reason = errorDetail(error);
   if (error.offset === undefined) {
-    return `InterJSON refused the arguments: ${error.code} ${name}.\nReason: ${reason}\n${CLOSING_SENTENCE}`;
+    return `InterJSON refused the arguments: ${error.code} ${name}.\nReason: ${reason}\n${closing}`;
   }
   const rule = error.rule === undefined ? undefined : ruleByCode(error.rule);
   const what = rule === undefined ? name : `${rule.code} ${rule.name}`;
@@ -125,5 +130,5 @@ export function retryPrompt(error: EngineError, text: string): string {
     `Reason: ${reason}\n` +
     `${CONTEXT_PREFIX}${line}\n` +
     `${" ".repeat(CONTEXT_PREFIX.length + caret)}^\n` +
-    CLOSING_SENTENCE;
+    closing;
 }

@@ -37,6 +37,7 @@ import {
   PROFILE_NAMES,
   readiness,
   repair,
+  SCHEMA_CLOSING_SENTENCE,
   validate,
 } from "../mod.ts";
 import {
@@ -327,7 +328,8 @@ function violations(
     check(result.retry !== null, "refused ⇒ retry");
     const prompt = result.retry?.prompt ?? "";
     check(prompt.length > CLOSING_SENTENCE.length, "refused ⇒ a non-empty prompt");
-    check(prompt.endsWith(`\n${CLOSING_SENTENCE}`), "the prompt ends in the closing sentence");
+    const closing = result.error?.code === "E030" ? SCHEMA_CLOSING_SENTENCE : CLOSING_SENTENCE;
+    check(prompt.endsWith(`\n${closing}`), "the prompt ends in the closing sentence");
     check(result.retry?.code === result.error?.code, "retry.code is the error's code");
     check(result.label.startsWith("REJECT"), "refused ⇒ a REJECT label");
     return found;
