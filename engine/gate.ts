@@ -39,12 +39,14 @@ import { decide, type Decision, labelFor, permille } from "./classify.ts";
 import { compileDeclaration } from "./declarations/compile.ts";
 import { renderForm } from "./declarations/describe.ts";
 import type { Form } from "./declarations/form.ts";
-import { locatePointer } from "./declarations/locate.ts";
+import { locateKey, locatePointer } from "./declarations/locate.ts";
+import { branchesDeclareKeys, declaredKeyTwins, type KeyTwin } from "./declarations/twins.ts";
 import {
   checkDeclaration,
   declaredMembers,
   declaresObject,
   describeVerdictProblems,
+  mayHoldUndeclaredKey,
   memberPointer,
   type Verdict,
 } from "./declarations/verdict.ts";
@@ -330,6 +332,37 @@ function problemOffset(verdict: Verdict, result: ScanResult, text: string): numb
   return locatePointer(text, result.valueStart, result.valueEnd, pointer) ?? result.valueStart;
 }
 
+/** The E011 error for a key that twins a declared key, positioned at the key. */
+function twinError(twin: KeyTwin, result: ScanResult, text: string): EngineError {
+  const offset = locateKey(text, result.valueStart, result.valueEnd, twin.pointer) ??
+    result.valueStart;
+  let line = 1, lineStart = 0;
+  for (let k = text.indexOf("\n"); k >= 0 && k < offset; k = text.indexOf("\n", k + 1)) {
+    line++;
+    lineStart = k + 1;
+  }
+  return positionedError(
+    "E011",
+    line,
+    offset - lineStart + 1,
+    offset,
+    `the key ${JSON.stringify(twin.key)} at ${
+      JSON.stringify(twin.pointer).slice(1, -1)
+    } is not declared, and lenient readers ` +
+      `take it for the declared key ${JSON.stringify(twin.declared)} (${TWIN_WORDS[twin.kind]}): ` +
+      "ambiguity semantic is never executable",
+  );
+}
+
+/** How a key twins a declared one, in words. */
+const TWIN_WORDS: Readonly<Record<KeyTwin["kind"], string>> = {
+  control: "the same without control or invisible characters",
+  nul: "the same up to its NUL character",
+  normalization: "the same after Unicode normalization",
+  case: "the same but for letter case",
+  confusable: "they look alike",
+};
+
 /** The E030 error for a value that fails its declaration. */
 function mismatchError(
   verdict: Verdict,
@@ -367,18 +400,21 @@ export function gateScan(
   declaration: Form | null,
   passing?: (value: unknown) => number,
 ): GateResult {
-  const decision = decide(result);
+  let decision = decide(result);
+  let ambiguity = result.ambiguity;
   let error: EngineError | null = result.fatal ?? result.refusal;
   if (error === null && (decision === "lossy_repair" || decision === "ambiguous")) {
     error = neverExecutable(result, decision);
   }
-  let total = 0, satisfied = 0;
+  let total = 0, satisfied = 0, twinsPossible = true;
   let missing: string[] = [];
   if (declaration !== null) {
     // A compiled gate's passing check answers a passing value without a verdict.
     const passed = passing !== undefined && result.hasValue ? passing(result.value) : -1;
     if (passed >= 0) {
       total = satisfied = passed;
+      // Every key the compiled check met is declared where it stands: none can be a twin.
+      twinsPossible = mayHoldUndeclaredKey() || branchesDeclareKeys(declaration);
     } else if (result.hasValue) {
       const verdict = checkDeclaration(declaration, result.value);
       total = verdict.total;
@@ -391,17 +427,30 @@ export function gateScan(
       missing = members.filter((m) => m.required).map((m) => memberPointer(m.name));
     }
   }
+  if (
+    declaration !== null && twinsPossible && (error === null || error.code === "E030") &&
+    result.hasValue
+  ) {
+    // A key a lenient reader takes for a declared key: the declared constraint went unchecked
+    // (the value is ambiguous whether or not the declaration admits other members).
+    const twin = declaredKeyTwins(declaration, result.value, 1)[0];
+    if (twin !== undefined) {
+      decision = "ambiguous";
+      ambiguity = "semantic";
+      error = twinError(twin, result, text);
+    }
+  }
   const executable = error === null && result.hasValue &&
     (decision === "safe" || decision === "cosmetic_repair");
   return {
     decision,
     label: labelFor(decision, executable, error?.code ?? null),
     exactness: result.exactness,
-    ambiguous: result.ambiguity !== "none",
+    ambiguous: ambiguity !== "none",
     information_loss: result.exactness === "lossy",
     valid_json: result.validJson,
     normalized: result.hasValue && result.exactness !== "exact",
-    ambiguity: result.ambiguity,
+    ambiguity,
     execution: executable ? "allowed" : "blocked",
     executable,
     syntax_ready_permille: permille(result.syntaxEnd, result.length),

@@ -788,6 +788,28 @@ function compiledFor(nodes: readonly Node[], node: Node): Compiled | null {
   return found;
 }
 
+/**
+ * Set by the compiled checks when they meet an object key that the node
+ * checking the object does not declare (or may not have looked at): a
+ * compiled gate resets it, runs its passing check, and reads it to learn
+ * whether a key could impersonate a declared key (`twins.ts`) without a
+ * second walk of the value. Synchronous use only.
+ *
+ * @example
+ * ```ts
+ * import { compiledCheck, UNDECLARED } from "./check.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const check = compiledCheck(parseLanguage("{!a:integer}"))!;
+ * UNDECLARED.seen = false;
+ * check({ a: 1 });
+ * strictEqual(UNDECLARED.seen, false);
+ * check({ a: 1, A: 2 });
+ * strictEqual(UNDECLARED.seen, true);
+ * ```
+ */
+export const UNDECLARED = { seen: false };
+
 /** An empty object: `for…in` over it sees only what `Object.prototype` enumerates. */
 const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
 
@@ -837,12 +859,16 @@ function memberwise(
   };
   return (v) => {
     const obj = v as Record<string, unknown>;
-    for (const _ in EMPTY) return byName(obj);
+    for (const _ in EMPTY) {
+      UNDECLARED.seen = true;
+      return byName(obj);
+    }
     let found = 0, guess = 0;
     for (const key in obj) {
       const slot = slotNames[guess] === key ? guess : slotOf.get(key) ?? -1;
       const cv = obj[key];
       if (slot < 0) {
+        UNDECLARED.seen = true;
         if (extra !== undefined && !extra(cv)) return false;
         continue;
       }
@@ -1032,6 +1058,7 @@ function buildNode(
           if (nameCheck !== undefined && !nameCheck(name)) return false;
           const check = byName.get(name);
           let matched = check !== undefined;
+          if (!matched) UNDECLARED.seen = true;
           if (check !== undefined && !check(cv)) return false;
           for (let p = 0; p < tests.length; p++) {
             if (!tests[p].test(name)) continue;
@@ -1046,6 +1073,7 @@ function buildNode(
       object = memberwise(names, checks, required, extra);
     } else if (extra === undefined) {
       object = (v) => {
+        UNDECLARED.seen = true; // the members are read by name: other keys are not seen
         const obj = v as Record<string, unknown>;
         if (!hasRequired(obj)) return false;
         for (let k = 0; k < names.length; k++) {
@@ -1071,6 +1099,7 @@ function buildNode(
         let count = 0;
         for (const _ in obj) count++;
         if (count === present) return true;
+        UNDECLARED.seen = true;
         const keys = Object.keys(obj);
         for (let k = 0; k < keys.length; k++) {
           if (!byName.has(keys[k]) && !extra(obj[keys[k]])) return false;

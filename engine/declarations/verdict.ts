@@ -17,7 +17,7 @@
  * @module
  */
 
-import { checkForm, compiledCheck, ISSUE_LIMIT, matchesForm } from "./check.ts";
+import { checkForm, compiledCheck, ISSUE_LIMIT, matchesForm, UNDECLARED } from "./check.ts";
 import { describeIssue } from "./describe.ts";
 import { type Form, type Node, pointerToken, T_OBJECT } from "./form.ts";
 
@@ -188,7 +188,31 @@ export function declaresObject(form: Form): boolean {
 export function passingCheck(form: Form): (value: unknown) => number {
   const { check, total } = shape(form);
   if (check === null) return () => -1;
-  return (value) => check(value) ? total : -1;
+  return (value) => {
+    UNDECLARED.seen = false;
+    return check(value) ? total : -1;
+  };
+}
+
+/**
+ * After a {@linkcode passingCheck} call that passed: whether the value may
+ * hold a key the declaration does not declare where it stands (then
+ * `declaredKeyTwins` looks; when not, no key can impersonate a declared one).
+ *
+ * @example
+ * ```ts
+ * import { mayHoldUndeclaredKey, passingCheck } from "./verdict.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const passing = passingCheck(parseLanguage("{q:string}"));
+ * passing({ q: "x" });
+ * strictEqual(mayHoldUndeclaredKey(), false);
+ * passing({ Q: "x" });
+ * strictEqual(mayHoldUndeclaredKey(), true);
+ * ```
+ */
+export function mayHoldUndeclaredKey(): boolean {
+  return UNDECLARED.seen;
 }
 
 /**
