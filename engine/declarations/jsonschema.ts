@@ -4,26 +4,32 @@
  * vocabularies is compiled with its exact meaning in the dialect `$schema`
  * selects (2020-12 by default; 2019-09, draft-07, draft-06, draft-04);
  * annotations are accepted and assert nothing; `format` asserts only when
- * asked. Local `$ref` (to `$id`s, `$anchor`s and JSON pointers, recursive
- * ones included) is resolved at compile time.
+ * asked. Keywords no dialect defines (`x-order`, `example`) are annotations
+ * too, listed in the form's `warnings` with their pointers (refused with
+ * `strictKeywords`); keywords of another dialect are applied as they mean
+ * there when that is their only meaning, else refused. `$ref` resolves at
+ * compile time to `$id`s, `$anchor`s, JSON pointers anywhere in the document
+ * (recursive ones included) and the built-in standard meta-schemas.
  *
  * Everything else is refused with one `CallerError` (`E070`) that lists
  * every unsupported keyword and malformed value with its JSON pointer:
- * remote `$ref`, `$dynamicRef`/`$dynamicAnchor`, `$recursiveRef`/
- * `$recursiveAnchor`, `$vocabulary`, unknown keywords, a `$ref` cycle that
- * consumes no input, a `const` or `enum` value that holds itself (a cyclic
- * object a JavaScript host built), and schemas beyond the bounds
- * ({@linkcode MAX_SCHEMA_NODES}, {@linkcode MAX_DECLARATION_DEPTH},
- * {@linkcode MAX_REF_DEPTH}). The walk uses an explicit work list: no
- * recursion on the schema's shape.
+ * other remote `$ref`s, `$dynamicRef`/`$dynamicAnchor`, `$recursiveRef`/
+ * `$recursiveAnchor`, `$vocabulary`, a `$ref` cycle that consumes no input,
+ * a `const` or `enum` value that holds itself (a cyclic object a JavaScript
+ * host built), what JSON cannot hold (a BigInt, an array hole), and schemas
+ * beyond the bounds ({@linkcode MAX_SCHEMA_NODES},
+ * {@linkcode MAX_DECLARATION_DEPTH}, {@linkcode MAX_REF_DEPTH}). The walk
+ * uses an explicit work list: no recursion on the schema's shape.
  *
  * @example
  * ```ts
  * import { compileJsonSchema } from "./jsonschema.ts";
- * import { throws, strictEqual } from "node:assert/strict";
+ * import { deepStrictEqual, strictEqual, throws } from "node:assert/strict";
  * const form = compileJsonSchema({ type: "object", properties: { q: { type: "string" } } });
  * strictEqual(form.source, "jsonschema");
- * throws(() => compileJsonSchema({ type: "object", "x-foo": 1, items: { $dynamicRef: "#a" } }),
+ * const annotated = compileJsonSchema({ type: "object", "x-order": 1 });
+ * deepStrictEqual(annotated.warnings?.map((w) => w.pointer), ["/x-order"]);
+ * throws(() => compileJsonSchema({ type: "object", "x-foo": 1, items: { $dynamicRef: "#a" } }, { strictKeywords: true }),
  *   /unsupported keyword "x-foo" at the root; unsupported keyword "\$dynamicRef" at \/items/);
  * ```
  *
