@@ -39,10 +39,12 @@ import { decide, type Decision, labelFor, permille } from "./classify.ts";
 import { compileDeclaration } from "./declarations/compile.ts";
 import { renderForm } from "./declarations/describe.ts";
 import type { Form } from "./declarations/form.ts";
+import { impreciseNumbers, numberJudge } from "./declarations/exact.ts";
 import { locateKey, locatePointer } from "./declarations/locate.ts";
 import { branchesDeclareKeys, declaredKeyTwins, type KeyTwin } from "./declarations/twins.ts";
 import {
   checkDeclaration,
+  checkDeclarationExact,
   declaredMembers,
   declaresObject,
   describeVerdictProblems,
@@ -409,14 +411,22 @@ export function gateScan(
   let total = 0, satisfied = 0, twinsPossible = true;
   let missing: string[] = [];
   if (declaration !== null) {
+    // Numbers written with more digits than their double holds are judged as written.
+    const numbers = result.hasValue
+      ? impreciseNumbers(text, result.valueStart, result.valueEnd, numberJudge(declaration))
+      : null;
     // A compiled gate's passing check answers a passing value without a verdict.
-    const passed = passing !== undefined && result.hasValue ? passing(result.value) : -1;
+    const passed = passing !== undefined && result.hasValue && numbers === null
+      ? passing(result.value)
+      : -1;
     if (passed >= 0) {
       total = satisfied = passed;
       // Every key the compiled check met is declared where it stands: none can be a twin.
       twinsPossible = mayHoldUndeclaredKey() || branchesDeclareKeys(declaration);
     } else if (result.hasValue) {
-      const verdict = checkDeclaration(declaration, result.value);
+      const verdict = numbers === null
+        ? checkDeclaration(declaration, result.value)
+        : checkDeclarationExact(declaration, result.value, numbers);
       total = verdict.total;
       satisfied = verdict.satisfied;
       missing = verdict.missing;

@@ -52,6 +52,7 @@ import {
   T_STRING,
   typeBits,
 } from "./form.ts";
+import { EXACT, exactNumberFailure, holdsListedNumber } from "./exact.ts";
 import { FORMATS } from "./format.ts";
 
 /**
@@ -260,7 +261,18 @@ function ownFailure(n: Node, v: unknown): string | null {
       : n.values.has(canonicalKey(v));
     if (!known) return n.isConst ? "const" : "enum";
   }
-  return scalarFailure(n, v);
+  const fail = scalarFailure(n, v);
+  const exact = EXACT.numbers;
+  if (fail !== null || exact === null) return fail;
+  // Numbers written with more digits than their double holds: judged on what was written.
+  if (typeof v === "number") {
+    const written = exact.get(v);
+    return written === undefined ? null : exactNumberFailure(n, written);
+  }
+  if (n.values !== undefined && typeof v === "object" && holdsListedNumber(v, exact)) {
+    return n.isConst ? "const" : "enum";
+  }
+  return null;
 }
 
 interface Ask {
@@ -1213,7 +1225,7 @@ function run(ctx: Context, node: Node, value: unknown, sink: Sink | null): boole
   if (node.inline && (typeBits(value) & (T_OBJECT | T_ARRAY)) === 0) {
     return leaf(ctx.nodes, node, value, null, undefined, sink);
   }
-  if (!ctx.annotations) {
+  if (!ctx.annotations && EXACT.numbers === null) {
     const compiled = compiledFor(ctx.nodes, node);
     if (compiled !== null) {
       const ok = compiled(value);
@@ -1276,7 +1288,7 @@ export function compiledCheck(form: Form): ((value: unknown) => boolean) | null 
  */
 export function matchesForm(form: Form, value: unknown, node: number = form.root): boolean {
   const n = form.nodes[node];
-  if (form.annotations !== true) {
+  if (form.annotations !== true && EXACT.numbers === null) {
     const compiled = compiledFor(form.nodes, n);
     if (compiled !== null) return compiled(value);
   }
@@ -1299,7 +1311,7 @@ export function matchesForm(form: Form, value: unknown, node: number = form.root
  * ```
  */
 export function checkForm(form: Form, value: unknown, limit: number = ISSUE_LIMIT): CheckResult {
-  if (form.annotations !== true) {
+  if (form.annotations !== true && EXACT.numbers === null) {
     const compiled = compiledFor(form.nodes, form.nodes[form.root]);
     // Nothing to report: the generators run only to find the words for a failure.
     if (compiled !== null && compiled(value)) return { ok: true, issues: [], omitted: 0 };

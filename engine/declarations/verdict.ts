@@ -19,6 +19,7 @@
 
 import { checkForm, compiledCheck, ISSUE_LIMIT, matchesForm, UNDECLARED } from "./check.ts";
 import { describeIssue } from "./describe.ts";
+import { EXACT, type ExactDecimal, withExactNumbers } from "./exact.ts";
 import { type Form, type Node, pointerToken, T_OBJECT } from "./form.ts";
 
 /**
@@ -233,7 +234,7 @@ export function mayHoldUndeclaredKey(): boolean {
  */
 export function checkDeclaration(form: Form, value: unknown): Verdict {
   const known = shape(form);
-  if (known.check !== null && known.check(value)) {
+  if (known.check !== null && EXACT.numbers === null && known.check(value)) {
     return { total: known.total, satisfied: known.total, missing: [], mismatched: [], ok: true };
   }
   const result = checkForm(form, value, ISSUE_LIMIT);
@@ -271,6 +272,44 @@ export function checkDeclaration(form: Form, value: unknown): Verdict {
   }
   const verdict: Verdict = { total, satisfied, missing, mismatched, ok: result.ok };
   if (result.omitted > 0) verdict.omitted = result.omitted;
+  return verdict;
+}
+
+/**
+ * {@linkcode checkDeclaration} with the numbers written with more digits
+ * than their double holds judged on their exact decimals (`exact.ts`); a
+ * mismatch on one names the number as written.
+ *
+ * @example
+ * ```ts
+ * import { checkDeclarationExact } from "./verdict.ts";
+ * import { exactDecimal } from "./exact.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { deepStrictEqual } from "node:assert/strict";
+ * const numbers = new Map([[0.3, [exactDecimal("0.30000000000000000001")!]]]);
+ * const verdict = checkDeclarationExact(parseLanguage("{ratio:number(maximum=0.3)}"), { ratio: 0.3 }, numbers);
+ * deepStrictEqual(verdict.mismatched, [{
+ *   pointer: "/ratio",
+ *   expected: "a number at most 0.3",
+ *   found: "the number 0.30000000000000000001 as written (it reads as 0.3)",
+ * }]);
+ * ```
+ */
+export function checkDeclarationExact(
+  form: Form,
+  value: unknown,
+  numbers: ReadonlyMap<number, readonly ExactDecimal[]>,
+): Verdict {
+  const verdict = withExactNumbers(numbers, () => checkDeclaration(form, value));
+  for (const m of verdict.mismatched) {
+    const d = Number(m.found);
+    const written = m.found === String(d) ? numbers.get(d) : undefined;
+    if (written !== undefined) {
+      m.found = `the number ${
+        written.map((x) => x.text).join(" or ")
+      } as written (it reads as ${m.found})`;
+    }
+  }
   return verdict;
 }
 
