@@ -187,7 +187,12 @@ Deno.test("hook: each hazard or policy violation is a deny with the retry prompt
         const lines = reason.split("\n");
         match(lines[0], /^InterJSON refused the arguments: /);
         match(lines[0], row.firstLine);
-        equal(lines.at(-1), "Re-emit the arguments as valid JSON with exactly one reading.");
+        equal(
+          lines.at(-1),
+          /E030/.test(lines[0])
+            ? "Re-emit the arguments so that they match the tool's input schema."
+            : "Re-emit the arguments as valid JSON with exactly one reading.",
+        );
       });
     }
   }
