@@ -93,6 +93,12 @@ export { parseLanguage as parseDeclaration } from "./engine/declarations/languag
 export { compileJsonSchema, type JsonSchemaOptions } from "./engine/declarations/jsonschema.ts";
 export { renderForm as describeDeclaration } from "./engine/declarations/describe.ts";
 export {
+  declaredKeyTwins,
+  type KeyTwin,
+  TwinIndex,
+  type TwinKind,
+} from "./engine/declarations/twins.ts";
+export {
   checkDeclaration,
   type DeclaredMember,
   type Mismatch,
