@@ -170,3 +170,19 @@ Deno.test("exact decimals: parsing, comparison, and which numbers need their tex
     assert.equal(impreciseNumbers('{"n": 1.0000000000000000001}', 0, 28, none), null);
   });
 });
+
+Deno.test("numbers beyond any double's reach are refused at once, not computed on", async (t) => {
+  const schemaJson = { type: "object", properties: { n: { type: "integer" } } };
+  const rows = [
+    { name: "a fraction of a million zeros", text: `{"n": 0.${"0".repeat(1_000_000)}1}` },
+    { name: "a hundred thousand nines", text: `{"n": 1.${"9".repeat(100_000)}}` },
+    { name: "in a string, beside a whole number", text: `{"s": "0.${"0".repeat(5000)}1", "n": 0}` },
+  ];
+  for (const row of rows) {
+    await t.step(row.name, () => {
+      const result = compileGate({ schemaJson }).gate(row.text);
+      // Refused (a digit run in a string is taken for a number: a needless refusal at most).
+      assert.equal(result.executable, false, result.error?.message);
+    });
+  }
+});

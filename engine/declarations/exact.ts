@@ -55,6 +55,8 @@ export interface ExactDecimal {
   readonly exponent: number;
   /** The number as written. */
   readonly text: string;
+  /** Too long or too far from any double to compute on: it fails every exact judgement. */
+  readonly unreachable?: boolean;
 }
 
 /**
@@ -193,6 +195,11 @@ function critical(d: number, judge: NumberJudge): boolean {
 /** A run of 16 digits and points, or a digit before a three-digit exponent. */
 const LONG = /[0-9.]{16}|[0-9][eE][-+]?[0-9]{3}/g;
 
+/** Longest number text judged exactly (a double's exact decimal has at most 767 digits). */
+const MAX_EXACT_DIGITS = 800;
+/** Largest power of ten judged exactly (doubles lie within 10^±324). */
+const MAX_EXACT_EXPONENT = 400;
+
 /** Whether a code point is a digit. */
 function isDigit(c: number): boolean {
   return c >= 0x30 && c <= 0x39;
@@ -295,7 +302,13 @@ export function impreciseNumbers(
     const d = negative ? -magnitude : magnitude;
     if (!critical(d, judge)) continue;
     const exact = exactDecimal((negative ? "-" : "") + text.slice(from, to));
-    if (exact === null || compareDecimal(exact, doubleDecimal(d)) === 0) continue;
+    if (exact === null) continue;
+    // Beyond any double's reach, a number is judged failing rather than computed on: exact
+    // arithmetic on a million digits would cost what the model chose.
+    const reachable = to - from <= MAX_EXACT_DIGITS &&
+      Math.abs(exact.exponent) <= MAX_EXACT_EXPONENT;
+    if (reachable && compareDecimal(exact, doubleDecimal(d)) === 0) continue;
+    if (!reachable) (exact as { unreachable?: boolean }).unreachable = true;
     found ??= new Map();
     const list = found.get(d);
     if (list === undefined) found.set(d, [exact]);
@@ -372,6 +385,25 @@ export function exactNumberFailure(
   written: readonly ExactDecimal[],
 ): string | null {
   for (const x of written) {
+    if (x.unreachable) {
+      const first = (n.types & T_NUMBER) === 0
+        ? "type"
+        : n.values !== undefined
+        ? (n.isConst ? "const" : "enum")
+        : n.minimum !== undefined
+        ? "minimum"
+        : n.maximum !== undefined
+        ? "maximum"
+        : n.exclusiveMinimum !== undefined
+        ? "exclusiveMinimum"
+        : n.exclusiveMaximum !== undefined
+        ? "exclusiveMaximum"
+        : n.multipleOf !== undefined
+        ? "multipleOf"
+        : null;
+      if (first !== null) return first;
+      continue;
+    }
     if ((n.types & T_NUMBER) === 0 && !isWhole(x)) return "type";
     // A decimal that is not its double's own equals no number a schema holds.
     if (n.values !== undefined) return n.isConst ? "const" : "enum";
