@@ -48,6 +48,7 @@ import {
   declaredMembers,
   declaresObject,
   describeVerdictProblems,
+  mayHoldLargeWhole,
   mayHoldUndeclaredKey,
   memberPointer,
   type Verdict,
@@ -411,14 +412,20 @@ export function gateScan(
   let total = 0, satisfied = 0, twinsPossible = true;
   let missing: string[] = [];
   if (declaration !== null) {
+    // A compiled gate's passing check answers a passing value without a verdict.
+    let passed = passing !== undefined && result.hasValue ? passing(result.value) : -1;
     // Numbers written with more digits than their double holds are judged as written.
     const numbers = result.hasValue
-      ? impreciseNumbers(text, result.valueStart, result.valueEnd, numberJudge(declaration))
+      ? impreciseNumbers(
+        text,
+        result.valueStart,
+        result.valueEnd,
+        numberJudge(declaration),
+        result.value,
+        passed >= 0 ? mayHoldLargeWhole() : undefined,
+      )
       : null;
-    // A compiled gate's passing check answers a passing value without a verdict.
-    const passed = passing !== undefined && result.hasValue && numbers === null
-      ? passing(result.value)
-      : -1;
+    if (numbers !== null) passed = -1;
     if (passed >= 0) {
       total = satisfied = passed;
       // Every key the compiled check met is declared where it stands: none can be a twin.

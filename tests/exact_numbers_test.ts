@@ -186,3 +186,25 @@ Deno.test("numbers beyond any double's reach are refused at once, not computed o
     });
   }
 });
+
+Deno.test("integer alone: large whole numbers and fractions that may read as whole", async (t) => {
+  const schemaJson = {
+    type: "object",
+    properties: { n: { type: "integer" }, s: { type: "number" } },
+  };
+  const rows = [
+    { text: '{"n": 9007199254740993.5}', executes: false }, // reads as 2^53 + 2: whole
+    { text: '{"n": 1125899906842624.25, "s": 0.14285714285714285}', executes: false },
+    { text: '{"n": 1125899906842625}', executes: true }, // digits alone: whole as written
+    { text: '{"n": 7, "s": 0.14285714285714285}', executes: true },
+    { text: '{"n": 7, "s": 9007199254740993.5}', executes: true }, // not judged as an integer
+    { text: '{"n": 7.00000000000000000001, "s": 0.5}', executes: false },
+    { text: '{"n": 7e0, "s": 0.5}', executes: true },
+  ];
+  for (const row of rows) {
+    await t.step(row.text, () => {
+      assert.equal(gate(row.text, { schemaJson }).executable, row.executes);
+      assert.equal(compileGate({ schemaJson }).gate(row.text).executable, row.executes);
+    });
+  }
+});

@@ -915,12 +915,62 @@ function lengthWithin(v: string, min: number | undefined, max: number | undefine
  * an integer or number with bounds, an enum tested on strings.
  */
 function compileOwn(n: Node): Compiled {
+  const check = compileOwnShape(n);
+  const types = n.types;
+  // A node judging `integer` (and not every number) records a whole number of 2^50 or more: such a
+  // number may have been written with a fraction (`exact.ts`).
+  const flagsItself = types === T_INTEGER && n.never !== true && n.values === undefined &&
+    n.multipleOf === undefined; // the two integer shapes below record it inline
+  if ((types & T_INTEGER) === 0 || (types & T_NUMBER) !== 0 || flagsItself) return check;
+  return (v) => {
+    if (!check(v)) return false;
+    if (typeof v === "number" && (v >= LARGE_WHOLE || v <= -LARGE_WHOLE)) INTEGERS.large = true;
+    return true;
+  };
+}
+
+/** 2^50: from here on a number written with a fraction may read as a whole double. */
+const LARGE_WHOLE = 2 ** 50;
+
+/** Records that a whole number of 2^50 or more passed an `integer` judgement; answers true. */
+function markLarge(): boolean {
+  INTEGERS.large = true;
+  return true;
+}
+
+/**
+ * Set by the compiled checks when a number of magnitude 2^50 or more passes
+ * an `integer` judgement: the compiled gate resets it before its passing
+ * check and reads it after, so that it looks for numbers written with a
+ * fraction only when one may read as such a whole double (`exact.ts`).
+ *
+ * @example
+ * ```ts
+ * import { compiledCheck, INTEGERS } from "./check.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const check = compiledCheck(parseLanguage("[integer]"))!;
+ * INTEGERS.large = false;
+ * check([1, 2]);
+ * strictEqual(INTEGERS.large, false);
+ * check([2 ** 60]);
+ * strictEqual(INTEGERS.large, true);
+ * ```
+ */
+export const INTEGERS = { large: false };
+
+/** The check of a node's own keywords, by shape (see {@linkcode compileOwn}). */
+function compileOwnShape(n: Node): Compiled {
   const types = n.types;
   if (typeOnly(n)) {
     if (types === T_STRING) return (v) => typeof v === "string";
     if (types === T_BOOLEAN) return (v) => typeof v === "boolean";
     if (types === (T_NUMBER | T_INTEGER)) return (v) => typeof v === "number";
-    if (types === T_INTEGER) return (v) => typeof v === "number" && Number.isInteger(v);
+    if (types === T_INTEGER) {
+      return (v) =>
+        typeof v === "number" && Number.isInteger(v) &&
+        ((v < LARGE_WHOLE && v > -LARGE_WHOLE) || markLarge());
+    }
     if (types === T_OBJECT) return isRecord;
     if (types === T_ARRAY) return Array.isArray;
     return (v) => (types & typeBits(v)) !== 0;
@@ -938,7 +988,8 @@ function compileOwn(n: Node): Compiled {
       return (v) =>
         typeof v === "number" && (!integer || Number.isInteger(v)) &&
         (lo === undefined || v >= lo) && (hi === undefined || v <= hi) &&
-        (xlo === undefined || v > xlo) && (xhi === undefined || v < xhi);
+        (xlo === undefined || v > xlo) && (xhi === undefined || v < xhi) &&
+        (!integer || (v < LARGE_WHOLE && v > -LARGE_WHOLE) || markLarge());
     }
   }
   const strings = n.valueStrings;

@@ -195,6 +195,36 @@ function critical(d: number, judge: NumberJudge): boolean {
 /** A run of 16 digits and points, or a digit before a three-digit exponent. */
 const LONG = /[0-9.]{16}|[0-9][eE][-+]?[0-9]{3}/g;
 
+/** A point followed by 0 or 9. */
+const FRACTION_0_OR_9 = /\.[09]/g;
+/** A digit followed by an exponent mark. */
+const EXPONENT = /[0-9][eE]/g;
+
+/** The offset of the first match of a global pattern between `start` and `end`, or -1. */
+function firstMatch(pattern: RegExp, text: string, start: number, end: number): number {
+  pattern.lastIndex = start;
+  const m = pattern.exec(text);
+  return m === null || m.index >= end ? -1 : m.index;
+}
+
+/** Whether a value holds a whole number of magnitude 2^50 or more (an explicit stack). */
+function holdsLargeWhole(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === "number") {
+      if ((v >= 2 ** 50 || v <= -(2 ** 50)) && Number.isInteger(v)) return true;
+    } else if (typeof v === "object" && v !== null) {
+      if (Array.isArray(v)) {
+        for (let k = 0; k < v.length; k++) stack.push(v[k]);
+      } else {
+        for (const key in v) stack.push((v as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
+}
+
 /** Longest number text judged exactly (a double's exact decimal has at most 767 digits). */
 const MAX_EXACT_DIGITS = 800;
 /** Largest power of ten judged exactly (doubles lie within 10^±324). */
@@ -212,14 +242,17 @@ function isDigitOrDot(c: number): boolean {
 /**
  * For a form that judges only `integer`: whether the long number written
  * between `from` and `to` may read as a whole double while it is not whole.
- * Digits alone are whole as written; a fraction can round to a whole double
- * only when its first digit is 0 or 9 (`1.00000000000000000001`,
- * `2.99999999999999999`); an exponent may move any digit.
+ * Digits alone are whole as written; below 2^50 a fraction can round to a
+ * whole double only when its first digit is 0 or 9 (`1.00000000000000000001`,
+ * `2.99999999999999999`); with 16 digits before the point any fraction may;
+ * an exponent may move any digit.
  */
 function mayReadWhole(text: string, from: number, to: number): boolean {
   for (let k = from; k < to; k++) {
     const c = text.charCodeAt(k);
     if (c === 0x65 || c === 0x45) return true;
+    // 16 digits before the point: 2^50 or more, where any fraction may round away.
+    if (c === 0x2e && k - from >= 16) return true;
     if (c === 0x2e) {
       const next = text.charCodeAt(k + 1);
       if (next === 0x30 || next === 0x39) return true;
@@ -256,18 +289,32 @@ export function impreciseNumbers(
   start: number,
   end: number,
   judge: NumberJudge,
+  value?: unknown,
+  largeWhole?: boolean,
 ): Map<number, ExactDecimal[]> | null {
   if (!judge.judges) return null;
   // A regular expression finds out first whether any long number is written at all: most texts
   // hold none.
-  LONG.lastIndex = start;
-  const first = LONG.exec(text);
-  if (first === null || first.index >= end) return null;
+  let from = firstMatch(LONG, text, start, end);
+  if (from < 0) return null;
+  if (!judge.any && judge.bounds.length === 0 && value !== undefined) {
+    // Only `integer` judges: a long number turns it only by reading as a whole double it is not.
+    // Below 2^50 its fraction then starts with 0 or 9 (it lies within 1/16 of a whole number), or
+    // an exponent moved its digits; at or above, the value holds a whole double that large.
+    // `largeWhole`: what a compiled check recorded; else the value is walked.
+    const large = largeWhole ?? holdsLargeWhole(value);
+    if (!large) {
+      const fraction = firstMatch(FRACTION_0_OR_9, text, start, end);
+      const exponent = firstMatch(EXPONENT, text, start, end);
+      if (fraction < 0 && exponent < 0) return null;
+      from = fraction < 0 ? exponent : exponent < 0 ? fraction : Math.min(fraction, exponent);
+    }
+  }
   let found: Map<number, ExactDecimal[]> | null = null;
   // One pass over runs of digits and points: a run of 16 digits or more, or one followed by an
   // exponent of three digits, is a number that may hold more than its double (a digit run in a
   // string is taken too: it only adds a decimal to judge).
-  let i = first.index;
+  let i = from;
   while (i > start && isDigitOrDot(text.charCodeAt(i - 1))) i--;
   while (i < end) {
     if (!isDigitOrDot(text.charCodeAt(i))) {

@@ -17,7 +17,14 @@
  * @module
  */
 
-import { checkForm, compiledCheck, ISSUE_LIMIT, matchesForm, UNDECLARED } from "./check.ts";
+import {
+  checkForm,
+  compiledCheck,
+  INTEGERS,
+  ISSUE_LIMIT,
+  matchesForm,
+  UNDECLARED,
+} from "./check.ts";
 import { describeIssue } from "./describe.ts";
 import { EXACT, type ExactDecimal, withExactNumbers } from "./exact.ts";
 import { type Form, type Node, pointerToken, T_OBJECT } from "./form.ts";
@@ -191,6 +198,7 @@ export function passingCheck(form: Form): (value: unknown) => number {
   if (check === null) return () => -1;
   return (value) => {
     UNDECLARED.seen = false;
+    INTEGERS.large = false;
     return check(value) ? total : -1;
   };
 }
@@ -214,6 +222,27 @@ export function passingCheck(form: Form): (value: unknown) => number {
  */
 export function mayHoldUndeclaredKey(): boolean {
   return UNDECLARED.seen;
+}
+
+/**
+ * After a {@linkcode passingCheck} call that passed: whether a whole number
+ * of magnitude 2^50 or more passed an `integer` judgement (then a number
+ * written with a fraction may have read as it; `exact.ts`).
+ *
+ * @example
+ * ```ts
+ * import { mayHoldLargeWhole, passingCheck } from "./verdict.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const passing = passingCheck(parseLanguage("{n:integer}"));
+ * passing({ n: 3 });
+ * strictEqual(mayHoldLargeWhole(), false);
+ * passing({ n: 2 ** 53 });
+ * strictEqual(mayHoldLargeWhole(), true);
+ * ```
+ */
+export function mayHoldLargeWhole(): boolean {
+  return INTEGERS.large;
 }
 
 /**
