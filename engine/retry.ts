@@ -58,7 +58,18 @@ export interface Retry {
 /** The closing sentence of every prompt but a declaration mismatch's. */
 export const CLOSING_SENTENCE = "Re-emit the arguments as valid JSON with exactly one reading.";
 
-/** The closing sentence of an `E030` prompt: the JSON was valid, its value was not. */
+/**
+ * The closing sentence of an `E030` prompt: the JSON was valid, its value was not.
+ *
+ * @example
+ * ```ts
+ * import { SCHEMA_CLOSING_SENTENCE } from "./retry.ts";
+ * import { gate } from "./gate.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const prompt = gate('{"a":"x"}', { schema: "{!a:integer}" }).retry!.prompt;
+ * strictEqual(prompt.split("\n").at(-1), SCHEMA_CLOSING_SENTENCE);
+ * ```
+ */
 export const SCHEMA_CLOSING_SENTENCE =
   "Re-emit the arguments so that they match the tool's input schema.";
 

@@ -139,7 +139,17 @@ function isMultiple(a: ExactDecimal, divisor: ExactDecimal): boolean {
   return y !== 0n && x % y === 0n;
 }
 
-/** What of a form judges numbers in a way the exact decimal can turn. */
+/**
+ * What of a form judges numbers in a way the exact decimal can turn.
+ *
+ * @example
+ * ```ts
+ * import type { NumberJudge } from "./exact.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const judge: NumberJudge = { judges: true, integer: false, any: false, bounds: [0.3] };
+ * strictEqual(judge.bounds[0], 0.3);
+ * ```
+ */
 export interface NumberJudge {
   /** Whether anything does (else no number needs its text). */
   readonly judges: boolean;
@@ -368,6 +378,13 @@ export function impreciseNumbers(
  * While set, the checker judges every number equal to a key on each exact
  * decimal listed for it (see the module documentation). Set around one
  * synchronous check by {@linkcode withExactNumbers}.
+ *
+ * @example
+ * ```ts
+ * import { EXACT } from "./exact.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(EXACT.numbers, null); // outside a check
+ * ```
  */
 export const EXACT: { numbers: ReadonlyMap<number, readonly ExactDecimal[]> | null } = {
   numbers: null,

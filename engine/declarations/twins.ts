@@ -41,7 +41,17 @@
 import { foldCase, isDefaultIgnorable, skeleton } from "../hazards.ts";
 import { type Form, type Node, pointerToken } from "./form.ts";
 
-/** How a key twins a declared key (see the module documentation). */
+/**
+ * How a key twins a declared key (see the module documentation).
+ *
+ * @example
+ * ```ts
+ * import type { TwinKind } from "./twins.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const kind: TwinKind = "case";
+ * strictEqual(kind, "case");
+ * ```
+ */
 export type TwinKind = "control" | "nul" | "normalization" | "case" | "confusable";
 
 /**
