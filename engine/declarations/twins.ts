@@ -162,6 +162,7 @@ export class TwinIndex {
   /** The declared key `key` is taken for, and how; null when it is declared or twins none. */
   match(key: string): { declared: string; kind: TwinKind } | null {
     if (this.names.has(key)) return null;
+    if (isAscii(key)) return this.#matchAscii(key);
     const f = formsOf(key);
     const hit = (map: Map<string, string>, form: string | null) =>
       form === null ? undefined : map.get(form);
@@ -175,6 +176,42 @@ export class TwinIndex {
     const skeletons = f.ascii ? this.#wideSkeletons : this.#skeletons;
     for (const s of f.skeletons) {
       found = skeletons.get(s);
+      if (found !== undefined) return { declared: found, kind: "confusable" };
+    }
+    return null;
+  }
+
+  /**
+   * {@linkcode match} for an ASCII key, without building its forms: NFKC
+   * leaves it as it is, its folding is `toLowerCase`, and its skeleton can
+   * equal only a declared key that is not ASCII.
+   */
+  #matchAscii(key: string): { declared: string; kind: TwinKind } | null {
+    let controls = false;
+    for (let i = 0; i < key.length; i++) {
+      const c = key.charCodeAt(i);
+      if (c < 0x20 || c === 0x7f) {
+        controls = true;
+        break;
+      }
+    }
+    const b = controls ? bare(key) : key;
+    let found = this.#bare.get(b);
+    if (found !== undefined) return { declared: found, kind: "control" };
+    if (controls) {
+      const nul = key.indexOf("\0");
+      if (nul >= 0 && this.names.has(key.slice(0, nul))) {
+        return { declared: key.slice(0, nul), kind: "nul" };
+      }
+    }
+    found = this.#normal.get(b);
+    if (found !== undefined) return { declared: found, kind: "normalization" };
+    const folded = b.toLowerCase();
+    found = this.#folded.get(folded);
+    if (found !== undefined) return { declared: found, kind: "case" };
+    if (this.#wideSkeletons.size === 0) return null;
+    for (const s of [skeleton(b), skeleton(folded)]) {
+      found = this.#wideSkeletons.get(s);
       if (found !== undefined) return { declared: found, kind: "confusable" };
     }
     return null;
