@@ -48,6 +48,7 @@ import {
   declaredMembers,
   declaresObject,
   describeVerdictProblems,
+  mayBeNearBound,
   mayHoldLargeWhole,
   mayHoldUndeclaredKey,
   memberPointer,
@@ -422,7 +423,7 @@ export function gateScan(
         result.valueEnd,
         numberJudge(declaration),
         result.value,
-        passed >= 0 ? mayHoldLargeWhole() : undefined,
+        passed >= 0 ? { large: mayHoldLargeWhole(), nearBound: mayBeNearBound() } : undefined,
       )
       : null;
     if (numbers !== null) passed = -1;

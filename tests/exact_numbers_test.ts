@@ -208,3 +208,42 @@ Deno.test("integer alone: large whole numbers and fractions that may read as who
     });
   }
 });
+
+Deno.test("what the compiled check records decides where the text is read, and agrees with the one-shot gate", async (t) => {
+  const rows: readonly { schema: Record<string, unknown>; text: string; executes: boolean }[] = [
+    // integer alone, no large whole: fractions starting 0/9, exponents after a point, negative ones.
+    { schema: { type: "integer" }, text: "[1.5000000000000000001e1]", executes: false },
+    { schema: { type: "integer" }, text: "[10000000000000000001e-19]", executes: false },
+    { schema: { type: "integer" }, text: "[10000000000000000000e-19]", executes: true },
+    { schema: { type: "integer" }, text: "[1234567890123456e0]", executes: true },
+    { schema: { type: "integer" }, text: "[3.0000000000000000001, 0.25]", executes: false },
+    { schema: { type: "integer" }, text: "[3, 4]", executes: true },
+    // bounds only: near a bound the text is read, elsewhere not.
+    { schema: { maximum: 0.3 }, text: "[0.1, 0.30000000000000000001]", executes: false },
+    { schema: { maximum: 0.3 }, text: "[0.1, 0.2999999999999999999]", executes: true },
+    { schema: { maximum: 0.3 }, text: "[0.10000000000000000001]", executes: true },
+    {
+      schema: { type: ["number", "null"], minimum: 5 },
+      text: "[null, 4.99999999999999999999]",
+      executes: false,
+    },
+    {
+      schema: { type: ["number", "null"], minimum: 5 },
+      text: "[null, 5.00000000000000000001]",
+      executes: true,
+    },
+    {
+      schema: { type: ["integer", "null"] },
+      text: "[null, 7.00000000000000000001]",
+      executes: false,
+    },
+    { schema: { type: ["integer", "null"] }, text: "[null, 2251799813685249.5]", executes: false },
+  ];
+  for (const row of rows) {
+    await t.step(`${JSON.stringify(row.schema)} ${row.text}`, () => {
+      const schemaJson = { type: "array", items: row.schema };
+      assert.equal(gate(row.text, { schemaJson }).executable, row.executes);
+      assert.equal(compileGate({ schemaJson }).gate(row.text).executable, row.executes);
+    });
+  }
+});

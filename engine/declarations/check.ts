@@ -917,16 +917,46 @@ function lengthWithin(v: string, min: number | undefined, max: number | undefine
 function compileOwn(n: Node): Compiled {
   const check = compileOwnShape(n);
   const types = n.types;
-  // A node judging `integer` (and not every number) records a whole number of 2^50 or more: such a
-  // number may have been written with a fraction (`exact.ts`).
-  const flagsItself = types === T_INTEGER && n.never !== true && n.values === undefined &&
-    n.multipleOf === undefined; // the two integer shapes below record it inline
-  if ((types & T_INTEGER) === 0 || (types & T_NUMBER) !== 0 || flagsItself) return check;
+  // What `exact.ts` needs to know of a passing check: a whole number of 2^50 or more passed an
+  // `integer` judgement (it may have been written with a fraction), or a number passed within a
+  // few units in the last place of a bound (its written digits may lie past it). The two shapes
+  // of `compileOwnShape` for integers and numbers record it inline; other shapes are wrapped.
+  const integer = (types & T_INTEGER) !== 0 && (types & T_NUMBER) === 0;
+  const bounded = n.minimum !== undefined || n.maximum !== undefined ||
+    n.exclusiveMinimum !== undefined || n.exclusiveMaximum !== undefined;
+  const inline = n.never !== true && n.values === undefined && n.multipleOf === undefined &&
+    (types === T_INTEGER || types === (T_NUMBER | T_INTEGER));
+  if ((!integer && !bounded) || inline) return check;
+  const near = nearBound(n);
   return (v) => {
     if (!check(v)) return false;
-    if (typeof v === "number" && (v >= LARGE_WHOLE || v <= -LARGE_WHOLE)) INTEGERS.large = true;
+    if (typeof v === "number") {
+      if (integer && (v >= LARGE_WHOLE || v <= -LARGE_WHOLE)) INTEGERS.large = true;
+      if (near(v)) INTEGERS.nearBound = true;
+    }
     return true;
   };
+}
+
+/** Whether a number lies within four units in the last place of one of the node's bounds. */
+function nearBound(n: Node): (v: number) => boolean {
+  const edges: number[] = [];
+  for (const b of [n.minimum, n.maximum, n.exclusiveMinimum, n.exclusiveMaximum]) {
+    if (b === undefined) continue;
+    const d = 4 * Math.max(Number.MIN_VALUE, Math.abs(b) * 2 ** -52);
+    edges.push(b - d, b + d);
+  }
+  if (edges.length === 0) return () => false;
+  return (v) => {
+    for (let k = 0; k < edges.length; k += 2) if (v >= edges[k] && v <= edges[k + 1]) return true;
+    return false;
+  };
+}
+
+/** Records that a number passed near a bound; answers true. */
+function markNear(): boolean {
+  INTEGERS.nearBound = true;
+  return true;
 }
 
 /** 2^50: from here on a number written with a fraction may read as a whole double. */
@@ -940,9 +970,11 @@ function markLarge(): boolean {
 
 /**
  * Set by the compiled checks when a number of magnitude 2^50 or more passes
- * an `integer` judgement: the compiled gate resets it before its passing
- * check and reads it after, so that it looks for numbers written with a
- * fraction only when one may read as such a whole double (`exact.ts`).
+ * an `integer` judgement (`large`), or a number passes within four units in
+ * the last place of a bound (`nearBound`): the compiled gate resets them
+ * before its passing check and reads them after, so that it looks for
+ * numbers written with more digits than their double holds only where one
+ * could turn the judgement (`exact.ts`).
  *
  * @example
  * ```ts
@@ -957,7 +989,7 @@ function markLarge(): boolean {
  * strictEqual(INTEGERS.large, true);
  * ```
  */
-export const INTEGERS = { large: false };
+export const INTEGERS = { large: false, nearBound: false };
 
 /** The check of a node's own keywords, by shape (see {@linkcode compileOwn}). */
 function compileOwnShape(n: Node): Compiled {
@@ -985,11 +1017,15 @@ function compileOwnShape(n: Node): Compiled {
     if ((types === T_INTEGER || types === (T_NUMBER | T_INTEGER)) && n.multipleOf === undefined) {
       const integer = types === T_INTEGER;
       const lo = n.minimum, hi = n.maximum, xlo = n.exclusiveMinimum, xhi = n.exclusiveMaximum;
+      const near = nearBound(n);
+      const bounded = lo !== undefined || hi !== undefined || xlo !== undefined ||
+        xhi !== undefined;
       return (v) =>
         typeof v === "number" && (!integer || Number.isInteger(v)) &&
         (lo === undefined || v >= lo) && (hi === undefined || v <= hi) &&
         (xlo === undefined || v > xlo) && (xhi === undefined || v < xhi) &&
-        (!integer || (v < LARGE_WHOLE && v > -LARGE_WHOLE) || markLarge());
+        (!integer || (v < LARGE_WHOLE && v > -LARGE_WHOLE) || markLarge()) &&
+        (!bounded || !near(v) || markNear());
     }
   }
   const strings = n.valueStrings;

@@ -205,10 +205,33 @@ function critical(d: number, judge: NumberJudge): boolean {
 /** A run of 16 digits and points, or a digit before a three-digit exponent. */
 const LONG = /[0-9.]{16}|[0-9][eE][-+]?[0-9]{3}/g;
 
-/** A point followed by 0 or 9. */
-const FRACTION_0_OR_9 = /\.[09]/g;
+/**
+ * The first place where a number that reads as a whole double below 2^50
+ * while it is not may be written: a point followed by 0 or 9, an exponent
+ * after a point, or a negative exponent (`10000000000000000001e-19`); -1
+ * when there is none. Native searches: most texts hold no point
+ * at all.
+ */
+function wholeLooking(text: string, start: number, end: number): number {
+  let first = -1;
+  const dot = text.indexOf(".", start);
+  if (dot >= 0 && dot < end) {
+    // A fraction starting with 0 or 9, or one an exponent moves (`1.5000000000000000001e1`).
+    first = firstMatch(FRACTION_0_OR_9, text, dot, end);
+    const exponent = firstMatch(EXPONENT, text, dot, end);
+    if (exponent >= 0 && (first < 0 || exponent < first)) first = exponent;
+  }
+  for (const mark of ["e-", "E-"]) {
+    const at = text.indexOf(mark, start);
+    if (at >= 0 && at < end && (first < 0 || at < first)) first = at;
+  }
+  return first;
+}
+
 /** A digit followed by an exponent mark. */
 const EXPONENT = /[0-9][eE]/g;
+/** A point followed by 0 or 9. */
+const FRACTION_0_OR_9 = /\.[09]/g;
 
 /** The offset of the first match of a global pattern between `start` and `end`, or -1. */
 function firstMatch(pattern: RegExp, text: string, start: number, end: number): number {
@@ -300,24 +323,25 @@ export function impreciseNumbers(
   end: number,
   judge: NumberJudge,
   value?: unknown,
-  largeWhole?: boolean,
+  recorded?: { readonly large: boolean; readonly nearBound: boolean },
 ): Map<number, ExactDecimal[]> | null {
   if (!judge.judges) return null;
-  // A regular expression finds out first whether any long number is written at all: most texts
-  // hold none.
-  let from = firstMatch(LONG, text, start, end);
-  if (from < 0) return null;
-  if (!judge.any && judge.bounds.length === 0 && value !== undefined) {
-    // Only `integer` judges: a long number turns it only by reading as a whole double it is not.
-    // Below 2^50 its fraction then starts with 0 or 9 (it lies within 1/16 of a whole number), or
-    // an exponent moved its digits; at or above, the value holds a whole double that large.
-    // `largeWhole`: what a compiled check recorded; else the value is walked.
-    const large = largeWhole ?? holdsLargeWhole(value);
-    if (!large) {
-      const fraction = firstMatch(FRACTION_0_OR_9, text, start, end);
-      const exponent = firstMatch(EXPONENT, text, start, end);
-      if (fraction < 0 && exponent < 0) return null;
-      from = fraction < 0 ? exponent : exponent < 0 ? fraction : Math.min(fraction, exponent);
+  let from = -1;
+  if (recorded !== undefined && !judge.any && !recorded.large && !recorded.nearBound) {
+    // A compiled check passed the value and met no number where a bound or a large whole could
+    // turn: only an `integer` judgement on a number that reads as whole while it is not remains,
+    // and below 2^50 that needs a fraction starting with 0 or 9, or a negative exponent.
+    if (!judge.integer) return null;
+    from = wholeLooking(text, start, end);
+    if (from < 0) return null;
+  } else {
+    // A regular expression finds out first whether any long number is written at all: most
+    // texts hold none.
+    from = firstMatch(LONG, text, start, end);
+    if (from < 0) return null;
+    if (!judge.any && judge.bounds.length === 0 && !(recorded?.large ?? holdsLargeWhole(value))) {
+      from = wholeLooking(text, start, end);
+      if (from < 0) return null;
     }
   }
   let found: Map<number, ExactDecimal[]> | null = null;

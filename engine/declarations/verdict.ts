@@ -199,6 +199,7 @@ export function passingCheck(form: Form): (value: unknown) => number {
   return (value) => {
     UNDECLARED.seen = false;
     INTEGERS.large = false;
+    INTEGERS.nearBound = false;
     return check(value) ? total : -1;
   };
 }
@@ -243,6 +244,27 @@ export function mayHoldUndeclaredKey(): boolean {
  */
 export function mayHoldLargeWhole(): boolean {
   return INTEGERS.large;
+}
+
+/**
+ * After a {@linkcode passingCheck} call that passed: whether a number passed
+ * within a few units in the last place of a bound (then its written digits
+ * may lie past it; `exact.ts`).
+ *
+ * @example
+ * ```ts
+ * import { mayBeNearBound, passingCheck } from "./verdict.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const passing = passingCheck(parseLanguage("{n:number(maximum=0.3)}"));
+ * passing({ n: 0.25 });
+ * strictEqual(mayBeNearBound(), false);
+ * passing({ n: 0.3 });
+ * strictEqual(mayBeNearBound(), true);
+ * ```
+ */
+export function mayBeNearBound(): boolean {
+  return INTEGERS.nearBound;
 }
 
 /**
