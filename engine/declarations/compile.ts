@@ -39,6 +39,8 @@ const CACHE_SIZE = 64;
 /** Longest declaration text kept in the cache (longer ones compile every time). */
 const CACHE_TEXT = 65_536;
 const cache = new Map<string, Form>();
+/** Schema objects walked by `checkJsonSchemaValue`, with the key they had then. */
+const validated = new WeakMap<object, string>();
 
 function cached(key: string, build: () => Form): Form {
   const hit = cache.get(key);
@@ -82,17 +84,25 @@ export function compileDeclaration(input: DeclarationInput): Form | null {
       assertFormat: input.assertFormat === true,
       strictKeywords: input.strictKeywords === true,
     };
-    // Refuses what JSON cannot hold (a BigInt, an array hole) before the cache key reads it.
-    checkJsonSchemaValue(input.schemaJson);
     let key: string | null = null;
     try {
       key = (options.assertFormat ? "F" : "J") + (options.strictKeywords ? "S" : "A") +
         JSON.stringify(input.schemaJson);
     } catch {
-      key = null; // a cyclic object: compiled every time (and refused for its depth)
+      // A cyclic object or a BigInt: compiled every time, and refused (for its depth, or as
+      // what JSON cannot hold).
+      key = null;
     }
     if (key === null) return compileJsonSchema(input.schemaJson, options);
-    return cached(key, () => compileJsonSchema(input.schemaJson, options));
+    // An array hole reads as null in the key: refuse it before the cache answers. An object
+    // already walked with the same key is not walked again (the one-shot calls of a host that
+    // passes the same schema object every time).
+    const schema = input.schemaJson;
+    if (typeof schema !== "object" || validated.get(schema as object) !== key) {
+      checkJsonSchemaValue(schema);
+      if (typeof schema === "object") validated.set(schema as object, key);
+    }
+    return cached(key, () => compileJsonSchema(schema, options));
   }
   return null;
 }

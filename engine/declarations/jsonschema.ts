@@ -1113,6 +1113,35 @@ function notJson(value: unknown): string | null {
 }
 
 /**
+ * Whether a schema value holds nothing JSON cannot (the common answer,
+ * found without building a pointer for every member).
+ */
+function holdsOnlyJson(schema: unknown): boolean {
+  const seen = new Set<object>();
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    const kind = typeof value;
+    if (kind === "bigint" || kind === "symbol" || kind === "function") return false;
+    if (value === null || kind !== "object" || seen.has(value as object)) continue;
+    seen.add(value as object);
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        if (!(i in value)) return false;
+        stack.push(value[i]);
+      }
+    } else {
+      for (const key in value as Record<string, unknown>) {
+        if (Object.hasOwn(value as object, key)) {
+          stack.push((value as Record<string, unknown>)[key]);
+        }
+      }
+    }
+  }
+  return true;
+}
+
+/**
  * Throws `CallerError` `E070` with the pointer of the first thing in a
  * schema value that JSON cannot hold: a BigInt, a symbol or a function
  * anywhere (in `enum`, `const`, `minLength`, `type`, a member name's value),
@@ -1131,6 +1160,7 @@ function notJson(value: unknown): string | null {
  * ```
  */
 export function checkJsonSchemaValue(schema: unknown): void {
+  if (holdsOnlyJson(schema)) return;
   const seen = new Set<object>();
   const stack: { value: unknown; at: string }[] = [{ value: schema, at: "" }];
   while (stack.length > 0) {
