@@ -214,12 +214,24 @@ const LONG = /[0-9.]{16}|[0-9][eE][-+]?[0-9]{3}/g;
  */
 function wholeLooking(text: string, start: number, end: number): number {
   let first = -1;
-  const dot = text.indexOf(".", start);
-  if (dot >= 0 && dot < end) {
-    // A fraction starting with 0 or 9, or one an exponent moves (`1.5000000000000000001e1`).
-    first = firstMatch(FRACTION_0_OR_9, text, dot, end);
-    const exponent = firstMatch(EXPONENT, text, dot, end);
-    if (exponent >= 0 && (first < 0 || exponent < first)) first = exponent;
+  // Each point: a fraction starting with 0 or 9, or digits then an exponent mark.
+  for (
+    let dot = text.indexOf(".", start);
+    dot >= 0 && dot < end;
+    dot = text.indexOf(".", dot + 1)
+  ) {
+    const next = text.charCodeAt(dot + 1);
+    if (next === 0x30 || next === 0x39) {
+      first = dot;
+      break;
+    }
+    let k = dot + 1;
+    while (k < end && isDigit(text.charCodeAt(k))) k++;
+    const c = text.charCodeAt(k);
+    if (k > dot + 1 && (c === 0x65 || c === 0x45)) {
+      first = dot;
+      break;
+    }
   }
   for (const mark of ["e-", "E-"]) {
     const at = text.indexOf(mark, start);
@@ -227,11 +239,6 @@ function wholeLooking(text: string, start: number, end: number): number {
   }
   return first;
 }
-
-/** A digit followed by an exponent mark. */
-const EXPONENT = /[0-9][eE]/g;
-/** A point followed by 0 or 9. */
-const FRACTION_0_OR_9 = /\.[09]/g;
 
 /** The offset of the first match of a global pattern between `start` and `end`, or -1. */
 function firstMatch(pattern: RegExp, text: string, start: number, end: number): number {
