@@ -48,10 +48,9 @@ import {
   declaredMembers,
   declaresObject,
   describeVerdictProblems,
-  mayBeNearBound,
-  mayHoldLargeWhole,
   mayHoldUndeclaredKey,
   memberPointer,
+  numberRecords,
   type Verdict,
 } from "./declarations/verdict.ts";
 import { CallerError, type EngineError, engineError, positionedError } from "./errors.ts";
@@ -423,7 +422,7 @@ export function gateScan(
         result.valueEnd,
         numberJudge(declaration),
         result.value,
-        passed >= 0 ? { large: mayHoldLargeWhole(), nearBound: mayBeNearBound() } : undefined,
+        passed >= 0 ? numberRecords() : undefined,
       )
       : null;
     if (numbers !== null) passed = -1;

@@ -233,10 +233,10 @@ function wholeLooking(text: string, start: number, end: number): number {
       break;
     }
   }
-  for (const mark of ["e-", "E-"]) {
-    const at = text.indexOf(mark, start);
-    if (at >= 0 && at < end && (first < 0 || at < first)) first = at;
-  }
+  const lower = text.indexOf("e-", start);
+  if (lower >= 0 && lower < end && (first < 0 || lower < first)) first = lower;
+  const upper = text.indexOf("E-", start);
+  if (upper >= 0 && upper < end && (first < 0 || upper < first)) first = upper;
   return first;
 }
 

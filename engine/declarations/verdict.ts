@@ -268,6 +268,24 @@ export function mayBeNearBound(): boolean {
 }
 
 /**
+ * After a {@linkcode passingCheck} call that passed: both records at once
+ * ({@linkcode mayHoldLargeWhole}, {@linkcode mayBeNearBound}), as the
+ * object the compiled checks write (no copy: read it before the next check).
+ *
+ * @example
+ * ```ts
+ * import { numberRecords, passingCheck } from "./verdict.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { deepStrictEqual } from "node:assert/strict";
+ * passingCheck(parseLanguage("{n:integer(maximum=5)}"))({ n: 5 });
+ * deepStrictEqual({ ...numberRecords() }, { large: false, nearBound: true });
+ * ```
+ */
+export function numberRecords(): { readonly large: boolean; readonly nearBound: boolean } {
+  return INTEGERS;
+}
+
+/**
  * Measures a value against a declaration: at most 100 problems are listed
  * (the rest counted in `omitted`), so memory stays bounded whatever the value.
  *
