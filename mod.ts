@@ -59,7 +59,7 @@ export { readiness, type ReadinessResult } from "./engine/readiness.ts";
 export { JsonStream, type StreamSnapshot } from "./engine/stream.ts";
 export type { Decision } from "./engine/classify.ts";
 export type { Retry } from "./engine/retry.ts";
-export { CLOSING_SENTENCE } from "./engine/retry.ts";
+export { CLOSING_SENTENCE, SCHEMA_CLOSING_SENTENCE } from "./engine/retry.ts";
 export type { Completeness, SettledMember } from "./engine/scanner.ts";
 export {
   type Ambiguity,
@@ -83,6 +83,7 @@ export {
 } from "./engine/profiles.ts";
 export { type CompiledGate, compileGate } from "./engine/compile.ts";
 export {
+  type CompileWarning,
   type Form as Declaration,
   MAX_DECLARATION_DEPTH,
   type Node as DeclarationNode,
@@ -91,6 +92,12 @@ export {
 export { parseLanguage as parseDeclaration } from "./engine/declarations/language.ts";
 export { compileJsonSchema, type JsonSchemaOptions } from "./engine/declarations/jsonschema.ts";
 export { renderForm as describeDeclaration } from "./engine/declarations/describe.ts";
+export {
+  declaredKeyTwins,
+  type KeyTwin,
+  TwinIndex,
+  type TwinKind,
+} from "./engine/declarations/twins.ts";
 export {
   checkDeclaration,
   type DeclaredMember,

@@ -65,6 +65,8 @@ export interface EngineRequest {
   readonly schemaJson?: unknown;
   /** `--assert-format`: `format` in the JSON Schema asserts instead of annotating. */
   readonly assertFormat?: boolean;
+  /** `--strict-keywords`: unknown keywords in the JSON Schema are refused (E070), not annotations. */
+  readonly strictKeywords?: boolean;
   /** `--profile P` and the option flags, for the commands that take them. */
   readonly options?: Options;
 }
@@ -105,12 +107,14 @@ export interface EngineCommand {
 
 function declaration(
   request: EngineRequest,
-): { schema?: string; schemaJson?: unknown; assertFormat?: boolean } {
+): { schema?: string; schemaJson?: unknown; assertFormat?: boolean; strictKeywords?: boolean } {
   if (request.schema !== undefined) return { schema: request.schema };
   if (request.schemaJson !== undefined) {
-    return request.assertFormat === true
-      ? { schemaJson: request.schemaJson, assertFormat: true }
-      : { schemaJson: request.schemaJson };
+    return {
+      schemaJson: request.schemaJson,
+      ...(request.assertFormat === true ? { assertFormat: true } : {}),
+      ...(request.strictKeywords === true ? { strictKeywords: true } : {}),
+    };
   }
   return {};
 }
@@ -288,6 +292,7 @@ function optionsOf(command: EngineCommand): Record<string, OptionSpec> {
     schema: { type: "string" },
     "schema-json": { type: "string" },
     "assert-format": { type: "boolean" },
+    "strict-keywords": { type: "boolean" },
     json: { type: "boolean" },
     help: { type: "boolean", short: "h" },
   };
@@ -350,6 +355,8 @@ export function engineCommandHelp(name: string): string {
     "  --schema-json FILE   a JSON Schema read from FILE",
     "  --assert-format      with --schema-json: `format` asserts (date-time, email, uri, …)",
     "                       instead of annotating (the 2020-12 default)",
+    "  --strict-keywords    with --schema-json: refuse unknown keywords (E070) instead of",
+    "                       compiling them as annotations (ajv's strict mode)",
     ...(command.takesProfile
       ? [
         `  --profile P          one of ${PROFILE_NAMES.join(", ")}`,
@@ -530,6 +537,12 @@ export async function engineCommand(
   if (assertFormat && schemaFile === undefined) {
     return usage("--assert-format asserts the `format` of a JSON Schema: give --schema-json FILE");
   }
+  const strictKeywords = values["strict-keywords"] === true;
+  if (strictKeywords && schemaFile === undefined) {
+    return usage(
+      "--strict-keywords refuses unknown keywords of a JSON Schema: give --schema-json FILE",
+    );
+  }
   let schemaJson: unknown = undefined;
   if (schemaFile !== undefined) {
     const read = await readBytes(io, schemaFile);
@@ -573,7 +586,14 @@ export async function engineCommand(
   io.keepPermissions([]);
   if (!(bytes instanceof Uint8Array)) return usage(bytes.problem);
   const decoded = decodeUtf8(bytes);
-  const request: EngineRequest = { text: decoded.text, schema, schemaJson, assertFormat, options };
+  const request: EngineRequest = {
+    text: decoded.text,
+    schema,
+    schemaJson,
+    assertFormat,
+    strictKeywords,
+    options,
+  };
   let answer: EngineAnswer;
   try {
     // Mistakes in the command (a bad declaration, an option out of range) come first, whatever

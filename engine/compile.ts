@@ -5,7 +5,9 @@
  * up front, as {@linkcode gate} does, and throws {@linkcode CallerError} at
  * once: `E050` for an unknown profile or option or a value of the wrong type
  * or range, `E070` for a bad declaration (every unsupported keyword listed,
- * `pointer` into the options: `/schema`, `/schemaJson/properties/a/x-foo`).
+ * `pointer` into the options: `/schema`, `/schemaJson/properties/a/$dynamicRef`).
+ * Unknown keywords are annotations, listed in `warnings` (refused with
+ * `strictKeywords: true`).
  * The compiled functions answer exactly what the one-shot {@linkcode gate},
  * {@linkcode validate}, {@linkcode readiness} and {@linkcode JsonStream}
  * answer with the same options.
@@ -25,7 +27,7 @@
  * @module
  */
 
-import type { Form } from "./declarations/form.ts";
+import type { CompileWarning, Form } from "./declarations/form.ts";
 import {
   checkText,
   GATE_OPTION_SPECS,
@@ -63,6 +65,12 @@ export interface CompiledGate {
   stream(): JsonStream;
   /** The compiled declaration, or null. */
   readonly declaration: Form | null;
+  /**
+   * What the schema says that is not checked: unknown keywords (annotations)
+   * and keywords of another dialect applied as they mean there, each with its
+   * pointer in the schema; empty without a JSON Schema or when there are none.
+   */
+  readonly warnings: readonly CompileWarning[];
 }
 
 /**
@@ -74,11 +82,16 @@ export interface CompiledGate {
  * import { compileGate } from "./compile.ts";
  * import { CallerError } from "./errors.ts";
  * import { strictEqual, throws } from "node:assert/strict";
- * throws(() => compileGate({ schemaJson: { type: "object", "x-foo": 1 } }),
- *   (e) => e instanceof CallerError && e.code === "E070" && e.pointer === "/schemaJson/x-foo");
+ * throws(() => compileGate({ schemaJson: { type: "object", $dynamicRef: "#a" } }),
+ *   (e) => e instanceof CallerError && e.code === "E070" && e.pointer === "/schemaJson/$dynamicRef");
  * throws(() => compileGate({ maxDepth: -1 }),
  *   (e) => e instanceof CallerError && e.code === "E050" && e.pointer === "/maxDepth");
  * strictEqual(compileGate({}).gate("[1,2,]").executable, true);
+ * // Unknown keywords are annotations, listed with their pointers; strictKeywords refuses them.
+ * const lenient = compileGate({ schemaJson: { type: "object", "x-order": 1 } });
+ * strictEqual(lenient.warnings[0].pointer, "/x-order");
+ * throws(() => compileGate({ schemaJson: { type: "object", "x-order": 1 }, strictKeywords: true }),
+ *   (e) => e instanceof CallerError && e.code === "E070" && e.pointer === "/schemaJson/x-order");
  * ```
  */
 export function compileGate(options: GateOptions = {}): CompiledGate {
@@ -89,6 +102,7 @@ export function compileGate(options: GateOptions = {}): CompiledGate {
   const passing = declaration === null ? undefined : passingCheck(declaration);
   return {
     declaration,
+    warnings: declaration?.warnings ?? [],
     gate(text: string): GateResult {
       checkText(text, "gate");
       return gateScan(scanText(text, profile), text, declaration, passing);

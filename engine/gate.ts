@@ -39,12 +39,18 @@ import { decide, type Decision, labelFor, permille } from "./classify.ts";
 import { compileDeclaration } from "./declarations/compile.ts";
 import { renderForm } from "./declarations/describe.ts";
 import type { Form } from "./declarations/form.ts";
+import { impreciseNumbers, numberJudge } from "./declarations/exact.ts";
+import { locateKey, locatePointer } from "./declarations/locate.ts";
+import { branchesDeclareKeys, declaredKeyTwins, type KeyTwin } from "./declarations/twins.ts";
 import {
   checkDeclaration,
+  checkDeclarationExact,
   declaredMembers,
   declaresObject,
   describeVerdictProblems,
+  mayHoldUndeclaredKey,
   memberPointer,
+  numberRecords,
   type Verdict,
 } from "./declarations/verdict.ts";
 import { CallerError, type EngineError, engineError, positionedError } from "./errors.ts";
@@ -82,6 +88,11 @@ export interface GateOptions extends Options {
   schemaJson?: unknown;
   /** Assert `format` in `schemaJson` (default false: `format` is an annotation). */
   assertFormat?: boolean;
+  /**
+   * Refuse unknown keywords in `schemaJson` with `E070` (ajv's strict mode);
+   * default false: they are annotations, listed in the compiled gate's `warnings`.
+   */
+  strictKeywords?: boolean;
 }
 
 /**
@@ -310,6 +321,51 @@ function neverExecutable(result: ScanResult, decision: Decision): EngineError {
   );
 }
 
+/**
+ * Where an E030 points: the value of the first mismatched member, else the
+ * object missing the first required member; the value's start when the text
+ * cannot be followed there.
+ */
+function problemOffset(verdict: Verdict, result: ScanResult, text: string): number {
+  let pointer: string | undefined = verdict.mismatched[0]?.pointer;
+  if (pointer === undefined && verdict.missing.length > 0) {
+    pointer = verdict.missing[0].slice(0, verdict.missing[0].lastIndexOf("/"));
+  }
+  if (pointer === undefined || pointer === "") return result.valueStart;
+  return locatePointer(text, result.valueStart, result.valueEnd, pointer) ?? result.valueStart;
+}
+
+/** The E011 error for a key that twins a declared key, positioned at the key. */
+function twinError(twin: KeyTwin, result: ScanResult, text: string): EngineError {
+  const offset = locateKey(text, result.valueStart, result.valueEnd, twin.pointer) ??
+    result.valueStart;
+  let line = 1, lineStart = 0;
+  for (let k = text.indexOf("\n"); k >= 0 && k < offset; k = text.indexOf("\n", k + 1)) {
+    line++;
+    lineStart = k + 1;
+  }
+  return positionedError(
+    "E011",
+    line,
+    offset - lineStart + 1,
+    offset,
+    `the key ${JSON.stringify(twin.key)} at ${
+      JSON.stringify(twin.pointer).slice(1, -1)
+    } is not declared, and lenient readers ` +
+      `take it for the declared key ${JSON.stringify(twin.declared)} (${TWIN_WORDS[twin.kind]}): ` +
+      "ambiguity semantic is never executable",
+  );
+}
+
+/** How a key twins a declared one, in words. */
+const TWIN_WORDS: Readonly<Record<KeyTwin["kind"], string>> = {
+  control: "the same without control or invisible characters",
+  nul: "the same up to its NUL character",
+  normalization: "the same after Unicode normalization",
+  case: "the same but for letter case",
+  confusable: "they look alike",
+};
+
 /** The E030 error for a value that fails its declaration. */
 function mismatchError(
   verdict: Verdict,
@@ -318,7 +374,7 @@ function mismatchError(
   text: string,
 ): EngineError {
   const detail = `${describeVerdictProblems(verdict)}; declared ${renderForm(declaration)}`;
-  const offset = result.valueStart;
+  const offset = problemOffset(verdict, result, text);
   let line = 1, lineStart = 0;
   for (let k = text.indexOf("\n"); k >= 0 && k < offset; k = text.indexOf("\n", k + 1)) {
     line++;
@@ -347,20 +403,37 @@ export function gateScan(
   declaration: Form | null,
   passing?: (value: unknown) => number,
 ): GateResult {
-  const decision = decide(result);
+  let decision = decide(result);
+  let ambiguity = result.ambiguity;
   let error: EngineError | null = result.fatal ?? result.refusal;
   if (error === null && (decision === "lossy_repair" || decision === "ambiguous")) {
     error = neverExecutable(result, decision);
   }
-  let total = 0, satisfied = 0;
+  let total = 0, satisfied = 0, twinsPossible = true;
   let missing: string[] = [];
   if (declaration !== null) {
     // A compiled gate's passing check answers a passing value without a verdict.
-    const passed = passing !== undefined && result.hasValue ? passing(result.value) : -1;
+    let passed = passing !== undefined && result.hasValue ? passing(result.value) : -1;
+    // Numbers written with more digits than their double holds are judged as written.
+    const numbers = result.hasValue
+      ? impreciseNumbers(
+        text,
+        result.valueStart,
+        result.valueEnd,
+        numberJudge(declaration),
+        result.value,
+        passed >= 0 ? numberRecords() : undefined,
+      )
+      : null;
+    if (numbers !== null) passed = -1;
     if (passed >= 0) {
       total = satisfied = passed;
+      // Every key the compiled check met is declared where it stands: none can be a twin.
+      twinsPossible = mayHoldUndeclaredKey() || branchesDeclareKeys(declaration);
     } else if (result.hasValue) {
-      const verdict = checkDeclaration(declaration, result.value);
+      const verdict = numbers === null
+        ? checkDeclaration(declaration, result.value)
+        : checkDeclarationExact(declaration, result.value, numbers);
       total = verdict.total;
       satisfied = verdict.satisfied;
       missing = verdict.missing;
@@ -371,17 +444,30 @@ export function gateScan(
       missing = members.filter((m) => m.required).map((m) => memberPointer(m.name));
     }
   }
+  if (
+    declaration !== null && twinsPossible && (error === null || error.code === "E030") &&
+    result.hasValue
+  ) {
+    // A key a lenient reader takes for a declared key: the declared constraint went unchecked
+    // (the value is ambiguous whether or not the declaration admits other members).
+    const twin = declaredKeyTwins(declaration, result.value, 1)[0];
+    if (twin !== undefined) {
+      decision = "ambiguous";
+      ambiguity = "semantic";
+      error = twinError(twin, result, text);
+    }
+  }
   const executable = error === null && result.hasValue &&
     (decision === "safe" || decision === "cosmetic_repair");
   return {
     decision,
     label: labelFor(decision, executable, error?.code ?? null),
     exactness: result.exactness,
-    ambiguous: result.ambiguity !== "none",
+    ambiguous: ambiguity !== "none",
     information_loss: result.exactness === "lossy",
     valid_json: result.validJson,
     normalized: result.hasValue && result.exactness !== "exact",
-    ambiguity: result.ambiguity,
+    ambiguity,
     execution: executable ? "allowed" : "blocked",
     executable,
     syntax_ready_permille: permille(result.syntaxEnd, result.length),
@@ -407,6 +493,7 @@ const DECLARATION_SPECS: readonly OptionSpec[] = [
   { name: "schema", wire: "schema", type: "declaration" },
   { name: "schemaJson", wire: "schema_json", type: "declaration" },
   { name: "assertFormat", wire: "assert_format", type: "boolean" },
+  { name: "strictKeywords", wire: "strict_keywords", type: "boolean" },
 ];
 
 /**
@@ -417,7 +504,7 @@ const DECLARATION_SPECS: readonly OptionSpec[] = [
  * ```ts
  * import { GATE_OPTION_SPECS } from "./gate.ts";
  * import { strictEqual } from "node:assert/strict";
- * strictEqual(GATE_OPTION_SPECS.length, 10);
+ * strictEqual(GATE_OPTION_SPECS.length, 11);
  * ```
  */
 export const GATE_OPTION_SPECS: readonly OptionSpec[] = [...OPTION_SPECS, ...DECLARATION_SPECS];
@@ -434,6 +521,7 @@ export const GATE_OPTION_SPECS: readonly OptionSpec[] = [...OPTION_SPECS, ...DEC
  *   "schema",
  *   "schemaJson",
  *   "assertFormat",
+ *   "strictKeywords",
  * ]);
  * ```
  */
@@ -478,7 +566,12 @@ export function checkText(
  * position in the declaration language, when it has one).
  */
 function compileOrThrow(
-  options: { schema?: unknown; schemaJson?: unknown; assertFormat?: boolean },
+  options: {
+    schema?: unknown;
+    schemaJson?: unknown;
+    assertFormat?: boolean;
+    strictKeywords?: boolean;
+  },
 ): Form | null {
   try {
     return compileDeclaration(options as { schema?: string; schemaJson?: unknown });

@@ -44,6 +44,19 @@ export interface RetryReason {
  */
 export const DEFAULT_INSTRUCTION = "Re-emit the arguments as valid JSON with exactly one reading.";
 const ONE_READING = DEFAULT_INSTRUCTION;
+
+/**
+ * The last line of a declaration mismatch (`E030`): the JSON was valid, its value was not.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { reasonFor, SCHEMA_INSTRUCTION } from "./reasons.ts";
+ * strictEqual(reasonFor("E030")?.instruction, SCHEMA_INSTRUCTION);
+ * ```
+ */
+export const SCHEMA_INSTRUCTION =
+  "Re-emit the arguments so that they match the tool's input schema.";
 const COMPLETE = "Re-emit the complete arguments: the whole JSON value, with nothing cut off.";
 const ONLY_THE_VALUE = "Re-emit only the JSON value, with no text around it.";
 const ONE_VALUE = "Re-emit exactly one JSON value.";
@@ -301,7 +314,7 @@ export const REASONS: readonly RetryReason[] = [
   row(
     "E030",
     "the arguments do not match their declaration",
-    "Re-emit the arguments with the declared members and types.",
+    SCHEMA_INSTRUCTION,
     true,
   ),
   row("E050", "the host gave an option out of range", ONE_READING, true),
@@ -337,7 +350,7 @@ export function reasonFor(code: string): RetryReason | undefined {
  * import { promptWords } from "./reasons.ts";
  * deepStrictEqual(promptWords("E030", undefined, "required member /q is missing"), {
  *   reason: "the arguments do not match their declaration: required member /q is missing",
- *   instruction: "Re-emit the arguments with the declared members and types.",
+ *   instruction: "Re-emit the arguments so that they match the tool's input schema.",
  * });
  * deepStrictEqual(promptWords("E010", "R010", "exactness lossy exceeds max_loss cosmetic"), {
  *   reason: "the text ends inside a string, so the arguments look cut off",

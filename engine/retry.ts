@@ -38,7 +38,7 @@
 import { isBidiControl } from "./hazards.ts";
 import { type EngineError, errorDetail, ERRORS } from "./errors.ts";
 import { ruleByCode } from "./rules.ts";
-import { DEFAULT_INSTRUCTION, promptWords } from "./reasons.ts";
+import { DEFAULT_INSTRUCTION, promptWords, SCHEMA_INSTRUCTION } from "./reasons.ts";
 
 /**
  * What a refused caller gets: the error code and the prompt for the model.
@@ -60,6 +60,20 @@ export interface Retry {
 
 /** The prompt's last line when no more specific one fits its code (`engine/reasons.ts`). */
 export const CLOSING_SENTENCE: string = DEFAULT_INSTRUCTION;
+
+/**
+ * The closing sentence of an `E030` prompt: the JSON was valid, its value was not.
+ *
+ * @example
+ * ```ts
+ * import { SCHEMA_CLOSING_SENTENCE } from "./retry.ts";
+ * import { gate } from "./gate.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const prompt = gate('{"a":"x"}', { schema: "{!a:integer}" }).retry!.prompt;
+ * strictEqual(prompt.split("\n").at(-1), SCHEMA_CLOSING_SENTENCE);
+ * ```
+ */
+export const SCHEMA_CLOSING_SENTENCE: string = SCHEMA_INSTRUCTION;
 
 const CONTEXT_PREFIX = "Context: ";
 /** Characters of context kept before and after the column on a long line. */

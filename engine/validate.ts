@@ -44,7 +44,10 @@ import type { Profile } from "./profiles.ts";
  * strictEqual(validate('{"id":7}', options).valid, true);
  * ```
  */
-export type ValidateOptions = Pick<GateOptions, "schema" | "schemaJson" | "assertFormat">;
+export type ValidateOptions = Pick<
+  GateOptions,
+  "schema" | "schemaJson" | "assertFormat" | "strictKeywords"
+>;
 
 /**
  * What {@linkcode validate} answers.

@@ -157,8 +157,9 @@ const SCHEMA_ARGUMENT = {
 const SCHEMA_JSON_ARGUMENT = {
   type: "object",
   description: "Optional JSON Schema (2020-12 by default; 2019-09, draft-07/06/04 by $schema): " +
-    "typically the inputSchema of the tool about to be called. Annotations are accepted; " +
-    "remote $ref, $dynamicRef, $vocabulary and unknown keywords are refused.",
+    "typically the inputSchema of the tool about to be called. Annotations and unknown " +
+    "keywords are accepted (they assert nothing); remote $ref (but to the standard " +
+    "meta-schemas), $dynamicRef and $vocabulary are refused.",
 } as const;
 
 function profileArgument(defaultText: string): JsonSchema {

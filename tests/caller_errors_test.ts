@@ -303,11 +303,69 @@ const BAD_DECLARATIONS: readonly {
     fragment: "give either schema or schema_json, not both",
   },
   {
-    behaviour: "an unsupported JSON Schema keyword",
-    options: { schemaJson: { type: "object", "x-unknown": false } },
+    behaviour: "an unknown JSON Schema keyword with strictKeywords",
+    options: { schemaJson: { type: "object", "x-unknown": false }, strictKeywords: true },
     pointer: "/schemaJson/x-unknown",
     fragment: 'unsupported keyword "x-unknown"',
   },
+  {
+    behaviour: "a JSON Schema keyword refused in every mode",
+    options: { schemaJson: { type: "object", properties: { a: { $dynamicRef: "#x" } } } },
+    pointer: "/schemaJson/properties/a/$dynamicRef",
+    fragment: 'unsupported keyword "$dynamicRef"',
+  },
+  ...[
+    { where: "enum", schemaJson: { enum: ["a", 1n] }, pointer: "/schemaJson/enum/1" },
+    { where: "const", schemaJson: { const: 1n }, pointer: "/schemaJson/const" },
+    {
+      where: "a nested const",
+      schemaJson: { const: { a: [1n] } },
+      pointer: "/schemaJson/const/a/0",
+    },
+    { where: "minLength", schemaJson: { minLength: 1n }, pointer: "/schemaJson/minLength" },
+    { where: "maximum", schemaJson: { maximum: 10n }, pointer: "/schemaJson/maximum" },
+    { where: "type", schemaJson: { type: 1n }, pointer: "/schemaJson/type" },
+    {
+      where: "a property's schema",
+      schemaJson: { properties: { a: { minItems: 2n } } },
+      pointer: "/schemaJson/properties/a/minItems",
+    },
+    { where: "an unknown keyword", schemaJson: { "x-n": 5n }, pointer: "/schemaJson/x-n" },
+  ].map((row) => ({
+    behaviour: `a BigInt in ${row.where}`,
+    options: { schemaJson: row.schemaJson },
+    pointer: row.pointer,
+    fragment: "(JSON has no BigInt; write a number)",
+  })),
+  ...[
+    // deno-lint-ignore no-sparse-arrays
+    { where: "allOf", schemaJson: { allOf: [{}, , {}] }, pointer: "/schemaJson/allOf/1" },
+    // deno-lint-ignore no-sparse-arrays
+    { where: "anyOf", schemaJson: { anyOf: [, {}] }, pointer: "/schemaJson/anyOf/0" },
+    // deno-lint-ignore no-sparse-arrays
+    { where: "enum", schemaJson: { enum: [1, , 2] }, pointer: "/schemaJson/enum/1" },
+    // deno-lint-ignore no-sparse-arrays
+    {
+      where: "required",
+      schemaJson: { required: ["a", , "b"] },
+      pointer: "/schemaJson/required/1",
+    },
+    // deno-lint-ignore no-sparse-arrays
+    { where: "type", schemaJson: { type: ["string", , "null"] }, pointer: "/schemaJson/type/1" },
+    {
+      where: "prefixItems",
+      // deno-lint-ignore no-sparse-arrays
+      schemaJson: { prefixItems: [{}, , {}] },
+      pointer: "/schemaJson/prefixItems/1",
+    },
+    // deno-lint-ignore no-sparse-arrays
+    { where: "a const array", schemaJson: { const: [1, , 3] }, pointer: "/schemaJson/const/1" },
+  ].map((row) => ({
+    behaviour: `an array hole in ${row.where}`,
+    options: { schemaJson: row.schemaJson },
+    pointer: row.pointer,
+    fragment: "a hole in an array",
+  })),
   {
     behaviour: "a JSON Schema that is a string",
     options: { schemaJson: "object" },

@@ -628,6 +628,38 @@ Deno.test("cli: --assert-format makes `format` assert, in every command that tak
   });
 });
 
+Deno.test("cli: --strict-keywords refuses unknown keywords, in every command that takes a declaration", async (t) => {
+  const files = {
+    "s.json": JSON.stringify({
+      type: "object",
+      properties: { n: { type: "integer", "x-order": 1 } },
+    }),
+  };
+  const rows = [
+    { command: "gate", flags: [], code: 0 },
+    { command: "gate", flags: ["--strict-keywords"], code: 2 },
+    { command: "repair", flags: [], code: 0 },
+    { command: "repair", flags: ["--strict-keywords"], code: 2 },
+    { command: "validate", flags: [], code: 0 },
+    { command: "validate", flags: ["--strict-keywords"], code: 2 },
+    { command: "readiness", flags: [], code: 0 },
+    { command: "readiness", flags: ["--strict-keywords"], code: 2 },
+  ];
+  for (const row of rows) {
+    await t.step(`${row.command} ${row.flags.join(" ")}`, async () => {
+      const args = [row.command, "--schema-json", "s.json", ...row.flags];
+      const { code, stdout, stderr } = await run(args, '{"n":3}', files);
+      equal(code, row.code, stdout + stderr);
+      if (row.code === 2) match(oneLine(stderr), /E070.*unsupported keyword "x-order"/);
+    });
+  }
+  await t.step("without --schema-json it is a usage error", async () => {
+    const { code, stderr } = await run(["gate", "--strict-keywords"], SAFE);
+    equal(code, 2);
+    match(oneLine(stderr), /--strict-keywords .*--schema-json FILE/);
+  });
+});
+
 Deno.test("cli: gate --schema DECL, and a profile that refuses what agent accepts", async () => {
   equal((await run(["gate", "--schema", "{!query:string,!limit:integer}"], SAFE)).code, 0);
   equal((await run(["gate"], PROSE)).code, 0);

@@ -240,27 +240,40 @@ interface Mismatch {
 }
 
 const MISMATCHES: readonly Mismatch[] = [
-  { name: "at the start", text: '{"a":"x"}', line: 1, column: 1, offset: 0 },
-  { name: "after prose on the same line", text: 'Args: {"a":"x"}', line: 1, column: 7, offset: 6 },
+  { name: "at the start", text: '{"a":"x"}', line: 1, column: 6, offset: 5 },
+  {
+    name: "after prose on the same line",
+    text: 'Args: {"a":"x"}',
+    line: 1,
+    column: 12,
+    offset: 11,
+  },
   {
     name: "after two lines of prose",
     text: 'One\nTwo\n  {"a":"x"}',
     line: 3,
-    column: 3,
-    offset: 10,
+    column: 8,
+    offset: 15,
   },
-  { name: "right after a line feed", text: 'Here:\n{"a":"x"}', line: 2, column: 1, offset: 6 },
-  { name: "after an empty first line", text: '\n{"a":"x"}', line: 2, column: 1, offset: 1 },
+  { name: "right after a line feed", text: 'Here:\n{"a":"x"}', line: 2, column: 6, offset: 11 },
+  { name: "after an empty first line", text: '\n{"a":"x"}', line: 2, column: 6, offset: 6 },
   {
     name: "line feeds after the value do not count",
     text: '{"a":"x"}\n\n',
     line: 1,
-    column: 1,
-    offset: 0,
+    column: 6,
+    offset: 5,
+  },
+  {
+    name: "the member's value on its own line",
+    text: '{\n  "a":\n    "x"\n}',
+    line: 3,
+    column: 5,
+    offset: 13,
   },
 ];
 
-Deno.test("gate E030: the line, column and offset of the value's first character", async (t) => {
+Deno.test("gate E030: the line, column and offset of the failing member's value", async (t) => {
   for (const row of MISMATCHES) {
     await t.step(row.name, () => {
       const error = gate(row.text, { schema: "{!a:integer}" }).error;
@@ -401,6 +414,7 @@ Deno.test("DECLARATION_OPTION_SPECS: the names and wire names hosts and the MCP 
     { name: "schema", wire: "schema", type: "declaration" },
     { name: "schemaJson", wire: "schema_json", type: "declaration" },
     { name: "assertFormat", wire: "assert_format", type: "boolean" },
+    { name: "strictKeywords", wire: "strict_keywords", type: "boolean" },
   ]);
-  assert.deepEqual(GATE_OPTION_SPECS.slice(-3), DECLARATION_OPTION_SPECS);
+  assert.deepEqual(GATE_OPTION_SPECS.slice(-4), DECLARATION_OPTION_SPECS);
 });

@@ -15,6 +15,7 @@ import {
   type GateOptions,
   type GateResult,
   PROFILE_NAMES,
+  SCHEMA_CLOSING_SENTENCE,
 } from "../mod.ts";
 import {
   SEED_ACCEPTED,
@@ -26,7 +27,7 @@ import {
 import { BIDI_CONTROLS } from "./oracle.ts";
 import { reasonFor } from "../engine/reasons.ts";
 
-const DECLARED_INSTRUCTION = "Re-emit the arguments with the declared members and types.";
+const DECLARED_INSTRUCTION = SCHEMA_CLOSING_SENTENCE;
 
 /** What a test pins of a result: any subset of its fields, plus the error code. */
 type Expected = Partial<Omit<GateResult, "error">> & { code?: string | null };
@@ -528,27 +529,85 @@ Deno.test("gate: a value failing its declaration is refused, and the prompt name
   }, "");
   assert.equal(
     result.retry?.prompt,
-    "InterJSON refused the arguments: E030 DeclarationMismatch at line 1 column 1 (offset 0).\n" +
+    "InterJSON refused the arguments: E030 DeclarationMismatch at line 1 column 6 (offset 5).\n" +
       "Reason: the arguments do not match their declaration: " +
       'required member /b is missing; /a must be an integer; got the string "x"; ' +
       "declared {!a:integer,!b:string}\n" +
       'Context: {"a":"x"}\n' +
-      "         ^\n" +
+      "              ^\n" +
       DECLARED_INSTRUCTION,
   );
 });
 
-Deno.test("gate: the E030 position is the value's start, after prose on an earlier line", () => {
+Deno.test("gate: the E030 position is the failing member's value, after prose on an earlier line", () => {
   const result = gate('Here:\n{"a":"x"}', { schema: "{!a:integer}" });
   assert.equal(
     result.retry?.prompt,
-    "InterJSON refused the arguments: E030 DeclarationMismatch at line 2 column 1 (offset 6).\n" +
+    "InterJSON refused the arguments: E030 DeclarationMismatch at line 2 column 6 (offset 11).\n" +
       "Reason: the arguments do not match their declaration: " +
       '/a must be an integer; got the string "x"; declared {!a:integer}\n' +
       'Context: {"a":"x"}\n' +
-      "         ^\n" +
+      "              ^\n" +
       DECLARED_INSTRUCTION,
   );
+});
+
+/** Where an E030 points: the first mismatched member's value, else the object missing a member. */
+const E030_POSITIONS: readonly { name: string; text: string; schema: string; at: string }[] = [
+  {
+    name: "a nested member",
+    text: '{"a":{"b":[1,"x"]}}',
+    schema: "{!a:{!b:[integer]}}",
+    at: '"x"',
+  },
+  {
+    name: "past a long first member (the context keeps the bad value)",
+    text: `{"q":"${"w".repeat(200)}","limit":"3"}`,
+    schema: "{!q:string,!limit:integer}",
+    at: '"3"',
+  },
+  {
+    name: "a missing member: its object",
+    text: '{"a":{"c":1}}',
+    schema: "{!a:{!b:integer}}",
+    at: '{"c"',
+  },
+  {
+    name: "a missing member at the root: the value",
+    text: '{"c":1}',
+    schema: "{!b:integer}",
+    at: '{"c"',
+  },
+  { name: "a wrong root type", text: "  [1]", schema: "{!a:integer}", at: "[1]" },
+  {
+    name: "single-quoted keys (repaired)",
+    text: "{'a': 1, 'b': 'x'}",
+    schema: "{a:integer,b:integer}",
+    at: "'x'",
+  },
+  {
+    name: "a comment before the member",
+    text: '{"a": 1, /* b */ "b": true}',
+    schema: "{b:string}",
+    at: "true",
+  },
+  { name: "an escaped key", text: '{"\\u0062": null}', schema: "{b:string}", at: "null" },
+  { name: "an array index", text: "[1, 2, [3, 4, 5]]", schema: "[integer|[string]]", at: "3" },
+];
+
+Deno.test("gate: E030 points its position, caret and context at the first failing member", async (t) => {
+  for (const row of E030_POSITIONS) {
+    await t.step(row.name, () => {
+      const result = gate(row.text, { schema: row.schema, profile: "permissive" });
+      assert.equal(result.error?.code, "E030");
+      assert.equal(result.error?.offset, row.text.indexOf(row.at), result.error?.message);
+      const lines = result.retry!.prompt.split("\n");
+      const context = lines.find((l) => l.startsWith("Context: "))!;
+      const caret = lines[lines.indexOf(context) + 1].indexOf("^");
+      assert.ok(context.slice(caret).startsWith(row.at.slice(0, 3)), `${context}\n${caret}`);
+      assert.equal(lines.at(-1), SCHEMA_CLOSING_SENTENCE);
+    });
+  }
 });
 
 /** One row per declared behaviour: the expected schema fields and code. */

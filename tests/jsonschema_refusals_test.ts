@@ -28,6 +28,8 @@ interface Refusal {
   pointer: string;
   /** The message after `E070 SchemaError at <pointer>: `. */
   message: string;
+  /** Compile options (default none). */
+  options?: { strictKeywords?: boolean };
 }
 
 const REFUSALS: readonly Refusal[] = [
@@ -128,10 +130,50 @@ const REFUSALS: readonly Refusal[] = [
     message: 'unsupported keyword "$vocabulary" at the root: custom vocabularies are not supported',
   },
   {
-    name: "an unknown keyword",
+    name: "an unknown keyword with strictKeywords",
     schema: { "x-foo": 1 },
+    options: { strictKeywords: true },
     pointer: "/x-foo",
     message: 'unsupported keyword "x-foo" at the root',
+  },
+  {
+    name: "a documentation keyword with strictKeywords",
+    schema: { properties: { a: { example: 3 } } },
+    options: { strictKeywords: true },
+    pointer: "/properties/a/example",
+    message: 'unsupported keyword "example" at /properties/a',
+  },
+  {
+    name: "nullable in a schema naming its dialect",
+    schema: { "$schema": D20, type: "string", nullable: true },
+    pointer: "/nullable",
+    message:
+      'unsupported keyword "nullable" at the root: an OpenAPI 3.0 keyword, not a keyword of 2020-12 (the dialect "$schema" selects); write "type" with "null"',
+  },
+  {
+    name: "nullable not a boolean",
+    schema: { type: "string", nullable: "yes" },
+    pointer: "/nullable",
+    message: '"nullable" at the root must be a boolean',
+  },
+  {
+    name: "divisibleBy (draft-03)",
+    schema: { divisibleBy: 2 },
+    pointer: "/divisibleBy",
+    message:
+      'unsupported keyword "divisibleBy" at the root: a draft-03 keyword; write "multipleOf"',
+  },
+  {
+    name: "disallow (draft-03)",
+    schema: { properties: { a: { disallow: "string" } } },
+    pointer: "/properties/a/disallow",
+    message: 'unsupported keyword "disallow" at /properties/a: a draft-03 keyword; write "not"',
+  },
+  {
+    name: "extends (draft-03)",
+    schema: { extends: {} },
+    pointer: "/extends",
+    message: 'unsupported keyword "extends" at the root: a draft-03 keyword; write "allOf"',
   },
   {
     name: "$ref not a string",
@@ -203,9 +245,22 @@ const REFUSALS: readonly Refusal[] = [
   },
   {
     name: "exclusiveMinimum a boolean after draft-04",
-    schema: { "exclusiveMinimum": true },
+    schema: { "$schema": D7, "exclusiveMinimum": true, minimum: 1 },
     pointer: "/exclusiveMinimum",
-    message: '"exclusiveMinimum" at the root must be a number, found boolean',
+    message:
+      'boolean "exclusiveMinimum" at the root is draft-04, not draft-07 (the dialect "$schema" selects); write the bound as a number',
+  },
+  {
+    name: "exclusiveMaximum true without maximum, no dialect named",
+    schema: { "exclusiveMaximum": true },
+    pointer: "/exclusiveMaximum",
+    message: '"exclusiveMaximum": true at the root needs "maximum" beside it (draft-04)',
+  },
+  {
+    name: "exclusiveMinimum true without minimum in draft-04",
+    schema: { "$schema": D4, "exclusiveMinimum": true },
+    pointer: "/exclusiveMinimum",
+    message: '"exclusiveMinimum": true at the root needs "minimum" beside it (draft-04)',
   },
   {
     name: "exclusiveMaximum a number in draft-04",
@@ -287,10 +342,11 @@ const REFUSALS: readonly Refusal[] = [
     message: '"prefixItems" at the root must be a non-empty array of schemas',
   },
   {
-    name: "items array in 2020-12",
-    schema: { "items": [{}] },
+    name: "items array in a schema naming 2020-12",
+    schema: { "$schema": D20, "items": [{}] },
     pointer: "/items",
-    message: "schema at /items must be an object or a boolean, found array",
+    message:
+      '"items" at the root is an array: the tuple form of 2019-09 and older, not of 2020-12 (the dialect "$schema" selects); write "prefixItems"',
   },
   {
     name: "items a number",
@@ -458,43 +514,49 @@ const REFUSALS: readonly Refusal[] = [
     name: "const in draft-04",
     schema: { "$schema": D4, "const": 1 },
     pointer: "/const",
-    message: 'unsupported keyword "const" at the root',
+    message:
+      'unsupported keyword "const" at the root: a keyword of draft-06 and later, not of draft-04 (the dialect "$schema" selects)',
   },
   {
     name: "$id in draft-04",
     schema: { "$schema": D4, "$id": "a" },
     pointer: "/$id",
-    message: 'unsupported keyword "$id" at the root',
+    message:
+      'unsupported keyword "$id" at the root: a keyword of draft-06 and later, not of draft-04 (the dialect "$schema" selects)',
   },
   {
     name: "if in draft-06",
     schema: { "$schema": D6, "if": {} },
     pointer: "/if",
-    message: 'unsupported keyword "if" at the root',
+    message:
+      'unsupported keyword "if" at the root: a keyword of draft-07 and later, not of draft-06 (the dialect "$schema" selects)',
   },
-  {
-    name: "$defs in draft-07",
-    schema: { "$schema": D7, "$defs": {} },
-    pointer: "/$defs",
-    message: 'unsupported keyword "$defs" at the root',
-  },
+
   {
     name: "prefixItems in 2019-09",
     schema: { "$schema": D19, "prefixItems": [{}] },
     pointer: "/prefixItems",
-    message: 'unsupported keyword "prefixItems" at the root',
+    message:
+      'unsupported keyword "prefixItems" at the root: a keyword of 2020-12, not of 2019-09 (the dialect "$schema" selects)',
   },
   {
-    name: "additionalItems in 2020-12",
-    schema: { "$schema": D20, "additionalItems": {} },
-    pointer: "/additionalItems",
-    message: 'unsupported keyword "additionalItems" at the root',
+    name: "minContains in draft-07",
+    schema: { "$schema": D7, "contains": {}, "minContains": 2 },
+    pointer: "/minContains",
+    message:
+      'unsupported keyword "minContains" at the root: a keyword of 2019-09 and later, not of draft-07 (the dialect "$schema" selects)',
   },
   {
-    name: "dependencies in 2019-09",
-    schema: { "$schema": D19, "dependencies": {} },
-    pointer: "/dependencies",
-    message: 'unsupported keyword "dependencies" at the root',
+    name: "a BigInt in enum",
+    schema: { enum: [1, 2n] },
+    pointer: "/enum/1",
+    message: "the BigInt 2n (JSON has no BigInt; write a number) at /enum/1: a schema is JSON",
+  },
+  {
+    name: "a hole in allOf",
+    schema: { allOf: [{}, , {}] },
+    pointer: "/allOf/1",
+    message: "a hole in an array at /allOf/1: a schema is JSON (write null, or remove the comma)",
   },
   {
     name: "two problems listed",
@@ -631,7 +693,7 @@ const REFUSALS: readonly Refusal[] = [
 Deno.test("every refusal: its pointer and its words", async (t) => {
   for (const row of REFUSALS) {
     await t.step(row.name, () => {
-      assert.throws(() => compileJsonSchema(row.schema), (e: unknown) => {
+      assert.throws(() => compileJsonSchema(row.schema, row.options), (e: unknown) => {
         assert.ok(e instanceof CallerError);
         assert.equal(e.code, "E070");
         assert.equal(e.pointer, row.pointer);

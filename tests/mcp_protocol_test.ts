@@ -548,7 +548,7 @@ Deno.test("an unknown profile is a tool execution failure carrying E050", () => 
 
 Deno.test("a bad declaration is a tool execution failure carrying E070", () => {
   const badSchemas = [{ schema_json: { type: "object", allOf: [] } }, {
-    schema_json: { type: "object", properties: { a: { type: "string", "x-unknown": 1 } } },
+    schema_json: { type: "object", properties: { a: { type: "string", minLength: -1 } } },
   }];
   for (const tool of TOOLS) {
     for (const bad of badSchemas) {

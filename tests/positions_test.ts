@@ -102,11 +102,11 @@ Deno.test("the seed's refusal carries its position and rule as fields", () => {
   );
 });
 
-Deno.test("a declaration mismatch is positioned at the value, without a rule", () => {
+Deno.test("a declaration mismatch is positioned at the failing member's value, without a rule", () => {
   const text = 'Here:\n  {"a":"x"}';
   const { error } = gate(text, { schema: "{!a:integer}" });
   assert.equal(error?.code, "E030");
-  assert.deepEqual([error?.offset, error?.line, error?.column, error?.rule], [8, 2, 3, undefined]);
+  assert.deepEqual([error?.offset, error?.line, error?.column, error?.rule], [13, 2, 8, undefined]);
 });
 
 Deno.test("every error's fields agree with its message and with the text (generated)", () => {

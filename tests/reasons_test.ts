@@ -69,7 +69,7 @@ const PROMPTS: readonly {
     options: { schema: "{!query:string}" },
     reason: "Reason: the arguments do not match their declaration: required member /query is " +
       "missing; declared {!query:string}",
-    last: "Re-emit the arguments with the declared members and types.",
+    last: "Re-emit the arguments so that they match the tool's input schema.",
   },
   {
     name: "an empty text",

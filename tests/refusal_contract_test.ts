@@ -37,6 +37,7 @@ import {
   PROFILE_NAMES,
   readiness,
   repair,
+  SCHEMA_CLOSING_SENTENCE,
   validate,
 } from "../mod.ts";
 import {

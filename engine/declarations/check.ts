@@ -52,6 +52,7 @@ import {
   T_STRING,
   typeBits,
 } from "./form.ts";
+import { EXACT, exactNumberFailure, holdsListedNumber } from "./exact.ts";
 import { FORMATS } from "./format.ts";
 
 /**
@@ -260,7 +261,18 @@ function ownFailure(n: Node, v: unknown): string | null {
       : n.values.has(canonicalKey(v));
     if (!known) return n.isConst ? "const" : "enum";
   }
-  return scalarFailure(n, v);
+  const fail = scalarFailure(n, v);
+  const exact = EXACT.numbers;
+  if (fail !== null || exact === null) return fail;
+  // Numbers written with more digits than their double holds: judged on what was written.
+  if (typeof v === "number") {
+    const written = exact.get(v);
+    return written === undefined ? null : exactNumberFailure(n, written);
+  }
+  if (n.values !== undefined && typeof v === "object" && holdsListedNumber(v, exact)) {
+    return n.isConst ? "const" : "enum";
+  }
+  return null;
 }
 
 interface Ask {
@@ -788,6 +800,28 @@ function compiledFor(nodes: readonly Node[], node: Node): Compiled | null {
   return found;
 }
 
+/**
+ * Set by the compiled checks when they meet an object key that the node
+ * checking the object does not declare (or may not have looked at): a
+ * compiled gate resets it, runs its passing check, and reads it to learn
+ * whether a key could impersonate a declared key (`twins.ts`) without a
+ * second walk of the value. Synchronous use only.
+ *
+ * @example
+ * ```ts
+ * import { compiledCheck, UNDECLARED } from "./check.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const check = compiledCheck(parseLanguage("{!a:integer}"))!;
+ * UNDECLARED.seen = false;
+ * check({ a: 1 });
+ * strictEqual(UNDECLARED.seen, false);
+ * check({ a: 1, A: 2 });
+ * strictEqual(UNDECLARED.seen, true);
+ * ```
+ */
+export const UNDECLARED = { seen: false };
+
 /** An empty object: `for…in` over it sees only what `Object.prototype` enumerates. */
 const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
 
@@ -837,12 +871,16 @@ function memberwise(
   };
   return (v) => {
     const obj = v as Record<string, unknown>;
-    for (const _ in EMPTY) return byName(obj);
+    for (const _ in EMPTY) {
+      UNDECLARED.seen = true;
+      return byName(obj);
+    }
     let found = 0, guess = 0;
     for (const key in obj) {
       const slot = slotNames[guess] === key ? guess : slotOf.get(key) ?? -1;
       const cv = obj[key];
       if (slot < 0) {
+        UNDECLARED.seen = true;
         if (extra !== undefined && !extra(cv)) return false;
         continue;
       }
@@ -877,12 +915,94 @@ function lengthWithin(v: string, min: number | undefined, max: number | undefine
  * an integer or number with bounds, an enum tested on strings.
  */
 function compileOwn(n: Node): Compiled {
+  const check = compileOwnShape(n);
+  const types = n.types;
+  // What `exact.ts` needs to know of a passing check: a whole number of 2^50 or more passed an
+  // `integer` judgement (it may have been written with a fraction), or a number passed within a
+  // few units in the last place of a bound (its written digits may lie past it). The two shapes
+  // of `compileOwnShape` for integers and numbers record it inline; other shapes are wrapped.
+  const integer = (types & T_INTEGER) !== 0 && (types & T_NUMBER) === 0;
+  const bounded = n.minimum !== undefined || n.maximum !== undefined ||
+    n.exclusiveMinimum !== undefined || n.exclusiveMaximum !== undefined;
+  const inline = n.never !== true && n.values === undefined && n.multipleOf === undefined &&
+    (types === T_INTEGER || types === (T_NUMBER | T_INTEGER));
+  if ((!integer && !bounded) || inline) return check;
+  const near = nearBound(n);
+  return (v) => {
+    if (!check(v)) return false;
+    if (typeof v === "number") {
+      if (integer && (v >= LARGE_WHOLE || v <= -LARGE_WHOLE)) INTEGERS.large = true;
+      if (near(v)) INTEGERS.nearBound = true;
+    }
+    return true;
+  };
+}
+
+/** Whether a number lies within four units in the last place of one of the node's bounds. */
+function nearBound(n: Node): (v: number) => boolean {
+  const edges: number[] = [];
+  for (const b of [n.minimum, n.maximum, n.exclusiveMinimum, n.exclusiveMaximum]) {
+    if (b === undefined) continue;
+    const d = 4 * Math.max(Number.MIN_VALUE, Math.abs(b) * 2 ** -52);
+    edges.push(b - d, b + d);
+  }
+  if (edges.length === 0) return () => false;
+  return (v) => {
+    for (let k = 0; k < edges.length; k += 2) if (v >= edges[k] && v <= edges[k + 1]) return true;
+    return false;
+  };
+}
+
+/** Records that a number passed near a bound; answers true. */
+function markNear(): boolean {
+  INTEGERS.nearBound = true;
+  return true;
+}
+
+/** 2^50: from here on a number written with a fraction may read as a whole double. */
+const LARGE_WHOLE = 2 ** 50;
+
+/** Records that a whole number of 2^50 or more passed an `integer` judgement; answers true. */
+function markLarge(): boolean {
+  INTEGERS.large = true;
+  return true;
+}
+
+/**
+ * Set by the compiled checks when a number of magnitude 2^50 or more passes
+ * an `integer` judgement (`large`), or a number passes within four units in
+ * the last place of a bound (`nearBound`): the compiled gate resets them
+ * before its passing check and reads them after, so that it looks for
+ * numbers written with more digits than their double holds only where one
+ * could turn the judgement (`exact.ts`).
+ *
+ * @example
+ * ```ts
+ * import { compiledCheck, INTEGERS } from "./check.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const check = compiledCheck(parseLanguage("[integer]"))!;
+ * INTEGERS.large = false;
+ * check([1, 2]);
+ * strictEqual(INTEGERS.large, false);
+ * check([2 ** 60]);
+ * strictEqual(INTEGERS.large, true);
+ * ```
+ */
+export const INTEGERS = { large: false, nearBound: false };
+
+/** The check of a node's own keywords, by shape (see {@linkcode compileOwn}). */
+function compileOwnShape(n: Node): Compiled {
   const types = n.types;
   if (typeOnly(n)) {
     if (types === T_STRING) return (v) => typeof v === "string";
     if (types === T_BOOLEAN) return (v) => typeof v === "boolean";
     if (types === (T_NUMBER | T_INTEGER)) return (v) => typeof v === "number";
-    if (types === T_INTEGER) return (v) => typeof v === "number" && Number.isInteger(v);
+    if (types === T_INTEGER) {
+      return (v) =>
+        typeof v === "number" && Number.isInteger(v) &&
+        ((v < LARGE_WHOLE && v > -LARGE_WHOLE) || markLarge());
+    }
     if (types === T_OBJECT) return isRecord;
     if (types === T_ARRAY) return Array.isArray;
     return (v) => (types & typeBits(v)) !== 0;
@@ -897,10 +1017,15 @@ function compileOwn(n: Node): Compiled {
     if ((types === T_INTEGER || types === (T_NUMBER | T_INTEGER)) && n.multipleOf === undefined) {
       const integer = types === T_INTEGER;
       const lo = n.minimum, hi = n.maximum, xlo = n.exclusiveMinimum, xhi = n.exclusiveMaximum;
+      const near = nearBound(n);
+      const bounded = lo !== undefined || hi !== undefined || xlo !== undefined ||
+        xhi !== undefined;
       return (v) =>
         typeof v === "number" && (!integer || Number.isInteger(v)) &&
         (lo === undefined || v >= lo) && (hi === undefined || v <= hi) &&
-        (xlo === undefined || v > xlo) && (xhi === undefined || v < xhi);
+        (xlo === undefined || v > xlo) && (xhi === undefined || v < xhi) &&
+        (!integer || (v < LARGE_WHOLE && v > -LARGE_WHOLE) || markLarge()) &&
+        (!bounded || !near(v) || markNear());
     }
   }
   const strings = n.valueStrings;
@@ -1032,6 +1157,7 @@ function buildNode(
           if (nameCheck !== undefined && !nameCheck(name)) return false;
           const check = byName.get(name);
           let matched = check !== undefined;
+          if (!matched) UNDECLARED.seen = true;
           if (check !== undefined && !check(cv)) return false;
           for (let p = 0; p < tests.length; p++) {
             if (!tests[p].test(name)) continue;
@@ -1046,6 +1172,7 @@ function buildNode(
       object = memberwise(names, checks, required, extra);
     } else if (extra === undefined) {
       object = (v) => {
+        UNDECLARED.seen = true; // the members are read by name: other keys are not seen
         const obj = v as Record<string, unknown>;
         if (!hasRequired(obj)) return false;
         for (let k = 0; k < names.length; k++) {
@@ -1071,6 +1198,7 @@ function buildNode(
         let count = 0;
         for (const _ in obj) count++;
         if (count === present) return true;
+        UNDECLARED.seen = true;
         const keys = Object.keys(obj);
         for (let k = 0; k < keys.length; k++) {
           if (!byName.has(keys[k]) && !extra(obj[keys[k]])) return false;
@@ -1184,7 +1312,7 @@ function run(ctx: Context, node: Node, value: unknown, sink: Sink | null): boole
   if (node.inline && (typeBits(value) & (T_OBJECT | T_ARRAY)) === 0) {
     return leaf(ctx.nodes, node, value, null, undefined, sink);
   }
-  if (!ctx.annotations) {
+  if (!ctx.annotations && EXACT.numbers === null) {
     const compiled = compiledFor(ctx.nodes, node);
     if (compiled !== null) {
       const ok = compiled(value);
@@ -1247,7 +1375,7 @@ export function compiledCheck(form: Form): ((value: unknown) => boolean) | null 
  */
 export function matchesForm(form: Form, value: unknown, node: number = form.root): boolean {
   const n = form.nodes[node];
-  if (form.annotations !== true) {
+  if (form.annotations !== true && EXACT.numbers === null) {
     const compiled = compiledFor(form.nodes, n);
     if (compiled !== null) return compiled(value);
   }
@@ -1270,7 +1398,7 @@ export function matchesForm(form: Form, value: unknown, node: number = form.root
  * ```
  */
 export function checkForm(form: Form, value: unknown, limit: number = ISSUE_LIMIT): CheckResult {
-  if (form.annotations !== true) {
+  if (form.annotations !== true && EXACT.numbers === null) {
     const compiled = compiledFor(form.nodes, form.nodes[form.root]);
     // Nothing to report: the generators run only to find the words for a failure.
     if (compiled !== null && compiled(value)) return { ok: true, issues: [], omitted: 0 };

@@ -19,7 +19,7 @@
 
 import { CallerError } from "../errors.ts";
 import type { Form } from "./form.ts";
-import { compileJsonSchema } from "./jsonschema.ts";
+import { checkJsonSchemaValue, compileJsonSchema } from "./jsonschema.ts";
 import { parseLanguage } from "./language.ts";
 
 /** What a call may declare. */
@@ -30,6 +30,8 @@ export interface DeclarationInput {
   schemaJson?: unknown;
   /** Assert `format` (JSON Schema only); default false. */
   assertFormat?: boolean;
+  /** Refuse unknown keywords (JSON Schema only); default false: annotations with warnings. */
+  strictKeywords?: boolean;
 }
 
 /** Most compilations kept (by declaration text); the oldest goes first. */
@@ -37,6 +39,8 @@ const CACHE_SIZE = 64;
 /** Longest declaration text kept in the cache (longer ones compile every time). */
 const CACHE_TEXT = 65_536;
 const cache = new Map<string, Form>();
+/** Schema objects walked by `checkJsonSchemaValue`, with the key they had then. */
+const validated = new WeakMap<object, string>();
 
 function cached(key: string, build: () => Form): Form {
   const hit = cache.get(key);
@@ -76,15 +80,29 @@ export function compileDeclaration(input: DeclarationInput): Form | null {
     return cached("L" + text, () => parseLanguage(text));
   }
   if (hasJson) {
-    const assertFormat = input.assertFormat === true;
+    const options = {
+      assertFormat: input.assertFormat === true,
+      strictKeywords: input.strictKeywords === true,
+    };
     let key: string | null = null;
     try {
-      key = (assertFormat ? "F" : "J") + JSON.stringify(input.schemaJson);
+      key = (options.assertFormat ? "F" : "J") + (options.strictKeywords ? "S" : "A") +
+        JSON.stringify(input.schemaJson);
     } catch {
-      key = null; // a cyclic object: compiled every time (and refused for its depth)
+      // A cyclic object or a BigInt: compiled every time, and refused (for its depth, or as
+      // what JSON cannot hold).
+      key = null;
     }
-    if (key === null) return compileJsonSchema(input.schemaJson, { assertFormat });
-    return cached(key, () => compileJsonSchema(input.schemaJson, { assertFormat }));
+    if (key === null) return compileJsonSchema(input.schemaJson, options);
+    // An array hole reads as null in the key: refuse it before the cache answers. An object
+    // already walked with the same key is not walked again (the one-shot calls of a host that
+    // passes the same schema object every time).
+    const schema = input.schemaJson;
+    if (typeof schema !== "object" || validated.get(schema as object) !== key) {
+      checkJsonSchemaValue(schema);
+      if (typeof schema === "object") validated.set(schema as object, key);
+    }
+    return cached(key, () => compileJsonSchema(schema, options));
   }
   return null;
 }

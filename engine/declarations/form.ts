@@ -213,6 +213,40 @@ export interface Node {
 }
 
 /**
+ * Something a schema says that the form does not check, found at compile
+ * time: an unknown keyword (an annotation: it asserts nothing), or a keyword
+ * of another dialect applied as it means there. A host lists these to see
+ * what was not checked (the proxy's `--check` prints them).
+ *
+ * @example
+ * ```ts
+ * import type { CompileWarning } from "./form.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const w: CompileWarning = {
+ *   kind: "unknown-keyword",
+ *   keyword: "x-order",
+ *   pointer: "/properties/a/x-order",
+ *   message: 'unknown keyword "x-order" at /properties/a is an annotation: it asserts nothing',
+ * };
+ * strictEqual(w.pointer, "/properties/a/x-order");
+ * ```
+ */
+export interface CompileWarning {
+  /**
+   * `unknown-keyword`: no dialect defines it, so it asserts nothing;
+   * `other-dialect`: a keyword of another dialect (or OpenAPI's `nullable`),
+   * applied as it means there.
+   */
+  readonly kind: "unknown-keyword" | "other-dialect";
+  /** The keyword as written. */
+  readonly keyword: string;
+  /** RFC 6901 pointer of the keyword in the schema (`/properties/a/x-order`). */
+  readonly pointer: string;
+  /** The warning in words. */
+  readonly message: string;
+}
+
+/**
  * A compiled declaration.
  *
  * @example
@@ -234,6 +268,8 @@ export interface Form {
   readonly text: string;
   /** Whether some node uses `unevaluatedProperties`/`unevaluatedItems` (annotations are then collected). */
   annotations?: boolean;
+  /** What the schema says that is not checked (JSON Schema only; empty or absent when none). */
+  readonly warnings?: readonly CompileWarning[];
 }
 
 /**

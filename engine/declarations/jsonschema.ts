@@ -4,26 +4,32 @@
  * vocabularies is compiled with its exact meaning in the dialect `$schema`
  * selects (2020-12 by default; 2019-09, draft-07, draft-06, draft-04);
  * annotations are accepted and assert nothing; `format` asserts only when
- * asked. Local `$ref` (to `$id`s, `$anchor`s and JSON pointers, recursive
- * ones included) is resolved at compile time.
+ * asked. Keywords no dialect defines (`x-order`, `example`) are annotations
+ * too, listed in the form's `warnings` with their pointers (refused with
+ * `strictKeywords`); keywords of another dialect are applied as they mean
+ * there when that is their only meaning, else refused. `$ref` resolves at
+ * compile time to `$id`s, `$anchor`s, JSON pointers anywhere in the document
+ * (recursive ones included) and the built-in standard meta-schemas.
  *
  * Everything else is refused with one `CallerError` (`E070`) that lists
  * every unsupported keyword and malformed value with its JSON pointer:
- * remote `$ref`, `$dynamicRef`/`$dynamicAnchor`, `$recursiveRef`/
- * `$recursiveAnchor`, `$vocabulary`, unknown keywords, a `$ref` cycle that
- * consumes no input, a `const` or `enum` value that holds itself (a cyclic
- * object a JavaScript host built), and schemas beyond the bounds
- * ({@linkcode MAX_SCHEMA_NODES}, {@linkcode MAX_DECLARATION_DEPTH},
- * {@linkcode MAX_REF_DEPTH}). The walk uses an explicit work list: no
- * recursion on the schema's shape.
+ * other remote `$ref`s, `$dynamicRef`/`$dynamicAnchor`, `$recursiveRef`/
+ * `$recursiveAnchor`, `$vocabulary`, a `$ref` cycle that consumes no input,
+ * a `const` or `enum` value that holds itself (a cyclic object a JavaScript
+ * host built), what JSON cannot hold (a BigInt, an array hole), and schemas
+ * beyond the bounds ({@linkcode MAX_SCHEMA_NODES},
+ * {@linkcode MAX_DECLARATION_DEPTH}, {@linkcode MAX_REF_DEPTH}). The walk
+ * uses an explicit work list: no recursion on the schema's shape.
  *
  * @example
  * ```ts
  * import { compileJsonSchema } from "./jsonschema.ts";
- * import { throws, strictEqual } from "node:assert/strict";
+ * import { deepStrictEqual, strictEqual, throws } from "node:assert/strict";
  * const form = compileJsonSchema({ type: "object", properties: { q: { type: "string" } } });
  * strictEqual(form.source, "jsonschema");
- * throws(() => compileJsonSchema({ type: "object", "x-foo": 1, items: { $dynamicRef: "#a" } }),
+ * const annotated = compileJsonSchema({ type: "object", "x-order": 1 });
+ * deepStrictEqual(annotated.warnings?.map((w) => w.pointer), ["/x-order"]);
+ * throws(() => compileJsonSchema({ type: "object", "x-foo": 1, items: { $dynamicRef: "#a" } }, { strictKeywords: true }),
  *   /unsupported keyword "x-foo" at the root; unsupported keyword "\$dynamicRef" at \/items/);
  * ```
  *
@@ -33,6 +39,7 @@
 import { CallerError } from "../errors.ts";
 import {
   canonicalKey,
+  type CompileWarning,
   emptyNode,
   finishForm,
   type Form,
@@ -49,6 +56,7 @@ import {
   T_STRING,
 } from "./form.ts";
 import { FORMATS } from "./format.ts";
+import { METASCHEMAS } from "./metaschemas.ts";
 import { compilePattern } from "./pattern.ts";
 
 /**
@@ -193,6 +201,35 @@ const TYPE_BITS: Readonly<Record<string, number>> = {
 export interface JsonSchemaOptions {
   /** Assert `format` for the formats in `format.ts` (default: an annotation). */
   assertFormat?: boolean;
+  /**
+   * Refuse unknown keywords with `E070` instead of compiling them as
+   * annotations listed in the form's `warnings` (ajv's strict mode).
+   */
+  strictKeywords?: boolean;
+}
+
+/** The dialects, oldest first (for naming where a keyword belongs). */
+const DIALECT_ORDER: readonly Dialect[] = [
+  "draft-04",
+  "draft-06",
+  "draft-07",
+  "2019-09",
+  "2020-12",
+];
+
+/** Keywords of draft-03 that assert: refused with what to write instead. */
+const DRAFT3: Readonly<Record<string, string>> = {
+  divisibleBy: 'a draft-03 keyword; write "multipleOf"',
+  disallow: 'a draft-03 keyword; write "not"',
+  extends: 'a draft-03 keyword; write "allOf"',
+};
+
+/** The dialects that define a keyword, in words: `draft-06 and later`, `draft-04 to draft-07`. */
+function dialectRange(key: string): string {
+  const homes = DIALECT_ORDER.filter((d) => KEYWORDS[d].has(key));
+  const first = homes[0], last = homes[homes.length - 1];
+  if (first === last) return first;
+  return last === "2020-12" ? `${first} and later` : `${first} to ${last}`;
 }
 
 /** A schema waiting to be compiled into the node `id`. */
@@ -268,9 +305,56 @@ function resolveUri(ref: string, base: string): string | null {
   }
 }
 
+/** Built-in meta-schemas already read, by document URI. */
+const builtins = new Map<string, Record<string, unknown>>();
+
+/**
+ * The built-in meta-schema at a document URI (`http` or `https`), its
+ * dynamic keywords made static, or undefined. The meta-schemas of 2020-12
+ * and 2019-09 extend themselves through `$dynamicRef: "#meta"` and
+ * `$recursiveRef: "#"`; entered from a schema that declares no dynamic
+ * anchor (the engine refuses them in schemas), those resolve to the
+ * dialect's meta-schema, so each becomes a `$ref` to it, and
+ * `$dynamicAnchor`, `$recursiveAnchor` and `$vocabulary` (the standard
+ * vocabularies) are dropped.
+ */
+function builtinMetaschema(doc: string): Record<string, unknown> | undefined {
+  const m = /^https?:(\/\/json-schema\.org\/.*)$/.exec(doc);
+  if (m === null) return undefined;
+  const known = builtins.get(doc);
+  if (known !== undefined) return known;
+  const text = METASCHEMAS[`https:${m[1]}`] ?? METASCHEMAS[`http:${m[1]}`];
+  if (text === undefined) return undefined;
+  const raw = JSON.parse(text) as Record<string, unknown>;
+  const top = String(raw.$schema).replace(/#$/, "");
+  const stack: unknown[] = [raw];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== "object") continue;
+    if (Array.isArray(v)) {
+      stack.push(...v);
+      continue;
+    }
+    // Keywords by their values: a member *named* `$dynamicRef` under `properties` is a schema.
+    const record = v as Record<string, unknown>;
+    if (typeof record.$dynamicRef === "string" || typeof record.$recursiveRef === "string") {
+      delete record.$dynamicRef;
+      delete record.$recursiveRef;
+      record.$ref = top;
+    }
+    if (typeof record.$dynamicAnchor === "string") delete record.$dynamicAnchor;
+    if (typeof record.$recursiveAnchor === "boolean") delete record.$recursiveAnchor;
+    stack.push(...Object.values(record));
+  }
+  delete raw.$vocabulary; // a root keyword only
+  builtins.set(doc, raw);
+  return raw;
+}
+
 class Compiler {
   readonly nodes: Node[] = [];
   readonly issues: { pointer: string; text: string }[] = [];
+  readonly warnings: CompileWarning[] = [];
   readonly queue: Job[] = [];
   /** `uri#fragment` → node, for `$id`, `$anchor` and every compiled position. */
   readonly registry = new Map<string, number>();
@@ -278,11 +362,19 @@ class Compiler {
   readonly resources = new Map<string, { raw: unknown; at: string; depth: number }>();
   readonly refs: { node: Node; ref: string; base: string; at: string }[] = [];
   dialect: Dialect = "2020-12";
+  /** Whether the root's `$schema` named the dialect (else 2020-12 by default). */
+  explicit = false;
+  /** Nodes with OpenAPI's `nullable: true` (null joins their `type` once it is read). */
+  readonly nullable = new WeakSet<Node>();
 
   constructor(readonly options: JsonSchemaOptions) {}
 
   issue(pointer: string, text: string): void {
     this.issues.push({ pointer, text });
+  }
+
+  warn(kind: CompileWarning["kind"], keyword: string, pointer: string, message: string): void {
+    this.warnings.push({ kind, keyword, pointer, message });
   }
 
   /** Allocates a node for a schema and queues it. */
@@ -396,12 +488,104 @@ class Compiler {
         }
         continue;
       }
-      if (!known.has(key)) {
-        this.issue(kat, `unsupported keyword ${JSON.stringify(key)} at ${where(at)}`);
-        continue;
-      }
-      this.keyword(key === "$ref" && refOnly ? node : target, key, value, raw, job, kat);
+      if (known.has(key)) {
+        this.keyword(key === "$ref" && refOnly ? node : target, key, value, raw, job, kat);
+      } else this.otherKeyword(target, key, value, raw, job, kat);
     }
+    if (this.nullable.has(target) && target.typed === true) target.types |= T_NULL;
+  }
+
+  /**
+   * A keyword the dialect does not define: a keyword of another dialect
+   * (applied as it means there when that is unambiguous, else refused),
+   * OpenAPI's `nullable`, a draft-03 assertion (refused), or an unknown
+   * keyword (an annotation listed in the warnings; refused when strict).
+   */
+  otherKeyword(
+    node: Node,
+    key: string,
+    value: unknown,
+    raw: Record<string, unknown>,
+    job: Job,
+    kat: string,
+  ): void {
+    const d = this.dialect;
+    const at = where(job.at);
+    const name = JSON.stringify(key);
+    if (key === "nullable") {
+      if (this.explicit) {
+        return this.issue(
+          kat,
+          `unsupported keyword "nullable" at ${at}: an OpenAPI 3.0 keyword, not a keyword of ${d} (the dialect "$schema" selects); write "type" with "null"`,
+        );
+      }
+      if (typeof value !== "boolean") {
+        return this.issue(kat, `"nullable" at ${at} must be a boolean`);
+      }
+      if (value) this.nullable.add(node);
+      return this.warn(
+        "other-dialect",
+        key,
+        kat,
+        `"nullable" at ${at} applied as OpenAPI 3.0 means it: null is admitted beside "type"`,
+      );
+    }
+    if (Object.hasOwn(DRAFT3, key)) {
+      return this.issue(kat, `unsupported keyword ${name} at ${at}: ${DRAFT3[key]}`);
+    }
+    const defined = DIALECT_ORDER.some((other) => KEYWORDS[other].has(key));
+    if (!defined) {
+      if (this.options.strictKeywords) {
+        return this.issue(kat, `unsupported keyword ${name} at ${at}`);
+      }
+      return this.warn(
+        "unknown-keyword",
+        key,
+        kat,
+        `unknown keyword ${name} at ${at} is an annotation: it asserts nothing`,
+      );
+    }
+    const range = dialectRange(key);
+    if (key === "$defs") {
+      this.schemaMap(value, job, key, kat);
+      return this.warn(
+        "other-dialect",
+        key,
+        kat,
+        `"$defs" at ${at} (${range}) holds schemas to reference, as "definitions" does`,
+      );
+    }
+    if (key === "dependencies") {
+      // The 2019-09 and 2020-12 meta-schemas still define it (deprecated): one meaning only.
+      this.keyword(node, key, value, raw, job, kat);
+      return this.warn(
+        "other-dialect",
+        key,
+        kat,
+        `"dependencies" at ${at} (${range}) applied as "dependentRequired"/"dependentSchemas"`,
+      );
+    }
+    if (key === "additionalItems" && !Array.isArray(raw.items)) {
+      return this.warn(
+        "other-dialect",
+        key,
+        kat,
+        `"additionalItems" at ${at} (${range}) asserts nothing without an array "items"`,
+      );
+    }
+    if (key === "additionalItems") return; // with an array `items`, which applies or refuses it
+    if (key === "id") {
+      return this.warn(
+        "other-dialect",
+        key,
+        kat,
+        `"id" at ${at} (${range}: the identifier "$id" is in ${d}) is an annotation`,
+      );
+    }
+    this.issue(
+      kat,
+      `unsupported keyword ${name} at ${at}: a keyword of ${range}, not of ${d} (the dialect "$schema" selects)`,
+    );
   }
 
   register(job: Job, node: Node): void {
@@ -543,20 +727,44 @@ class Compiler {
       case "minimum":
       case "maximum": {
         const n = this.number(value, key, job, kat);
-        // draft-04: a boolean exclusiveMinimum/exclusiveMaximum makes the bound exclusive.
+        // draft-04: a boolean exclusiveMinimum/exclusiveMaximum makes the bound exclusive
+        // (also in a schema naming no dialect: a boolean has that meaning only).
         const exclusive = key === "minimum" ? raw.exclusiveMinimum : raw.exclusiveMaximum;
-        if (d === "draft-04" && exclusive === true) {
+        if ((d === "draft-04" || !this.explicit) && exclusive === true) {
           node[key === "minimum" ? "exclusiveMinimum" : "exclusiveMaximum"] = n;
         } else node[key] = n;
         return;
       }
       case "exclusiveMinimum":
       case "exclusiveMaximum": {
-        if (d === "draft-04") {
+        const bound = key === "exclusiveMinimum" ? "minimum" : "maximum";
+        if (d === "draft-04" || (typeof value === "boolean" && !this.explicit)) {
           if (typeof value !== "boolean") {
             this.issue(kat, `"${key}" at ${where(job.at)} must be a boolean in draft-04`);
+          } else if (value && raw[bound] === undefined) {
+            this.issue(
+              kat,
+              `"${key}": true at ${where(job.at)} needs "${bound}" beside it (draft-04)`,
+            );
+          } else if (d !== "draft-04") {
+            this.warn(
+              "other-dialect",
+              key,
+              kat,
+              `boolean "${key}" at ${where(job.at)} applied as draft-04 means it: ${
+                value ? `"${bound}" is exclusive` : "nothing"
+              }`,
+            );
           }
           return;
+        }
+        if (typeof value === "boolean") {
+          return this.issue(
+            kat,
+            `boolean "${key}" at ${
+              where(job.at)
+            } is draft-04, not ${d} (the dialect "$schema" selects); write the bound as a number`,
+          );
         }
         node[key] = this.number(value, key, job, kat);
         return;
@@ -586,7 +794,25 @@ class Compiler {
         return;
       }
       case "items":
-        if (Array.isArray(value) && d !== "2020-12") {
+        if (Array.isArray(value) && d === "2020-12") {
+          if (this.explicit) {
+            return this.issue(
+              kat,
+              `"items" at ${
+                where(job.at)
+              } is an array: the tuple form of 2019-09 and older, not of 2020-12 (the dialect "$schema" selects); write "prefixItems"`,
+            );
+          }
+          this.warn(
+            "other-dialect",
+            key,
+            kat,
+            `"items" at ${
+              where(job.at)
+            } is an array: applied as the tuple form of 2019-09 and older ("additionalItems" for the rest)`,
+          );
+        }
+        if (Array.isArray(value)) {
           node.prefixItems = this.schemaList(value, job, key, kat, false);
           if (raw.additionalItems !== undefined) {
             node.items = this.child(raw.additionalItems, job, "additionalItems");
@@ -722,6 +948,23 @@ class Compiler {
       } catch { /* keep as written */ }
       const key = `${doc}#${decoded}`;
       let target = this.registry.get(key);
+      if (target === undefined && !this.resources.has(doc)) {
+        const meta = builtinMetaschema(doc);
+        if (meta !== undefined) {
+          const d = dialectOf(String(meta.$schema));
+          if (d !== this.dialect) {
+            this.issue(
+              at,
+              `"$ref" ${JSON.stringify(ref)} at ${
+                where(at)
+              } names the ${d} meta-schema from a ${this.dialect} schema; one dialect per schema`,
+            );
+            continue;
+          }
+          this.loadBuiltin(doc, meta);
+          target = this.registry.get(key);
+        }
+      }
       if (target === undefined) {
         const resource = this.resources.get(doc);
         if (resource === undefined) {
@@ -782,6 +1025,16 @@ class Compiler {
       }
       node.ref = target;
     }
+  }
+
+  /** Compiles a built-in meta-schema as a resource of its own at `doc`. */
+  loadBuiltin(doc: string, raw: Record<string, unknown>): void {
+    const id = this.nodes.length;
+    const at = `${doc}#`;
+    this.nodes.push(emptyNode(id, at));
+    this.resources.set(doc, { raw, at, depth: 0 });
+    this.queue.push({ raw, id, at, base: doc, scopes: [{ base: doc, pointer: "" }], depth: 0 });
+    this.run();
   }
 
   /** Refuses in-place cycles (a `$ref` loop that consumes no input) and over-long in-place chains. */
@@ -845,6 +1098,101 @@ class Compiler {
   }
 }
 
+/** What JSON cannot hold, found in a schema value: its kind in words, or null. */
+function notJson(value: unknown): string | null {
+  switch (typeof value) {
+    case "bigint":
+      return `the BigInt ${value}n (JSON has no BigInt; write a number)`;
+    case "symbol":
+      return "a symbol";
+    case "function":
+      return "a function";
+    default:
+      return null;
+  }
+}
+
+/**
+ * Whether a schema value holds nothing JSON cannot (the common answer,
+ * found without building a pointer for every member).
+ */
+function holdsOnlyJson(schema: unknown): boolean {
+  const seen = new Set<object>();
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    const kind = typeof value;
+    if (kind === "bigint" || kind === "symbol" || kind === "function") return false;
+    if (value === null || kind !== "object" || seen.has(value as object)) continue;
+    seen.add(value as object);
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        if (!(i in value)) return false;
+        stack.push(value[i]);
+      }
+    } else {
+      for (const key in value as Record<string, unknown>) {
+        if (Object.hasOwn(value as object, key)) {
+          stack.push((value as Record<string, unknown>)[key]);
+        }
+      }
+    }
+  }
+  return true;
+}
+
+/**
+ * Throws `CallerError` `E070` with the pointer of the first thing in a
+ * schema value that JSON cannot hold: a BigInt, a symbol or a function
+ * anywhere (in `enum`, `const`, `minLength`, `type`, a member name's value),
+ * or a hole in an array (`[1, , 2]`). A JavaScript host can build these;
+ * they would otherwise reach the compiler as a raw `TypeError`, or compare
+ * equal to a number (`1n` to `1`). An explicit stack; an object met twice is
+ * walked once (a cyclic value is refused later, for its depth).
+ *
+ * @example
+ * ```ts
+ * import { checkJsonSchemaValue } from "./jsonschema.ts";
+ * import { throws } from "node:assert/strict";
+ * checkJsonSchemaValue({ enum: [1, "a", null] });
+ * throws(() => checkJsonSchemaValue({ enum: [1, 2n] }), { code: "E070", pointer: "/enum/1" });
+ * throws(() => checkJsonSchemaValue({ allOf: [{}, , {}] }), { code: "E070", pointer: "/allOf/1" });
+ * ```
+ */
+export function checkJsonSchemaValue(schema: unknown): void {
+  if (holdsOnlyJson(schema)) return;
+  const seen = new Set<object>();
+  const stack: { value: unknown; at: string }[] = [{ value: schema, at: "" }];
+  while (stack.length > 0) {
+    const { value, at } = stack.pop()!;
+    const bad = notJson(value);
+    if (bad !== null) {
+      throw new CallerError("E070", at, `${bad} at ${where(at)}: a schema is JSON`);
+    }
+    if (value === null || typeof value !== "object" || seen.has(value)) continue;
+    seen.add(value);
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        if (!(i in value)) {
+          throw new CallerError(
+            "E070",
+            `${at}/${i}`,
+            `a hole in an array at ${at}/${i}: a schema is JSON (write null, or remove the comma)`,
+          );
+        }
+      }
+      // Pushed last first: the first problem in document order is met first.
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], at: `${at}/${i}` });
+      continue;
+    }
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    for (let k = keys.length - 1; k >= 0; k--) {
+      stack.push({ value: record[keys[k]], at: `${at}/${pointerToken(keys[k])}` });
+    }
+  }
+}
+
 /**
  * Compiles a JSON Schema into the internal form, or throws `CallerError`
  * `E070` listing every refused keyword and malformed value with its pointer.
@@ -863,10 +1211,12 @@ class Compiler {
  * ```
  */
 export function compileJsonSchema(schema: unknown, options: JsonSchemaOptions = {}): Form {
+  checkJsonSchemaValue(schema);
   const c = new Compiler(options);
   if (isRecord(schema) && schema.$schema !== undefined) {
     const d = typeof schema.$schema === "string" ? dialectOf(schema.$schema) : undefined;
     if (d !== undefined) c.dialect = d;
+    c.explicit = true;
   }
   c.resources.set(DEFAULT_BASE, { raw: schema, at: "", depth: 0 });
   c.nodes.push(emptyNode(0, ""));
@@ -886,5 +1236,11 @@ export function compileJsonSchema(schema: unknown, options: JsonSchemaOptions = 
     if (c.issues.length > 20) shown.push(`and ${c.issues.length - 20} more`);
     throw new CallerError("E070", c.issues[0].pointer, shown.join("; "));
   }
-  return finishForm({ nodes: c.nodes, root: 0, source: "jsonschema", text: "" });
+  return finishForm({
+    nodes: c.nodes,
+    root: 0,
+    source: "jsonschema",
+    text: "",
+    warnings: c.warnings,
+  });
 }

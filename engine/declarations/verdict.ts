@@ -17,8 +17,16 @@
  * @module
  */
 
-import { checkForm, compiledCheck, ISSUE_LIMIT, matchesForm } from "./check.ts";
+import {
+  checkForm,
+  compiledCheck,
+  INTEGERS,
+  ISSUE_LIMIT,
+  matchesForm,
+  UNDECLARED,
+} from "./check.ts";
 import { describeIssue } from "./describe.ts";
+import { EXACT, type ExactDecimal, withExactNumbers } from "./exact.ts";
 import { type Form, type Node, pointerToken, T_OBJECT } from "./form.ts";
 
 /**
@@ -188,7 +196,93 @@ export function declaresObject(form: Form): boolean {
 export function passingCheck(form: Form): (value: unknown) => number {
   const { check, total } = shape(form);
   if (check === null) return () => -1;
-  return (value) => check(value) ? total : -1;
+  return (value) => {
+    UNDECLARED.seen = false;
+    INTEGERS.large = false;
+    INTEGERS.nearBound = false;
+    return check(value) ? total : -1;
+  };
+}
+
+/**
+ * After a {@linkcode passingCheck} call that passed: whether the value may
+ * hold a key the declaration does not declare where it stands (then
+ * `declaredKeyTwins` looks; when not, no key can impersonate a declared one).
+ *
+ * @example
+ * ```ts
+ * import { mayHoldUndeclaredKey, passingCheck } from "./verdict.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const passing = passingCheck(parseLanguage("{q:string}"));
+ * passing({ q: "x" });
+ * strictEqual(mayHoldUndeclaredKey(), false);
+ * passing({ Q: "x" });
+ * strictEqual(mayHoldUndeclaredKey(), true);
+ * ```
+ */
+export function mayHoldUndeclaredKey(): boolean {
+  return UNDECLARED.seen;
+}
+
+/**
+ * After a {@linkcode passingCheck} call that passed: whether a whole number
+ * of magnitude 2^50 or more passed an `integer` judgement (then a number
+ * written with a fraction may have read as it; `exact.ts`).
+ *
+ * @example
+ * ```ts
+ * import { mayHoldLargeWhole, passingCheck } from "./verdict.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const passing = passingCheck(parseLanguage("{n:integer}"));
+ * passing({ n: 3 });
+ * strictEqual(mayHoldLargeWhole(), false);
+ * passing({ n: 2 ** 53 });
+ * strictEqual(mayHoldLargeWhole(), true);
+ * ```
+ */
+export function mayHoldLargeWhole(): boolean {
+  return INTEGERS.large;
+}
+
+/**
+ * After a {@linkcode passingCheck} call that passed: whether a number passed
+ * within a few units in the last place of a bound (then its written digits
+ * may lie past it; `exact.ts`).
+ *
+ * @example
+ * ```ts
+ * import { mayBeNearBound, passingCheck } from "./verdict.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const passing = passingCheck(parseLanguage("{n:number(maximum=0.3)}"));
+ * passing({ n: 0.25 });
+ * strictEqual(mayBeNearBound(), false);
+ * passing({ n: 0.3 });
+ * strictEqual(mayBeNearBound(), true);
+ * ```
+ */
+export function mayBeNearBound(): boolean {
+  return INTEGERS.nearBound;
+}
+
+/**
+ * After a {@linkcode passingCheck} call that passed: both records at once
+ * ({@linkcode mayHoldLargeWhole}, {@linkcode mayBeNearBound}), as the
+ * object the compiled checks write (no copy: read it before the next check).
+ *
+ * @example
+ * ```ts
+ * import { numberRecords, passingCheck } from "./verdict.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { deepStrictEqual } from "node:assert/strict";
+ * passingCheck(parseLanguage("{n:integer(maximum=5)}"))({ n: 5 });
+ * deepStrictEqual({ ...numberRecords() }, { large: false, nearBound: true });
+ * ```
+ */
+export function numberRecords(): { readonly large: boolean; readonly nearBound: boolean } {
+  return INTEGERS;
 }
 
 /**
@@ -209,7 +303,7 @@ export function passingCheck(form: Form): (value: unknown) => number {
  */
 export function checkDeclaration(form: Form, value: unknown): Verdict {
   const known = shape(form);
-  if (known.check !== null && known.check(value)) {
+  if (known.check !== null && EXACT.numbers === null && known.check(value)) {
     return { total: known.total, satisfied: known.total, missing: [], mismatched: [], ok: true };
   }
   const result = checkForm(form, value, ISSUE_LIMIT);
@@ -247,6 +341,44 @@ export function checkDeclaration(form: Form, value: unknown): Verdict {
   }
   const verdict: Verdict = { total, satisfied, missing, mismatched, ok: result.ok };
   if (result.omitted > 0) verdict.omitted = result.omitted;
+  return verdict;
+}
+
+/**
+ * {@linkcode checkDeclaration} with the numbers written with more digits
+ * than their double holds judged on their exact decimals (`exact.ts`); a
+ * mismatch on one names the number as written.
+ *
+ * @example
+ * ```ts
+ * import { checkDeclarationExact } from "./verdict.ts";
+ * import { exactDecimal } from "./exact.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { deepStrictEqual } from "node:assert/strict";
+ * const numbers = new Map([[0.3, [exactDecimal("0.30000000000000000001")!]]]);
+ * const verdict = checkDeclarationExact(parseLanguage("{ratio:number(maximum=0.3)}"), { ratio: 0.3 }, numbers);
+ * deepStrictEqual(verdict.mismatched, [{
+ *   pointer: "/ratio",
+ *   expected: "a number at most 0.3",
+ *   found: "the number 0.30000000000000000001 as written (it reads as 0.3)",
+ * }]);
+ * ```
+ */
+export function checkDeclarationExact(
+  form: Form,
+  value: unknown,
+  numbers: ReadonlyMap<number, readonly ExactDecimal[]>,
+): Verdict {
+  const verdict = withExactNumbers(numbers, () => checkDeclaration(form, value));
+  for (const m of verdict.mismatched) {
+    const d = Number(m.found);
+    const written = m.found === String(d) ? numbers.get(d) : undefined;
+    if (written !== undefined) {
+      m.found = `the number ${
+        written.map((x) => x.text).join(" or ")
+      } as written (it reads as ${m.found})`;
+    }
+  }
   return verdict;
 }
 
