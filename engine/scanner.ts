@@ -30,6 +30,60 @@
  * @module
  */
 
+import {
+  arrayCandidate,
+  CITATION,
+  completionOf,
+  fenceLineEnd,
+  listMarker,
+  NEED_LINE_END,
+  needsMore,
+  rootStart,
+  wrapperTagEnd,
+} from "./candidates.ts";
+import {
+  APOS,
+  BACKSLASH,
+  BACKTICK,
+  BOM,
+  COLON,
+  COMMA,
+  CR,
+  DOT,
+  ELLIPSIS,
+  GREATER,
+  HASH,
+  isDigit,
+  isOtherSpace,
+  isQuote,
+  isWordChar,
+  isWordStart,
+  LBRACE,
+  LBRACKET,
+  LDQUO,
+  LESS,
+  LF,
+  LOWER_E,
+  LOWER_X,
+  LSQUO,
+  MINUS,
+  NINE,
+  PLUS,
+  QUOTE,
+  RBRACE,
+  RBRACKET,
+  RDQUO,
+  RSQUO,
+  SLASH,
+  SPACE,
+  STAR,
+  TAB,
+  TILDE,
+  UPPER_A,
+  UPPER_E,
+  UPPER_Z,
+  ZERO,
+} from "./characters.ts";
 import { type EngineError, engineError, positionedError } from "./errors.ts";
 import type { Profile } from "./profiles.ts";
 import {
@@ -147,25 +201,13 @@ export interface ScanResult {
   negativeZero: boolean;
 }
 
-// Char codes.
-const TAB = 9, LF = 10, CR = 13, SPACE = 32, QUOTE = 34, HASH = 35, DOLLAR = 36, APOS = 39;
-const PLUS = 43, COMMA = 44, MINUS = 45, DOT = 46, SLASH = 47, ZERO = 48, NINE = 57;
-const COLON = 58, UPPER_A = 65, UPPER_Z = 90, LBRACKET = 91, BACKSLASH = 92, RBRACKET = 93;
-const UNDERSCORE = 95, BACKTICK = 96, LOWER_A = 97, LOWER_Z = 122, LBRACE = 123, RBRACE = 125;
-const STAR = 42, LOWER_X = 120, LOWER_E = 101, UPPER_E = 69, TILDE = 126, LESS = 60;
-const GREATER = 62;
-/** The longest wrapper tag name read (`<tool_call>`). */
-const MAX_WRAPPER = 32;
-/** First characters of the words a value may be spelled as (`true`, `None`…). */
-const LITERAL_STARTS: ReadonlySet<number> = new Set([116, 102, 110, 84, 70, 78]);
-const LDQUO = 0x201c, RDQUO = 0x201d, LSQUO = 0x2018, RSQUO = 0x2019, ELLIPSIS = 0x2026;
 /**
  * Value strings: every code unit below U+061C (the first bidi control) is free
  * of the hazards a value can hold (bidi controls, tag characters, lone
  * surrogates), so the value loops stop only from here. Keys stop from
  * `FIRST_HAZARD_UNIT` (U+00AD): every default-ignorable is a hazard in a key.
  */
-const BOM = 0xfeff, WIDE = 0x061c;
+const WIDE = 0x061c;
 
 // Modes of the state machine.
 const PREAMBLE = 0, VALUE = 1, AFTER = 2, KEY = 3, COLON_MODE = 4, DONE = 5, END = 6;
@@ -187,8 +229,8 @@ const ARRAY = 0, OBJECT = 1, NONE = -1;
 // token fed in many chunks is still read in linear time.
 const WAIT_ANY = 0, WAIT_NON_WORD = 1, WAIT_NON_SPACE = 2, WAIT_LINE_END = 3, WAIT_SLASH = 4;
 const WAIT_DELIMITER = 5, WAIT_VALUE_START = 6;
-/** `arrayCandidate`: one integer in brackets, a citation in prose. */
-const CITATION = 2;
+/** What to wait for on a lookahead's answer, by `answer - NEED_LINE_END` (NEED_LINE_END … NEED_ANY). */
+const WAIT_OF_NEED: readonly number[] = [WAIT_LINE_END, WAIT_NON_SPACE, WAIT_NON_WORD, WAIT_ANY];
 // Where the epilogue is (see `Scanner.epilogue`).
 const T_START = 0, T_PROSE = 1, T_CANDIDATE = 2;
 /** Further candidates whose offsets are kept for the refusal's message. */
@@ -299,45 +341,12 @@ const WORDS: ReadonlyMap<string, { value: unknown; rule: RepairRule | null }> = 
   ["Infinity", { value: null, rule: RULE.NonFiniteNumber }],
 ]);
 
-const WORD_LIST: readonly string[] = [...WORDS.keys()];
-
-/** The literal a cut word could complete to, or undefined. */
-function completionOf(prefix: string): string | undefined {
-  for (const word of WORD_LIST) {
-    if (word.length > prefix.length && word.startsWith(prefix)) return word;
-  }
-  return undefined;
-}
-
-function isDigit(c: number): boolean {
-  return c >= ZERO && c <= NINE;
-}
-
 function isHex(c: number): boolean {
   return (c >= ZERO && c <= NINE) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 }
 
 function hexValue(c: number): number {
   return c <= NINE ? c - ZERO : (c | 32) - 87;
-}
-
-function isWordChar(c: number): boolean {
-  return (c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) ||
-    (c >= ZERO && c <= NINE) ||
-    c === UNDERSCORE || c === DOLLAR || c === MINUS || (c >= 0x80 && c !== LDQUO && c !== RDQUO &&
-      c !== LSQUO && c !== RSQUO && c !== ELLIPSIS && !isOtherSpace(c));
-}
-
-function isWordStart(c: number): boolean {
-  return (c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || c === UNDERSCORE ||
-    c === DOLLAR || (c >= 0x80 && c !== LDQUO && c !== RDQUO && c !== LSQUO && c !== RSQUO &&
-      c !== ELLIPSIS && c !== BOM && !isOtherSpace(c));
-}
-
-/** White space that JSON does not allow between tokens. */
-function isOtherSpace(c: number): boolean {
-  return c === 0xa0 || c === 0x0b || c === 0x0c || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
 }
 
 /** The end of `true`, `false` or `null` at i when followed by a delimiter, else -1. */
@@ -494,37 +503,6 @@ function significantDigits(rendered: string): string {
   return digits.slice(0, cut);
 }
 
-/**
- * Whether a list marker (one to three digits, then `.` or `)`, then white
- * space or the end) starts at i: 1 yes, 0 no, SUSPEND when the chunk ends
- * first (a few characters at most are read again).
- */
-function listMarker(text: string, i: number, n: number, final: boolean): number {
-  let k = i;
-  while (k < n && k - i < 4 && isDigit(text.charCodeAt(k))) k++;
-  if (k - i > 3) return 0;
-  if (k + 1 >= n) return final ? (k < n && text.charCodeAt(k) === DOT ? 1 : 0) : SUSPEND;
-  const c = text.charCodeAt(k), d = text.charCodeAt(k + 1);
-  return (c === DOT || c === 41) && (d === SPACE || d === TAB || d === LF || d === CR) ? 1 : 0;
-}
-
-/**
- * The end of a fence's language line from j: past its line break, or at the
- * first character a language word cannot hold (```` ```{ ```` on one line:
- * the value starts there); -1 when the text ends first.
- */
-function fenceLineEnd(text: string, j: number, n: number): number {
-  for (; j < n; j++) {
-    const c = text.charCodeAt(j);
-    if (c === LF) return j + 1;
-    if (
-      !((c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || isDigit(c) ||
-        c === CR || c === SPACE || c === MINUS || c === UNDERSCORE)
-    ) return j;
-  }
-  return -1;
-}
-
 /** Exact powers of ten (the fast path of decimal reading). */
 const POW10: readonly number[] = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
 
@@ -604,10 +582,6 @@ function closingQuote(c: number): number {
   if (c === LDQUO) return RDQUO;
   if (c === LSQUO) return RSQUO;
   return c;
-}
-
-function isQuote(c: number): boolean {
-  return c === QUOTE || c === APOS || c === LDQUO || c === LSQUO || c === RDQUO || c === RSQUO;
 }
 
 /** The classification as it stood when the root value began (`Scanner.mark`). */
@@ -1864,7 +1838,7 @@ export class Scanner {
             continue;
           }
         }
-        const start = this.rootStart(text, i, n, final);
+        const start = this.ask(rootStart(text, i, n, final));
         if (start === SUSPEND) {
           this.suspend(i, PREAMBLE);
           return SUSPEND;
@@ -1880,7 +1854,7 @@ export class Scanner {
         c = text.charCodeAt(j);
         if (c === LBRACE) break;
         if (c === LBRACKET) {
-          const verdict = this.arrayCandidate(text, j, n, final);
+          const verdict = this.ask(arrayCandidate(text, j, n, final));
           if (verdict === 1) break;
           if (verdict === SUSPEND) {
             wait = true;
@@ -1923,66 +1897,10 @@ export class Scanner {
   /** Absolute offset where prose before the value began, or -1. */
   private proseAt = -1;
 
-  /**
-   * Whether a `[` at i in prose starts a candidate array: 1 yes (`[{`,
-   * `[[`, `["`, `[1,`, `[-`, `[]`, `[true`…), CITATION for one integer in
-   * brackets (`[12]`), 0 no (a word `[optional]`, `[TOOL_CALLS]`, a `[` that
-   * ends the text), SUSPEND when the chunk ends before it can tell.
-   */
-  private arrayCandidate(text: string, i: number, n: number, final: boolean): number {
-    let j = i + 1, c = 0;
-    while (j < n && ((c = text.charCodeAt(j)) === SPACE || c === TAB)) j++;
-    // A `[` that ends the text opens nothing: it holds no value.
-    if (j >= n) return final ? 0 : this.waitFor(WAIT_NON_SPACE);
-    if (isDigit(c)) {
-      let k = j;
-      while (k < n && isDigit(text.charCodeAt(k))) k++;
-      if (k >= n) return final ? 1 : this.waitFor(WAIT_NON_WORD);
-      // `[12]` in prose is a citation, never the value.
-      return text.charCodeAt(k) === RBRACKET ? CITATION : 1;
-    }
-    if (
-      c === LBRACE || c === LBRACKET || c === RBRACKET || isQuote(c) || c === MINUS ||
-      c === LF || c === CR
-    ) return 1;
-    if (LITERAL_STARTS.has(c)) {
-      // `[true, …]` is an array; `[TOOL_CALLS]`, `[note]` are words in brackets.
-      let k = j;
-      while (k < n && isWordChar(text.charCodeAt(k))) k++;
-      if (k >= n) return final ? 1 : this.waitFor(WAIT_NON_WORD);
-      return WORDS.has(text.slice(j, k)) ? 1 : 0;
-    }
-    return 0;
-  }
-
-  /**
-   * Whether a `[` at the start of the text is a label, not a value: a word
-   * in brackets (`[TOOL_CALLS]`, `[INST]`) or a citation followed by its
-   * sentence (`[1] Call…`). 1 yes, 0 no, SUSPEND when the chunk ends first.
-   */
-  private bracketLabel(text: string, i: number, n: number, final: boolean): number {
-    if (i + 1 >= n) return final ? 0 : this.waitFor(WAIT_ANY);
-    const c = text.charCodeAt(i + 1);
-    if (isDigit(c)) {
-      // A citation followed by its sentence (`[1] Call…`); `[1]`, `[1], [2]`
-      // or `[1] {…}` are values.
-      let k = i + 1;
-      while (k < n && isDigit(text.charCodeAt(k))) k++;
-      if (k >= n) return final ? 0 : this.waitFor(WAIT_NON_WORD);
-      if (text.charCodeAt(k) !== RBRACKET) return 0;
-      k++;
-      let d = 0;
-      while (k < n && ((d = text.charCodeAt(k)) === SPACE || d === TAB)) k++;
-      if (k >= n) return final ? 0 : this.waitFor(WAIT_NON_SPACE);
-      return isWordStart(d) ? 1 : 0;
-    }
-    if (!((c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || c === UNDERSCORE)) {
-      return 0;
-    }
-    let k = i + 1;
-    while (k < n && isWordChar(text.charCodeAt(k))) k++;
-    if (k >= n) return final ? 0 : this.waitFor(WAIT_NON_WORD);
-    return text.charCodeAt(k) === RBRACKET && !WORDS.has(text.slice(i + 1, k)) ? 1 : 0;
+  /** Turns a lookahead's `NEED_*` answer into SUSPEND (noting what to wait for); other answers pass. */
+  private ask(answer: number): number {
+    if (!needsMore(answer)) return answer;
+    return this.waitFor(WAIT_OF_NEED[answer - NEED_LINE_END]);
   }
 
   /** A code fence line (```lang\n, ~~~, four backticks, inline `) at i: its end, -3 when it is not one, SUSPEND when unsure. */
@@ -2043,47 +1961,9 @@ export class Scanner {
    * SUSPEND when unsure.
    */
   private wrapperTag(text: string, i: number, n: number, final: boolean): number {
-    let j = i + 1;
-    while (j < n && j - i <= MAX_WRAPPER) {
-      const c = text.charCodeAt(j);
-      if (c === GREATER) break;
-      if (
-        !((c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || c === UNDERSCORE ||
-          c === MINUS || (j > i + 1 && isDigit(c)))
-      ) return -3;
-      j++;
-    }
-    if (j >= n) return final ? -3 : this.waitFor(WAIT_NON_WORD);
-    if (j === i + 1 || text.charCodeAt(j) !== GREATER) return -3;
-    this.rare.wrapper = text.slice(i + 1, j);
-    return j + 1;
-  }
-
-  /** 1 when a value can start at i, 0 when it is prose, SUSPEND when unsure. */
-  private rootStart(text: string, i: number, n: number, final: boolean): number {
-    const c = text.charCodeAt(i);
-    if (c === LBRACKET) {
-      const label = this.bracketLabel(text, i, n, final);
-      return label === SUSPEND ? SUSPEND : label === 1 ? 0 : 1;
-    }
-    if (
-      c === LBRACE || c === QUOTE || c === APOS || c === LDQUO || c === LSQUO ||
-      isDigit(c)
-    ) return 1;
-    if (c === DOT || c === MINUS || c === PLUS) {
-      // A sign or dot starts a number only before a digit (`- item` is a list marker).
-      if (i + 1 >= n) return final ? 0 : this.waitFor(WAIT_NON_SPACE);
-      const d = text.charCodeAt(i + 1);
-      return isDigit(d) || (c !== DOT && (d === DOT || d === 73 || d === 78)) ? 1 : 0;
-    }
-    if (!isWordStart(c)) return 0;
-    let j = i;
-    while (j < n && isWordChar(text.charCodeAt(j))) j++;
-    if (j >= n && !final) return this.waitFor(WAIT_NON_WORD);
-    const word = text.slice(i, j);
-    if (WORDS.has(word)) return 1;
-    if (j >= n && completionOf(word) !== undefined) return 1;
-    return 0;
+    const end = this.ask(wrapperTagEnd(text, i, n, final));
+    if (end >= 0) this.rare.wrapper = text.slice(i + 1, end - 1);
+    return end;
   }
 
   // --------------------------------------------------------------- epilogue
@@ -2225,7 +2105,7 @@ export class Scanner {
       }
       if (isDigit(c) && !scalar) {
         // `2. Next step` or `3) note` after the value is a list marker: prose.
-        const marker = listMarker(text, i, n, final);
+        const marker = this.ask(listMarker(text, i, n, final));
         if (marker === SUSPEND) {
           this.suspend(i, DONE);
           return -1;
@@ -2240,7 +2120,7 @@ export class Scanner {
         // A second object or array right after the value: a second candidate
         // (a citation or a word in brackets is prose).
         if (scalar) return this.proseAgain(i);
-        const verdict = c === LBRACE ? 1 : this.arrayCandidate(text, i, n, final);
+        const verdict = c === LBRACE ? 1 : this.ask(arrayCandidate(text, i, n, final));
         if (verdict === SUSPEND) {
           this.suspend(i, DONE);
           return -1;
@@ -2317,7 +2197,7 @@ export class Scanner {
         if (c === LBRACE) {
           this.candidate(base + i);
         } else if (c === LBRACKET) {
-          const verdict = this.arrayCandidate(text, i, n, final);
+          const verdict = this.ask(arrayCandidate(text, i, n, final));
           if (verdict === SUSPEND) {
             this.suspend(i, DONE);
             return SUSPEND;
