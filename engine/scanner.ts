@@ -85,6 +85,7 @@ import {
   ZERO,
 } from "./characters.ts";
 import { type EngineError, engineError, positionedError } from "./errors.ts";
+import { commentChangesMeaning, type Unframed, unframedText } from "./framing.ts";
 import type { Profile } from "./profiles.ts";
 import {
   BIDI,
@@ -296,7 +297,49 @@ const RULE = {
   AmbiguousKey: ruleByName("AmbiguousKey"),
   NormalizationCollidingKeys: ruleByName("NormalizationCollidingKeys"),
   ConfusableKeys: ruleByName("ConfusableKeys"),
+  NonFramingText: ruleByName("NonFramingText"),
+  CodeAroundValue: ruleByName("CodeAroundValue"),
+  PrematureClose: ruleByName("PrematureClose"),
+  ChainedRepair: ruleByName("ChainedRepair"),
+  TripleQuotedString: ruleByName("TripleQuotedString"),
+  LeadingPlus: ruleByName("LeadingPlus"),
+  CommentChangesMeaning: ruleByName("CommentChangesMeaning"),
 } as const;
+
+/** `continuesRoot`: the text after the comma goes on with the root, or not. */
+const CONTINUES = 1, STOPS = 0;
+
+/**
+ * Whether the text at j, after a comma that follows the root, continues the
+ * root: a quoted key or string, a number, a value word, an unquoted key
+ * (`cc: "x"`) or a closer. CONTINUES, STOPS, or SUSPEND when the chunk ends
+ * before it can tell (and the input goes on).
+ */
+function continuesRoot(text: string, j: number, n: number, final: boolean): number {
+  const c = text.charCodeAt(j);
+  if (c === QUOTE || c === APOS || c === RBRACE || c === RBRACKET || isDigit(c)) return CONTINUES;
+  if (c === MINUS) {
+    if (j + 1 >= n) return final ? STOPS : SUSPEND;
+    return isDigit(text.charCodeAt(j + 1)) ? CONTINUES : STOPS;
+  }
+  let k = j;
+  while (k < n && isWordChar(text.charCodeAt(k))) k++;
+  if (k === j) return STOPS;
+  if (k >= n) return final ? (WORDS.has(text.slice(j, k)) ? CONTINUES : STOPS) : SUSPEND;
+  if (WORDS.has(text.slice(j, k))) return CONTINUES;
+  // An unquoted key: `, cc: "x"}`.
+  while (k < n && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k++;
+  if (k >= n) return final ? STOPS : SUSPEND;
+  return text.charCodeAt(k) === COLON ? CONTINUES : STOPS;
+}
+
+/** No comments inside the value (shared, never written). */
+const NO_SPANS: readonly number[] = Object.freeze([]);
+
+/** Whether `text` from `start` to `end` holds only white space. */
+function isAllBlank(text: string, start: number, end: number): boolean {
+  return skipWhiteSpace(text, start, end) >= end;
+}
 
 /**
  * The rule each kind of key collision is reported as (`exact` is
@@ -660,6 +703,17 @@ class RareState {
   /** Offsets of the LFs of the input up to `linesUpTo` (searched when a position is needed). */
   newlines: number[] = [];
   linesUpTo = 0;
+  /** Comments inside the value: start and end offsets, in pairs (judged once the input ends). */
+  innerComments: number[] = [];
+  /** The epilogue refused what follows the value already (a second value, garbage, a premature close). */
+  tailRefused = false;
+  /** Absolute offset up to which white space after a value held a line break (-1: none). */
+  lineBreakTo = -1;
+  /** Absolute offset just past the last empty string, and its quote (a third one makes a triple quote). */
+  emptyStringEnd = -1;
+  emptyQuote = 0;
+  /** The text around the value that is not framing, once judged. */
+  unframed: Unframed | null = null;
 }
 
 /**
@@ -766,6 +820,8 @@ export class Scanner {
   /** Whether top-level members are recorded as they become final (streaming, readiness). */
   private readonly trackMembers: boolean;
 
+  /** The text around the value was judged (`judgeFraming`, once). */
+  private judged = false;
   /** A placeholder was just dropped: a comma next belongs to it. */
   private placeholderComma = false;
   /** The rarely used state, made when first read or written. */
@@ -809,7 +865,11 @@ export class Scanner {
       this.finished = true;
       return;
     }
-    if (this.finished) return;
+    if (this.finished) {
+      // A scan that ended early (a second document) is still judged once the input ends.
+      if (final) this.judgeFraming();
+      return;
+    }
     if (this.wait !== WAIT_ANY && !final && !canResume(chunk, this.wait)) {
       this.pending.push(chunk);
       return;
@@ -832,7 +892,43 @@ export class Scanner {
     // A joined (flat) string: a cons string would slow every character read.
     this.window = this.window.length === 0 ? chunk : [this.window, chunk].join("");
     this.run(final);
-    if (final) this.finished = true;
+    if (final) {
+      this.judgeFraming();
+      this.finished = true;
+    }
+  }
+
+  /**
+   * Once the input has ended: the text skipped around the value must be
+   * framing (`engine/framing.ts`), else `R050 NonFramingText` (or `R051
+   * CodeAroundValue`) at the first piece that is not; a comment inside the
+   * value that negates, retracts or marks it as an example is `R056`.
+   * Clean JSON (nothing around the value, no comment) never gets past the
+   * first test.
+   */
+  private judgeFraming(): void {
+    if (this.judged || this.fatal !== null || !this.hasRoot) return;
+    this.judged = true;
+    const length = this.received, start = this.valueStart, end = this.valueEnd;
+    const spans = this.rareState === null ? NO_SPANS : this.rareState.innerComments;
+    if (start === 0 && end >= length && spans.length === 0) return;
+    const rare = this.rare;
+    const text = this.text();
+    let found: Unframed | null = null;
+    if (start > 0 && !isAllBlank(text, 0, start)) found = unframedText(text, 0, start, true);
+    if (found === null && end < length && !rare.tailRefused && !isAllBlank(text, end, length)) {
+      found = unframedText(text, end, length, false);
+    }
+    if (found !== null) {
+      rare.unframed = found;
+      this.repair(found.kind === "code" ? RULE.CodeAroundValue : RULE.NonFramingText, found.offset);
+    }
+    for (let k = 0; k + 1 < spans.length; k += 2) {
+      if (commentChangesMeaning(text, spans[k], spans[k + 1])) {
+        this.repair(RULE.CommentChangesMeaning, spans[k]);
+        break;
+      }
+    }
   }
 
   /** The result so far (final after `feed(…, true)`). */
@@ -958,6 +1054,25 @@ export class Scanner {
   private refusalError(): EngineError {
     const [line, column] = this.lineColumn(this.refusalOffset);
     const error = this.refuse(this.refusalRule!, line, column, this.refusalOffset);
+    const unframed = this.rareState?.unframed;
+    if (
+      unframed && (this.refusalRule === RULE.NonFramingText ||
+        this.refusalRule === RULE.CodeAroundValue)
+    ) {
+      // Name the text that is not framing, then why it is refused.
+      const head = `${this.refusalRule.code} ${this.refusalRule.name}: `;
+      const reason = error.message.slice(error.message.indexOf(head) + head.length);
+      const what = unframed.kind === "code"
+        ? "reads as source code around the value"
+        : "is not framing (a lead-in, label, wrapper, fence or sign-off) and may change what the value means";
+      return positionedError(
+        error.code,
+        line,
+        column,
+        this.refusalOffset,
+        `${head}the text ${JSON.stringify(unframed.text)} ${what}; emit only the value (${reason})`,
+      );
+    }
     if (this.refusalRule !== RULE.MultipleCandidates) return error;
     // Say how many candidates there are and where, then why they are refused.
     const head = `${RULE.MultipleCandidates.code} ${RULE.MultipleCandidates.name}: `;
@@ -1319,6 +1434,7 @@ export class Scanner {
           if (c === QUOTE) {
             const end = this.plainString(text, i + 1, n);
             if (end > 0) {
+              if (end === i + 2) this.emptyString(base + end, QUOTE);
               i = end;
               mode = this.completed(base + i, this.stringFinalAt);
               this.lastToken = STRING_TOKEN;
@@ -1463,9 +1579,14 @@ export class Scanner {
         }
 
         case AFTER: {
+          const from = i;
           i = skipWhiteSpace(text, i, n);
           if (i >= n) {
-            if (!final) return this.suspend(i, mode);
+            if (!final) {
+              // Whether the white space held a line break, kept across the cut.
+              if (this.lineBreakIn(text, from, i)) this.rare.lineBreakTo = base + i;
+              return this.suspend(i, mode);
+            }
             this.closeAllAtEnd(base + n);
             return;
           }
@@ -1510,12 +1631,22 @@ export class Scanner {
             // could join, get a comma: a number next to a digit, dot or sign
             // (or, in an array, a word) and two strings in an array may be
             // one token (`192.168.1.1`, `2024-11-15`, `1 500`, `["a" "b"]`).
+            // Two strings side by side are one in Python (`"a" "b"` is
+            // `"ab"`): split only between members on separate lines.
             const last = this.lastToken;
             const split = last === GLUED_TOKEN ||
               (last === NUMBER_TOKEN
                 ? isDigit(c) || c === DOT || c === MINUS ||
                   (this.topKind === ARRAY && isWordStart(c))
-                : last === STRING_TOKEN && this.topKind === ARRAY && isQuote(c));
+                : last === STRING_TOKEN && isQuote(c) &&
+                  (this.topKind === ARRAY || !this.lineBreakIn(text, from, i)));
+            if (
+              last === STRING_TOKEN && this.rareState !== null &&
+              c === this.rareState.emptyQuote && this.rareState.emptyStringEnd === base + i
+            ) {
+              // A Python triple-quoted string.
+              this.repair(RULE.TripleQuotedString, base + i - 2);
+            }
             this.repair(split ? RULE.AmbiguousSplit : RULE.MissingComma, base + i);
             this.commaAt = -1;
             mode = this.topKind === OBJECT ? KEY : VALUE;
@@ -1697,6 +1828,7 @@ export class Scanner {
           }
           this.repair(RULE.StripComment, this.rare.commentAt);
           i = j + 1 >= n ? n : j + 2;
+          this.innerComment(this.rare.commentAt, base + i);
           mode = this.rare.commentReturn;
           continue;
         }
@@ -1743,7 +1875,10 @@ export class Scanner {
       // When an enclosing container is of the closer's kind, the inner ones were left open.
       const enclosing = want === OBJECT ? this.openObjects > 0 : this.depth - this.openObjects > 0;
       if (enclosing) {
+        let inferred = 0;
         while (this.kinds[this.depth - 1] !== want) {
+          // Two or more closers inferred at one bracket: never cosmetic.
+          if (++inferred === 2) this.repair(RULE.ChainedRepair, at);
           const mode = this.close(at + 1);
           if (mode === DONE) return DONE;
         }
@@ -2071,6 +2206,7 @@ export class Scanner {
       const scalar = !this.closedAfter && this.rootMayBeProse();
       if (c === RBRACE || c === RBRACKET) {
         if (scalar) return this.proseAgain(i);
+        this.rare.tailRefused = true;
         this.repair(RULE.TrailingGarbage, base + i);
         this.tail = T_PROSE;
         i++;
@@ -2092,6 +2228,21 @@ export class Scanner {
           // `{...}, {...}`: a second candidate after a comma.
           this.candidate(base + j);
           i = j + 1;
+          continue;
+        }
+        const goesOn = j < n ? continuesRoot(text, j, n, final) : STOPS;
+        if (goesOn === SUSPEND) {
+          const last = text.charCodeAt(n - 1);
+          this.suspendWait = last === SPACE || last === TAB ? WAIT_NON_SPACE : WAIT_NON_WORD;
+          this.suspend(i, DONE);
+          return -1;
+        }
+        if (goesOn === CONTINUES) {
+          // `{"to":…}, "cc": …}`, `[1, 2], 3]`: the root closed too early.
+          this.rare.tailRefused = true;
+          this.repair(RULE.PrematureClose, base + i);
+          this.tail = T_PROSE;
+          i++;
           continue;
         }
         this.repair(j >= n ? RULE.TrailingGarbage : RULE.SkipProse, base + i);
@@ -2147,6 +2298,7 @@ export class Scanner {
 
   /** A second scalar document right after the value: `R028`, and nothing after it is read. */
   private concatenated(at: number): void {
+    this.rare.tailRefused = true;
     this.repair(RULE.ConcatenatedDocuments, at);
     this.mode = END;
     this.finished = true;
@@ -2232,6 +2384,7 @@ export class Scanner {
   private candidate(at: number): void {
     if (this.rare.candidates.length < MAX_LISTED_CANDIDATES) this.rare.candidates.push(at);
     this.rare.candidateCount++;
+    this.rare.tailRefused = true;
     this.repair(RULE.MultipleCandidates, at);
     this.tail = T_CANDIDATE;
     this.rare.tailDepth = 1;
@@ -2327,6 +2480,7 @@ export class Scanner {
       return COLON_MODE;
     }
     this.place(value, at);
+    if (value.length === 0) this.emptyString(this.base + i, this.strQuote);
     // Closed by the end of the input, the string is final only there.
     const mode = this.completed(
       this.base + i,
@@ -2334,6 +2488,12 @@ export class Scanner {
     );
     this.lastToken = STRING_TOKEN;
     return mode;
+  }
+
+  /** Notes an empty string value ending at an absolute offset (a triple quote may follow). */
+  private emptyString(end: number, quote: number): void {
+    this.rare.emptyStringEnd = end;
+    this.rare.emptyQuote = quote;
   }
 
   /** Absolute offset just past the character that confirmed a string's closing quote. */
@@ -2880,6 +3040,7 @@ export class Scanner {
           );
           return FATAL;
         }
+        if (notation) this.repair(RULE.LeadingPlus, base + start);
         this.repair(RULE.NumberNotation, base + start);
         // `-0x0` is -0, as JavaScript reads it: the renderer keeps the sign.
         if (negative && value === 0) this.negativeZero = true;
@@ -2990,7 +3151,9 @@ export class Scanner {
     if (digits > 1 && text.charCodeAt(digitsStart) === ZERO) {
       this.repair(RULE.LeadingZero, base + start);
     }
-    if (notation || (!cut && (digits === 0 || fractionDigits === 0))) {
+    // `+1`: a leading plus may be text the model meant (`+15551234567`).
+    if (notation) this.repair(RULE.LeadingPlus, base + start);
+    if (!cut && (digits === 0 || fractionDigits === 0)) {
       this.repair(RULE.NumberNotation, base + start);
     }
     const power = exponent - scale;
@@ -3171,9 +3334,11 @@ export class Scanner {
             return this.waitFor(WAIT_SLASH);
           }
           this.repair(RULE.StripComment, base + i);
+          this.innerComment(base + i, base + n);
           return n;
         }
         this.repair(RULE.StripComment, base + i);
+        this.innerComment(base + i, base + j + 2);
         return j + 2;
       }
       if (d !== SLASH) {
@@ -3185,7 +3350,23 @@ export class Scanner {
     while (j < n && text.charCodeAt(j) !== LF) j++;
     if (j >= n && !final) return this.waitFor(WAIT_LINE_END);
     this.repair(RULE.StripComment, base + i);
+    this.innerComment(base + i, base + j);
     return j;
+  }
+
+  /**
+   * Whether the white space from `from` to `to` holds a line break (or the
+   * run began in an earlier chunk after one: `lineBreakTo`).
+   */
+  private lineBreakIn(text: string, from: number, to: number): boolean {
+    if (this.rareState !== null && this.rareState.lineBreakTo === this.base + from) return true;
+    for (let k = from; k < to; k++) if (text.charCodeAt(k) === LF) return true;
+    return false;
+  }
+
+  /** Notes a comment inside the value (judged once the input ends, `judgeFraming`). */
+  private innerComment(start: number, end: number): void {
+    if (this.depth > 0) this.rare.innerComments.push(start, end);
   }
 }
 

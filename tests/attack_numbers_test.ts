@@ -151,7 +151,8 @@ const SIGNS: Row[] = [
   { name: "-0 at the root", input: "-0", value: -0 },
   { name: "-0.0e5", input: "[-0.0e5]", value: [-0] },
   { name: "-.0", input: "[-.0]", value: [-0] },
-  { name: "+0x0", input: "[+0x0]", value: [0] },
+  // A leading plus is no longer cosmetic (issue 21 class 7): the value is refused, not misread.
+  { name: "+0x0", input: "[+0x0]", rule: "R055", code: "E011" },
 ];
 
 for (

@@ -741,8 +741,8 @@ Deno.test("retry prompt: a 10,000-character line is cut around the column", () =
   const result = gate(line, { profile: "strict" });
   assert.equal(
     result.retry?.prompt,
-    "InterJSON refused the arguments: E010 R006 MissingComma at line 1 column 5009 (offset 5008).\n" +
-      "Reason: exactness cosmetic exceeds max_loss exact\n" +
+    "InterJSON refused the arguments: E011 R041 AmbiguousSplit at line 1 column 5009 (offset 5008).\n" +
+      "Reason: ambiguity syntactic is refused by profile strict\n" +
       `Context: …${"x".repeat(58)}" "b":"${"y".repeat(35)}…\n` +
       " ".repeat("Context: ".length + 61) + "^\n" +
       CLOSING_SENTENCE,
