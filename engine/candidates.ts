@@ -23,6 +23,7 @@
 
 import {
   APOS,
+  BACKTICK,
   CR,
   DOT,
   GREATER,
@@ -167,10 +168,9 @@ export function fenceLineEnd(text: string, j: number, n: number): number {
   for (; j < n; j++) {
     const c = text.charCodeAt(j);
     if (c === LF) return j + 1;
-    if (
-      !((c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || isDigit(c) ||
-        c === CR || c === SPACE || c === MINUS || c === UNDERSCORE)
-    ) return j;
+    // Any language tag (`json`, `json5`, `c++`, `objective-c`, `.json`)
+    // but the start of a value on the fence's own line.
+    if (c === LBRACE || c === LBRACKET || c === QUOTE || c === APOS || c === BACKTICK) return j;
   }
   return -1;
 }

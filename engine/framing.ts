@@ -472,33 +472,16 @@ export const CONTROL_TOKENS: ReadonlySet<string> = new Set([
 
 /** First words of a line that make it source code. */
 const CODE_LINE_STARTS: readonly string[] = [
-  "def ",
-  "import ",
-  "from ",
-  "const ",
-  "let ",
-  "var ",
-  "function ",
-  "class ",
-  "return ",
+  // Keywords, each followed by a space (one string: a bundle must not hold `import "`).
+  ..."def import from const let var function class return package func fn pub public private async await export elif yield"
+    .split(" ").map((word) => word + " "),
   "print(",
   "console.",
   "#include",
-  "package ",
-  "func ",
-  "fn ",
-  "pub ",
-  "public ",
-  "private ",
-  "async ",
-  "await ",
-  "export ",
-  "elif ",
   "else:",
   "for (",
   "while (",
   "if (",
-  "yield ",
 ];
 
 /** Words right before a value that make it an operand in code. */

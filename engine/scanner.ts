@@ -85,7 +85,7 @@ import {
   ZERO,
 } from "./characters.ts";
 import { type EngineError, engineError, positionedError } from "./errors.ts";
-import { commentChangesMeaning, type Unframed, unframedText } from "./framing.ts";
+import { commentChangesMeaning, REASONING_NAMES, type Unframed, unframedText } from "./framing.ts";
 import type { Profile } from "./profiles.ts";
 import {
   BIDI,
@@ -712,6 +712,8 @@ class RareState {
   /** Absolute offset just past the last empty string, and its quote (a third one makes a triple quote). */
   emptyStringEnd = -1;
   emptyQuote = 0;
+  /** The closing tag of the reasoning block being skipped (`</think>`), or "". */
+  reasoningClose = "";
   /** The text around the value that is not framing, once judged. */
   unframed: Unframed | null = null;
 }
@@ -1911,6 +1913,27 @@ export class Scanner {
         i = end;
         continue;
       }
+      if (this.rareState !== null && this.rareState.reasoningClose !== "") {
+        // Inside a reasoning block: on to its closing tag, keeping only what
+        // may be the start of it across a chunk end.
+        const close = this.rareState.reasoningClose;
+        const at = text.indexOf(close, i);
+        if (at < 0) {
+          if (!final) {
+            const keep = n - close.length + 1;
+            this.suspend(keep > i ? keep : i, PREAMBLE);
+            return SUSPEND;
+          }
+          this.fail(
+            engineError("E003", "no JSON value found in the input; emit a JSON object or array"),
+          );
+          return FATAL;
+        }
+        this.rareState.reasoningClose = "";
+        this.rare.candidateSeen = true;
+        i = at + close.length;
+        continue;
+      }
       if (this.proseAt < 0) {
         while (i < n && ((c = text.charCodeAt(i)) === SPACE || c === LF || c === CR || c === TAB)) {
           i++;
@@ -1966,6 +1989,14 @@ export class Scanner {
           if (wrapperEnd === SUSPEND) {
             this.suspend(i, PREAMBLE);
             return SUSPEND;
+          }
+          if (wrapperEnd >= 0 && REASONING_NAMES.has(this.rare.wrapper.toLowerCase())) {
+            // A reasoning block (`<think>…</think>`): drafts, not candidates.
+            this.repair(RULE.SkipProse, base + i);
+            this.rare.reasoningClose = `</${this.rare.wrapper}>`;
+            this.rare.wrapper = "";
+            i = wrapperEnd;
+            continue;
           }
           if (wrapperEnd >= 0) {
             this.repair(RULE.StripCodeFence, base + i);

@@ -465,7 +465,8 @@ const RULE_CASES: Case[] = [
     options: { profile: "agent" },
     value: { a: 1 },
     is: "cosmetic semantic invalid complete",
-    rules: "R003@0 R050@0 R003@21",
+    rules: "R003@0 R050@0 R003@22",
+    refusal: "E011",
   },
   {
     name: "R051 the value is an operand in code",
@@ -474,6 +475,7 @@ const RULE_CASES: Case[] = [
     value: { a: 1 },
     is: "cosmetic semantic invalid complete",
     rules: "R003@0 R051@0",
+    refusal: "E011",
   },
   {
     name: "R052 the document goes on after the root closed",
@@ -482,6 +484,7 @@ const RULE_CASES: Case[] = [
     value: { a: 1 },
     is: "lossy none invalid complete",
     rules: "R052@7",
+    refusal: "E010",
   },
   {
     name: "R053 closers for two containers inferred at one bracket",
