@@ -822,6 +822,30 @@ export class Scanner {
   /** Whether top-level members are recorded as they become final (streaming, readiness). */
   private readonly trackMembers: boolean;
 
+  /** Code units handed to the scan loop so far, each time it read them (see `scanned`). */
+  private scannedUnits = 0;
+
+  /**
+   * How many code units the scan loop was handed in all, counting a unit
+   * again each time a suspended token is read again from its start: the
+   * scanner's work, which stays linear in the input for any chunking (a
+   * test compares 1× and 4× inputs fed one unit at a time).
+   *
+   * @example
+   * ```ts
+   * import { strictEqual } from "node:assert/strict";
+   * import { Scanner } from "./scanner.ts";
+   * import { PROFILES } from "./profiles.ts";
+   * const scanner = new Scanner(PROFILES.agent);
+   * for (const unit of "[1, 2]") scanner.feed(unit, false);
+   * scanner.feed("", true);
+   * strictEqual(scanner.scanned <= 2 * "[1, 2]".length, true);
+   * ```
+   */
+  get scanned(): number {
+    return this.scannedUnits;
+  }
+
   /** The text around the value was judged (`judgeFraming`, once). */
   private judged = false;
   /** A placeholder was just dropped: a comma next belongs to it. */
@@ -887,6 +911,7 @@ export class Scanner {
       isPlainRun(chunk, this.strQuote, this.strIsKey ? FIRST_HAZARD_UNIT : WIDE)
     ) {
       // Wholly inside the string being read: it only grows.
+      this.scannedUnits += chunk.length;
       this.strOut += chunk;
       this.base += chunk.length;
       return;
@@ -1400,6 +1425,7 @@ export class Scanner {
     const n = text.length;
     const base = this.base;
     let i = this.pos;
+    this.scannedUnits += n - i;
     let mode = this.mode;
     let c = 0;
 
@@ -2203,6 +2229,13 @@ export class Scanner {
         }
         let run = 0;
         while (run < length && i + run < n && text.charCodeAt(i + run) === c) run++;
+        if (
+          run === length && !this.fence && !this.closedAfter && this.hasRoot &&
+          (typeof this.root !== "object" || this.root === null)
+        ) {
+          // `1. ```json`: a list number, then a fence that opens the value.
+          return this.proseAgain(i);
+        }
         if (run === length && (c === BACKTICK || (this.fence && c === this.rare.fenceChar))) {
           if (!this.fence) this.repair(RULE.StripCodeFence, base + i);
           this.fence = false;
