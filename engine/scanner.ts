@@ -41,49 +41,18 @@ import {
   rootStart,
   wrapperTagEnd,
 } from "./candidates.ts";
-import {
-  APOS,
-  BACKSLASH,
-  BACKTICK,
-  BOM,
-  COLON,
-  COMMA,
-  CR,
-  DOT,
-  ELLIPSIS,
-  GREATER,
-  HASH,
-  isDigit,
-  isOtherSpace,
-  isQuote,
-  isWordChar,
-  isWordStart,
-  LBRACE,
-  LBRACKET,
-  LDQUO,
-  LESS,
-  LF,
-  LOWER_E,
-  LOWER_X,
-  LSQUO,
-  MINUS,
-  NINE,
-  PLUS,
-  QUOTE,
-  RBRACE,
-  RBRACKET,
-  RDQUO,
-  RSQUO,
-  SLASH,
-  SPACE,
-  STAR,
-  TAB,
-  TILDE,
-  UPPER_A,
-  UPPER_E,
-  UPPER_Z,
-  ZERO,
-} from "./characters.ts";
+import { isDigit, isOtherSpace, isQuote, isWordChar, isWordStart } from "./characters.ts";
+
+// Char codes, local: a constant declared in this module is folded into the
+// hot loops, an imported binding is loaded from its module on every use.
+const TAB = 9, LF = 10, CR = 13, SPACE = 32, QUOTE = 34, HASH = 35, APOS = 39;
+const PLUS = 43, COMMA = 44, MINUS = 45, DOT = 46, SLASH = 47, ZERO = 48, NINE = 57;
+const COLON = 58, UPPER_A = 65, UPPER_Z = 90, LBRACKET = 91, BACKSLASH = 92, RBRACKET = 93;
+const BACKTICK = 96, LBRACE = 123, RBRACE = 125;
+const STAR = 42, LOWER_X = 120, LOWER_E = 101, UPPER_E = 69, TILDE = 126, LESS = 60;
+const GREATER = 62;
+const LDQUO = 0x201c, RDQUO = 0x201d, LSQUO = 0x2018, RSQUO = 0x2019, ELLIPSIS = 0x2026;
+const BOM = 0xfeff;
 import { type EngineError, engineError, positionedError } from "./errors.ts";
 import { commentChangesMeaning, REASONING_NAMES, type Unframed, unframedText } from "./framing.ts";
 import type { Profile } from "./profiles.ts";
@@ -712,6 +681,10 @@ class RareState {
   /** Absolute offset just past the last empty string, and its quote (a third one makes a triple quote). */
   emptyStringEnd = -1;
   emptyQuote = 0;
+  /** Code units handed to the scan loop of a scan fed in chunks (`Scanner.scanned`). */
+  scanned = 0;
+  /** The text around the value was judged (`judgeFraming`, once). */
+  judged = false;
   /** The closing tag of the reasoning block being skipped (`</think>`), or "". */
   reasoningClose = "";
   /** The text around the value that is not framing, once judged. */
@@ -822,14 +795,13 @@ export class Scanner {
   /** Whether top-level members are recorded as they become final (streaming, readiness). */
   private readonly trackMembers: boolean;
 
-  /** Code units handed to the scan loop so far, each time it read them (see `scanned`). */
-  private scannedUnits = 0;
-
   /**
    * How many code units the scan loop was handed in all, counting a unit
    * again each time a suspended token is read again from its start: the
    * scanner's work, which stays linear in the input for any chunking (a
-   * test compares 1× and 4× inputs fed one unit at a time).
+   * test compares 1× and 4× inputs fed one unit at a time). A scan fed in
+   * one final chunk reads each unit once and counts nothing (its `scanned`
+   * may stay 0).
    *
    * @example
    * ```ts
@@ -843,11 +815,8 @@ export class Scanner {
    * ```
    */
   get scanned(): number {
-    return this.scannedUnits;
+    return this.rareState === null ? 0 : this.rareState.scanned;
   }
-
-  /** The text around the value was judged (`judgeFraming`, once). */
-  private judged = false;
   /** A placeholder was just dropped: a comma next belongs to it. */
   private placeholderComma = false;
   /** The rarely used state, made when first read or written. */
@@ -911,7 +880,7 @@ export class Scanner {
       isPlainRun(chunk, this.strQuote, this.strIsKey ? FIRST_HAZARD_UNIT : WIDE)
     ) {
       // Wholly inside the string being read: it only grows.
-      this.scannedUnits += chunk.length;
+      this.rare.scanned += chunk.length;
       this.strOut += chunk;
       this.base += chunk.length;
       return;
@@ -934,12 +903,13 @@ export class Scanner {
    * first test.
    */
   private judgeFraming(): void {
-    if (this.judged || this.fatal !== null || !this.hasRoot) return;
-    this.judged = true;
+    if (this.fatal !== null || !this.hasRoot) return;
     const length = this.received, start = this.valueStart, end = this.valueEnd;
     const spans = this.rareState === null ? NO_SPANS : this.rareState.innerComments;
     if (start === 0 && end >= length && spans.length === 0) return;
     const rare = this.rare;
+    if (rare.judged) return;
+    rare.judged = true;
     const text = this.text();
     let found: Unframed | null = null;
     if (start > 0 && !isAllBlank(text, 0, start)) found = unframedText(text, 0, start, true);
@@ -1425,7 +1395,8 @@ export class Scanner {
     const n = text.length;
     const base = this.base;
     let i = this.pos;
-    this.scannedUnits += n - i;
+    // The work of a scan fed in chunks (a one-shot scan reads each unit once).
+    if (!final || this.rareState !== null) this.rare.scanned += n - i;
     let mode = this.mode;
     let c = 0;
 
