@@ -405,9 +405,9 @@ export const RULES: readonly RepairRule[] = [
     "lossy",
     "none",
     {},
-    "characters after the value that are not prose are dropped",
+    "characters after the value that are not prose are dropped (one closer of the root's kind alone is `R058`)",
     [
-      '{"a":1}}',
+      '{"a":1}]',
       '{"a":1}',
     ],
   ),
@@ -701,6 +701,54 @@ export const RULES: readonly RepairRule[] = [
     [
       '{"op":"drop" /* example only */}',
       '{"op":"drop"}',
+    ],
+  ),
+  r(
+    "R057",
+    "LiteralCase",
+    "cosmetic",
+    "none",
+    {},
+    "a JSON literal written in another case (`TRUE`, `FALSE`, `NULL`, `Null`) is read as the literal: no reader takes it for anything else",
+    [
+      '{"a":TRUE,"b":Null}',
+      '{"a":true,"b":null}',
+    ],
+  ),
+  r(
+    "R058",
+    "RedundantCloser",
+    "cosmetic",
+    "none",
+    {},
+    "one closer of the root's kind after a complete root, with nothing after it, is dropped (`{…}}`); more text after it is `R027`",
+    [
+      '{"a":1}}',
+      '{"a":1}',
+    ],
+  ),
+  r(
+    "R059",
+    "RepeatedMember",
+    "exact",
+    "none",
+    { valid: true },
+    'a key repeated with the same scalar value (`{"a":1,"a":1}`): every reader keeps that value; a different value is `R032`',
+    [
+      '{"a":1,"a":1}',
+      '{"a":1}',
+    ],
+  ),
+  r(
+    "R060",
+    "DigitSeparator",
+    "cosmetic",
+    "none",
+    {},
+    "underscores between the digits of a number's integer part inside a value (`1_000_000`) are dropped, as Python and JavaScript read them",
+    [
+      "[1_000_000]",
+      "[1000000]",
     ],
   ),
 ];

@@ -52,7 +52,7 @@ const BACKTICK = 96, LBRACE = 123, RBRACE = 125;
 const STAR = 42, LOWER_X = 120, LOWER_E = 101, UPPER_E = 69, TILDE = 126, LESS = 60;
 const GREATER = 62;
 const LDQUO = 0x201c, RDQUO = 0x201d, LSQUO = 0x2018, RSQUO = 0x2019, ELLIPSIS = 0x2026;
-const BOM = 0xfeff;
+const BOM = 0xfeff, UNDERSCORE = 95, LPAREN = 40, RPAREN = 41;
 import { type EngineError, engineError, positionedError } from "./errors.ts";
 import { commentChangesMeaning, REASONING_NAMES, type Unframed, unframedText } from "./framing.ts";
 import type { Profile } from "./profiles.ts";
@@ -273,6 +273,10 @@ const RULE = {
   TripleQuotedString: ruleByName("TripleQuotedString"),
   LeadingPlus: ruleByName("LeadingPlus"),
   CommentChangesMeaning: ruleByName("CommentChangesMeaning"),
+  LiteralCase: ruleByName("LiteralCase"),
+  RedundantCloser: ruleByName("RedundantCloser"),
+  RepeatedMember: ruleByName("RepeatedMember"),
+  DigitSeparator: ruleByName("DigitSeparator"),
 } as const;
 
 /** `continuesRoot`: the text after the comma goes on with the root, or not. */
@@ -300,6 +304,21 @@ function continuesRoot(text: string, j: number, n: number, final: boolean): numb
   while (k < n && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k++;
   if (k >= n) return final ? STOPS : SUSPEND;
   return text.charCodeAt(k) === COLON ? CONTINUES : STOPS;
+}
+
+/**
+ * An invisible format character (zero-width space, joiners, word joiner)
+ * between tokens: white space to every reader that sees it (issue 22).
+ */
+function isFormatCharacter(c: number): boolean {
+  return c === 0x200b || c === 0x200c || c === 0x200d || c === 0x2060;
+}
+
+/** Whether an unquoted key is a plain integer every reader reads alike: digits, no leading zero, at most 15. */
+function isPlainIntegerKey(key: string): boolean {
+  if (key.length > 15 || (key.length > 1 && key.charCodeAt(0) === ZERO)) return false;
+  for (let k = 0; k < key.length; k++) if (!isDigit(key.charCodeAt(k))) return false;
+  return true;
 }
 
 /** No comments inside the value (shared, never written). */
@@ -349,6 +368,10 @@ const WORDS: ReadonlyMap<string, { value: unknown; rule: RepairRule | null }> = 
   ["False", { value: false, rule: RULE.PythonLiteral }],
   ["None", { value: null, rule: RULE.PythonLiteral }],
   ["undefined", { value: null, rule: RULE.UndefinedLiteral }],
+  ["TRUE", { value: true, rule: RULE.LiteralCase }],
+  ["FALSE", { value: false, rule: RULE.LiteralCase }],
+  ["NULL", { value: null, rule: RULE.LiteralCase }],
+  ["Null", { value: null, rule: RULE.LiteralCase }],
   ["NaN", { value: null, rule: RULE.NonFiniteNumber }],
   ["Infinity", { value: null, rule: RULE.NonFiniteNumber }],
 ]);
@@ -681,6 +704,10 @@ class RareState {
   /** Absolute offset just past the last empty string, and its quote (a third one makes a triple quote). */
   emptyStringEnd = -1;
   emptyQuote = 0;
+  /** Open parentheses in the prose after the value (a note there may mention `[]`). */
+  tailParens = 0;
+  /** A closer right after the root, held back until the input ends (-1 none, -2 decided). */
+  closerAt = -1;
   /** Code units handed to the scan loop of a scan fed in chunks (`Scanner.scanned`). */
   scanned = 0;
   /** The text around the value was judged (`judgeFraming`, once). */
@@ -904,6 +931,7 @@ export class Scanner {
    */
   private judgeFraming(): void {
     if (this.fatal !== null || !this.hasRoot) return;
+    if (this.rareState !== null && this.rareState.closerAt >= 0) this.settleCloser();
     const length = this.received, start = this.valueStart, end = this.valueEnd;
     const spans = this.rareState === null ? NO_SPANS : this.rareState.innerComments;
     if (start === 0 && end >= length && spans.length === 0) return;
@@ -1255,7 +1283,10 @@ export class Scanner {
       return;
     }
     if (Object.hasOwn(object, key)) {
-      this.repair(RULE.DuplicateKey, at);
+      // The same scalar twice has one reading, whichever of the two a reader keeps.
+      const before = object[key];
+      const same = Object.is(before, value) && (typeof value !== "object" || value === null);
+      this.repair(same ? RULE.RepeatedMember : RULE.DuplicateKey, at);
       // Re-inserting keeps the first key's position, as JSON.parse does.
     }
     object[key] = value;
@@ -1554,6 +1585,12 @@ export class Scanner {
               continue;
             }
           }
+          if (isFormatCharacter(c)) {
+            // An invisible format character between tokens (issue 22): white space.
+            this.repair(RULE.NonJsonWhitespace, base + i);
+            i++;
+            continue;
+          }
           if (isWordStart(c)) {
             if (
               !final && LITERALS.has(c) && base + i !== this.rare.rewoundAt &&
@@ -1607,7 +1644,7 @@ export class Scanner {
             i = end;
             continue;
           }
-          if (isOtherSpace(c) || c === BOM) {
+          if (isOtherSpace(c) || c === BOM || isFormatCharacter(c)) {
             this.repair(RULE.NonJsonWhitespace, base + i);
             i++;
             continue;
@@ -1718,6 +1755,11 @@ export class Scanner {
               continue;
             }
           }
+          if (isFormatCharacter(c)) {
+            this.repair(RULE.NonJsonWhitespace, base + i);
+            i++;
+            continue;
+          }
           if (isWordStart(c) || isDigit(c)) {
             const end = this.scanKeyWord(text, i, n, final);
             if (end === SUSPEND) return this.suspend(i, mode);
@@ -1756,7 +1798,7 @@ export class Scanner {
             mode = this.completed(base + i);
             continue;
           }
-          if (isOtherSpace(c) || c === BOM) {
+          if (isOtherSpace(c) || c === BOM || isFormatCharacter(c)) {
             this.repair(RULE.NonJsonWhitespace, base + i);
             i++;
             continue;
@@ -1858,7 +1900,12 @@ export class Scanner {
 
   /** Records a character that cannot stand where it is (it is dropped). */
   private stray(c: number, at: number): void {
-    this.repair(isOtherSpace(c) || c === BOM ? RULE.NonJsonWhitespace : RULE.SkippedCharacter, at);
+    this.repair(
+      isOtherSpace(c) || c === BOM || isFormatCharacter(c)
+        ? RULE.NonJsonWhitespace
+        : RULE.SkippedCharacter,
+      at,
+    );
   }
 
   /** Closes the top container with a closer that may not match it; returns the next mode. */
@@ -2241,8 +2288,12 @@ export class Scanner {
       const scalar = !this.closedAfter && this.rootMayBeProse();
       if (c === RBRACE || c === RBRACKET) {
         if (scalar) return this.proseAgain(i);
-        this.rare.tailRefused = true;
-        this.repair(RULE.TrailingGarbage, base + i);
+        // One closer of the root's kind with nothing after it is redundant
+        // (cosmetic); anything else is garbage. Decided once the input ends.
+        const root = this.root;
+        const ofKind = c === RBRACKET ? Array.isArray(root) : !Array.isArray(root);
+        if (ofKind && this.rare.closerAt < 0) this.rare.closerAt = base + i;
+        else this.garbageAfter(base + i);
         this.tail = T_PROSE;
         i++;
         continue;
@@ -2331,6 +2382,17 @@ export class Scanner {
     }
   }
 
+  /** Garbage after the value (`R027`); a closer held back as maybe redundant is garbage too. */
+  private garbageAfter(at: number): void {
+    const rare = this.rare;
+    rare.tailRefused = true;
+    if (rare.closerAt >= 0) {
+      this.repair(RULE.TrailingGarbage, rare.closerAt);
+      rare.closerAt = -2; // decided
+    }
+    this.repair(RULE.TrailingGarbage, at);
+  }
+
   /** A second scalar document right after the value: `R028`, and nothing after it is read. */
   private concatenated(at: number): void {
     this.rare.tailRefused = true;
@@ -2381,6 +2443,20 @@ export class Scanner {
     while (i < n) {
       c = text.charCodeAt(i);
       if (this.tail === T_PROSE) {
+        if (c === LPAREN) this.rare.tailParens++;
+        else if (c === RPAREN && this.rare.tailParens > 0) this.rare.tailParens--;
+        else if ((c === LBRACE || c === LBRACKET) && this.rare.tailParens > 0) {
+          // An empty `[]` or `{}` in a parenthesis is mentioned in a note
+          // (`(returns [] when nothing matches)`), not a second value (issue 22).
+          if (i + 1 >= n && !final) {
+            this.suspend(i, DONE);
+            return SUSPEND;
+          }
+          if (i + 1 < n && text.charCodeAt(i + 1) === (c === LBRACE ? RBRACE : RBRACKET)) {
+            i += 2;
+            continue;
+          }
+        }
         if (c === LBRACE) {
           this.candidate(base + i);
         } else if (c === LBRACKET) {
@@ -3107,6 +3183,34 @@ export class Scanner {
       digits++;
       i++;
     }
+    // `1_000_000` inside a value: Python and JavaScript read the underscores
+    // as digit separators (a root number glued to `_` stays prose).
+    let separated = false;
+    while (
+      c === UNDERSCORE && i < n && digits > 0 && this.depth > 0 &&
+      text.charCodeAt(digitsStart) !== ZERO
+    ) {
+      if (i + 1 >= n) {
+        if (!final) return this.waitFor(WAIT_NON_WORD);
+        break;
+      }
+      if (!isDigit(text.charCodeAt(i + 1))) break;
+      separated = true;
+      i++;
+      while (i < n && (c = text.charCodeAt(i)) >= ZERO && c <= NINE) {
+        if (significant < 15) {
+          mantissa = mantissa * 10 + (c - ZERO);
+          if (mantissa > 0) significant++;
+        } else if (significant === 15 && mantissa * 10 + (c - ZERO) <= MAX_SAFE) {
+          mantissa = mantissa * 10 + (c - ZERO);
+          significant++;
+        } else {
+          inexact = true;
+        }
+        digits++;
+        i++;
+      }
+    }
     let fractionDigits = -1;
     let exponentDigits = -1;
     if (i < n && c === DOT) {
@@ -3145,7 +3249,7 @@ export class Scanner {
       if (exponentNegative) exponent = -exponent;
     }
     if (i >= n && !final) {
-      if (exponentDigits < 0 && !notation) {
+      if (exponentDigits < 0 && !notation && !separated) {
         // A plain decimal number so far: its reading can go on with the next chunk.
         this.rare.numberCut = true;
         this.numMantissa = mantissa;
@@ -3191,18 +3295,23 @@ export class Scanner {
     if (!cut && (digits === 0 || fractionDigits === 0)) {
       this.repair(RULE.NumberNotation, base + start);
     }
+    if (separated) this.repair(RULE.DigitSeparator, base + start);
+    // The digits as JSON writes them (separators dropped) for the exact checks below.
+    const digitText = separated ? text.slice(start, end).replaceAll("_", "") : text;
+    const digitFrom = separated ? digitsStart - start : digitsStart;
+    const digitEnd = separated ? digitText.length : end;
     const power = exponent - scale;
     if (!inexact && power >= -22 && power <= 22) {
       const magnitude = power >= 0 ? mantissa * POW10[power] : mantissa / POW10[-power];
       if (negative && magnitude === 0) this.negativeZero = true;
-      if (magnitude >= MAX_SAFE && isUnsafeInteger(text, digitsStart, end, magnitude)) {
+      if (magnitude >= MAX_SAFE && isUnsafeInteger(digitText, digitFrom, digitEnd, magnitude)) {
         this.repair(RULE.UnsafeInteger, base + start);
       }
       this.numValue = negative ? -magnitude : magnitude;
       return end;
     }
     // Outside the fast path: read the lexeme, in JSON notation.
-    let lexeme = text.slice(start, end);
+    let lexeme = separated ? text.slice(start, end).replaceAll("_", "") : text.slice(start, end);
     if (exponentDigits === 0) {
       // `1e` / `1e+`: drop the empty exponent.
       let cut = lexeme.length;
@@ -3224,7 +3333,9 @@ export class Scanner {
           break;
         }
       }
-    } else if (Math.abs(value) >= MAX_SAFE && isUnsafeInteger(text, digitsStart, end, value)) {
+    } else if (
+      Math.abs(value) >= MAX_SAFE && isUnsafeInteger(digitText, digitFrom, digitEnd, value)
+    ) {
       // On the exact decimal value, in any notation (`9007199254740993.0`, `…3e0`).
       this.repair(RULE.UnsafeInteger, base + start);
     }
@@ -3309,7 +3420,13 @@ export class Scanner {
     const key = text.slice(i, j);
     // So is a literal (`{true: 1}`, `{None: 1}`: a bool or null key in
     // Python) and `__proto__` (a JavaScript object literal sets the prototype).
-    if (isDigit(first) || dotted || WORDS.has(key) || key === "__proto__") {
+    // A plain integer (`2`, `10`) or a JSON literal (`true`) is the same
+    // string to every reader that takes unquoted keys (issue 22).
+    if (
+      (isDigit(first) && !isPlainIntegerKey(key)) || dotted ||
+      (WORDS.has(key) && key !== "true" && key !== "false" && key !== "null") ||
+      key === "__proto__"
+    ) {
       this.repair(RULE.AmbiguousKey, at);
     }
     // An unquoted key gets every check a quoted one gets.
@@ -3397,6 +3514,23 @@ export class Scanner {
     if (this.rareState !== null && this.rareState.lineBreakTo === this.base + from) return true;
     for (let k = from; k < to; k++) if (text.charCodeAt(k) === LF) return true;
     return false;
+  }
+
+  /**
+   * A closer after the root, held back: redundant (`R058`) when only white
+   * space follows it, else garbage (`R027`). Read once the input ends.
+   */
+  private settleCloser(): void {
+    const rare = this.rare, at = rare.closerAt;
+    rare.closerAt = -2;
+    const text = this.text();
+    if (isAllBlank(text, at + 1, text.length)) {
+      this.repair(RULE.RedundantCloser, at);
+      this.valueEnd = at + 1;
+      return;
+    }
+    rare.tailRefused = true;
+    this.repair(RULE.TrailingGarbage, at);
   }
 
   /** Notes a comment inside the value (judged once the input ends, `judgeFraming`). */
