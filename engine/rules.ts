@@ -751,6 +751,18 @@ export const RULES: readonly RepairRule[] = [
       "[1000000]",
     ],
   ),
+  r(
+    "R061",
+    "LeadingComma",
+    "cosmetic",
+    "none",
+    {},
+    "a comma before the first member of an object (`{, \"a\": 1}`) is dropped; in an array it may be a hole (`[, 1]` has two elements in JavaScript) and stays `R031`",
+    [
+      '{, "a": 1}',
+      '{"a":1}',
+    ],
+  ),
 ];
 
 const byName = new Map<string, RepairRule>(RULES.map((rule) => [rule.name, rule]));

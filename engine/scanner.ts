@@ -277,6 +277,7 @@ const RULE = {
   RedundantCloser: ruleByName("RedundantCloser"),
   RepeatedMember: ruleByName("RepeatedMember"),
   DigitSeparator: ruleByName("DigitSeparator"),
+  LeadingComma: ruleByName("LeadingComma"),
 } as const;
 
 /** `continuesRoot`: the text after the comma goes on with the root, or not. */
@@ -318,6 +319,12 @@ function isFormatCharacter(c: number): boolean {
 function isPlainIntegerKey(key: string): boolean {
   if (key.length > 15 || (key.length > 1 && key.charCodeAt(0) === ZERO)) return false;
   for (let k = 0; k < key.length; k++) if (!isDigit(key.charCodeAt(k))) return false;
+  return true;
+}
+
+/** Whether an object has no member yet. */
+function isEmptyObject(object: unknown): boolean {
+  for (const _ in object as Record<string, unknown>) return false;
   return true;
 }
 
@@ -1707,6 +1714,12 @@ export class Scanner {
             continue;
           }
           this.placeholderComma = false;
+          if (c === COMMA && this.commaAt < 0 && isEmptyObject(this.top)) {
+            // `{, "a": 1}`: a comma before the first member has one reading (issue 22).
+            this.repair(RULE.LeadingComma, base + i);
+            i++;
+            continue;
+          }
           if (c === QUOTE) {
             const end = this.plainKey(text, i + 1, n);
             if (end > 0) {

@@ -460,6 +460,13 @@ const RULE_CASES: Case[] = [
     rules: "R055@1 R055@4 R021@4",
   },
   {
+    name: "R061 a comma before an object's first member",
+    input: '{, "a": 1}',
+    value: { a: 1 },
+    is: "cosmetic none invalid complete",
+    rules: "R061@1",
+  },
+  {
     name: "R057 a literal in another case",
     input: '{"a":TRUE,"b":Null}',
     value: { a: true, b: null },
