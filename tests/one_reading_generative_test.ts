@@ -3,8 +3,9 @@
  * around or inside it: framing (lead-ins, labels, wrappers, fences, reasoning blocks, sign-offs),
  * prose that is not framing (negations, questions, examples, hypotheticals, retractions), code
  * around a literal, a document that goes on after its root closes, and gaps where two tokens would
- * have to be inferred. One invariant is checked under every profile: an executable answer's value
- * is the one reading, the value that was built. Framing alone executes under `agent` (recall);
+ * have to be inferred; and (issue 22) slips with exactly one reading beside the same slips with
+ * two. One invariant is checked under every profile: an executable answer's value is the one
+ * reading, the value that was built; one-reading texts execute under `agent`. Framing alone executes under `agent` (recall);
  * everything else is never executed. Each text is also streamed at a random split, polled after
  * each push: the stream's end equals the gate.
  *
@@ -200,7 +201,55 @@ function chained(random: Random): Built {
   return { text, value: undefined, executes: false };
 }
 
-const BUILDERS = [framed, mentioned, inCode, closedEarly, chained];
+/** Issue 22: a slip with exactly one reading: executed, with the value built. */
+function oneReading(random: Random): Built {
+  const value = randomObject(random);
+  const json = JSON.stringify(value);
+  const key = Object.keys(value)[0];
+  const first = JSON.stringify({ [key]: value[key] }).slice(1, -1);
+  const slips: (() => Built)[] = [
+    () => ({ text: "{," + json.slice(1), value, executes: true }),
+    () => ({ text: json + "}", value, executes: true }),
+    () => ({ text: json.replace(":", ":\u200B"), value, executes: true }),
+    () => ({ text: "{" + first + "," + json.slice(1), value, executes: true }),
+    () => {
+      const n = 1000 + random(1_000_000);
+      const grouped = String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "_");
+      return { text: `{"n": ${grouped}}`, value: { n }, executes: true };
+    },
+    () => ({ text: `{"a": TRUE, "b": Null}`, value: { a: true, b: null }, executes: true }),
+    () => ({ text: `{${1 + random(99)}: "x"}`, value: undefined, executes: true }),
+    () => ({ text: json.replaceAll(',"', ',\n"'), value, executes: true }),
+  ];
+  const built = pick(random, slips)();
+  if (built.value === undefined) {
+    const k = built.text.slice(1, built.text.indexOf(":"));
+    return { ...built, value: { [k]: "x" } };
+  }
+  // A repeated member with a container value is R032: keep only scalars for that slip.
+  if (built.text.startsWith("{" + first + ",") && typeof value[key] === "object") {
+    return { text: json + "}", value, executes: true };
+  }
+  return built;
+}
+
+/** Issue 22: the same slips where a second reading exists: never executed. */
+function twoReadings(random: Random): Built {
+  const a = pick(random, WORDS.filter((w) => w !== "")), b = pick(random, KEYS);
+  const text = pick(random, [
+    `{"${b}": "${a}" "x": "y"}`,
+    `{"${b}": 1, "${b}": 2}`,
+    `{1e${1 + random(9)}: 1}`,
+    `[, ${random(9)}]`,
+    `{"${b}": 1}]`,
+    `{"${b}": 1}} more`,
+    `{"${b}": [0_${random(9)}]}`,
+    `{True: 1}`,
+  ]);
+  return { text, value: undefined, executes: false };
+}
+
+const BUILDERS = [framed, mentioned, inCode, closedEarly, chained, oneReading, twoReadings];
 
 /** Streams a text at one split, polling after the first push; returns the end. */
 function streamed(text: string, cut: number) {
