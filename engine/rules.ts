@@ -757,7 +757,7 @@ export const RULES: readonly RepairRule[] = [
     "cosmetic",
     "none",
     {},
-    "a comma before the first member of an object (`{, \"a\": 1}`) is dropped; in an array it may be a hole (`[, 1]` has two elements in JavaScript) and stays `R031`",
+    'a comma before the first member of an object (`{, "a": 1}`) is dropped; in an array it may be a hole (`[, 1]` has two elements in JavaScript) and stays `R031`',
     [
       '{, "a": 1}',
       '{"a":1}',

@@ -711,6 +711,9 @@ class RareState {
   /** Absolute offset just past the last empty string, and its quote (a third one makes a triple quote). */
   emptyStringEnd = -1;
   emptyQuote = 0;
+  /** The last integer or literal key read unquoted, and its depth (a missing colon after it is R043). */
+  bareKey = "";
+  bareKeyDepth = 0;
   /** Open parentheses in the prose after the value (a note there may mention `[]`). */
   tailParens = 0;
   /** A closer right after the root, held back until the input ends (-1 none, -2 decided). */
@@ -1769,9 +1772,15 @@ export class Scanner {
             }
           }
           if (isFormatCharacter(c)) {
-            this.repair(RULE.NonJsonWhitespace, base + i);
-            i++;
-            continue;
+            // Before a quoted key it is white space; glued to an unquoted key it is part of
+            // the key (and a hazard there, R038).
+            if (i + 1 >= n && !final) return this.suspend(i, mode);
+            const d = i + 1 < n ? text.charCodeAt(i + 1) : 0;
+            if (d === QUOTE || d === APOS || d === SPACE || d === LF || d === CR || d === TAB) {
+              this.repair(RULE.NonJsonWhitespace, base + i);
+              i++;
+              continue;
+            }
           }
           if (isWordStart(c) || isDigit(c)) {
             const end = this.scanKeyWord(text, i, n, final);
@@ -1821,6 +1830,14 @@ export class Scanner {
             isWordStart(c)
           ) {
             this.repair(RULE.MissingColon, base + i);
+            const rare = this.rareState;
+            if (
+              rare !== null && rare.bareKey !== "" && rare.bareKeyDepth === this.depth &&
+              this.pendingKeys[this.depth - 1] === rare.bareKey
+            ) {
+              // `764 52`: an integer or literal key with no colon may be a value (digit groups).
+              this.repair(RULE.AmbiguousKey, base + i);
+            }
             mode = VALUE;
             continue;
           }
@@ -3441,6 +3458,10 @@ export class Scanner {
       key === "__proto__"
     ) {
       this.repair(RULE.AmbiguousKey, at);
+    } else if (isDigit(first) || WORDS.has(key)) {
+      // One reading only with its colon: noted for COLON_MODE.
+      this.rare.bareKey = key;
+      this.rare.bareKeyDepth = this.depth;
     }
     // An unquoted key gets every check a quoted one gets.
     this.checkKeyCharacters(key, at);

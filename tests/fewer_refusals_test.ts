@@ -93,6 +93,12 @@ const KEYS: Row[] = [
   { name: "null as a key", input: "{null: 0}", value: { null: 0 } },
   // Two readings: still refused.
   { name: "an exponent key", input: "{1e5: 1}", rule: "R043" },
+  {
+    name: "an integer key with no colon (digit groups?)",
+    input: '{"n": 42, 764 52}',
+    rule: "R043",
+  },
+  { name: "a literal key with no colon", input: '{"n": 1, true 2}', rule: "R043" },
   { name: "a hex key", input: "{0x10: 1}", rule: "R043" },
   { name: "a decimal key", input: "{1.50: 1}", rule: "R043" },
   { name: "a leading zero key", input: "{01: 1}", rule: "R043" },
