@@ -763,6 +763,18 @@ export const RULES: readonly RepairRule[] = [
       '{"a":1}',
     ],
   ),
+  r(
+    "R062",
+    "BareText",
+    "cosmetic",
+    "none",
+    {},
+    "unquoted text as a member's value that no reader takes for a name or an expression (two words side by side, a URL, an address) and runs to the member's end is read as a string (`{\"city\": New York, …}`, `{url: https://example.com/a}`); `hello`, `a.b`, `x - y` stay `R030`",
+    [
+      '{"city": New York, "zip": "10001"}',
+      '{"city":"New York","zip":"10001"}',
+    ],
+  ),
 ];
 
 const byName = new Map<string, RepairRule>(RULES.map((rule) => [rule.name, rule]));

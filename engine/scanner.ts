@@ -278,6 +278,7 @@ const RULE = {
   RepeatedMember: ruleByName("RepeatedMember"),
   DigitSeparator: ruleByName("DigitSeparator"),
   LeadingComma: ruleByName("LeadingComma"),
+  BareText: ruleByName("BareText"),
 } as const;
 
 /** `continuesRoot`: the text after the comma goes on with the root, or not. */
@@ -3396,14 +3397,21 @@ export class Scanner {
         return j;
       }
     }
-    // A bare string: up to the next delimiter on the same line.
+    // A bare string: up to the next delimiter on the same line (a URL's `://`
+    // inside a member's value goes on: `{url: https://example.com/a}`).
     let k = j;
     let c = 0;
-    while (
-      k < n && (c = text.charCodeAt(k)) !== COMMA && c !== RBRACE && c !== RBRACKET &&
-      c !== COLON &&
-      c !== LF && c !== CR && !isQuote(c) && c !== LBRACE && c !== LBRACKET
-    ) k++;
+    for (;;) {
+      while (
+        k < n && (c = text.charCodeAt(k)) !== COMMA && c !== RBRACE && c !== RBRACKET &&
+        c !== COLON &&
+        c !== LF && c !== CR && !isQuote(c) && c !== LBRACE && c !== LBRACKET
+      ) k++;
+      if (k >= n || c !== COLON || this.topKind !== OBJECT) break;
+      if (k + 2 >= n && !final) return this.waitFor(WAIT_ANY);
+      if (text.charCodeAt(k + 1) !== SLASH || text.charCodeAt(k + 2) !== SLASH) break;
+      k += 3;
+    }
     if (k >= n && !final) return this.waitFor(WAIT_DELIMITER);
     let e = k;
     while (e > j && ((c = text.charCodeAt(e - 1)) === SPACE || c === TAB)) e--;
@@ -3415,9 +3423,17 @@ export class Scanner {
       );
       return FATAL;
     }
-    this.repair(RULE.UnquotedString, base + i);
+    // Text that no reader takes for a name or an expression (two words side by
+    // side, a URL, an address), running to its member's end in an object, has
+    // one reading: the text (issue 22). `hello`, `a.b`, `x - y` stay R030.
+    const bare = text.slice(i, e);
+    const plainText = this.topKind === OBJECT && k < n &&
+      (text.charCodeAt(k) === COMMA || text.charCodeAt(k) === RBRACE) &&
+      (/[A-Za-z][\w'-]*[ \t]+[A-Za-z]/.test(bare) ||
+        /^[a-z]+:\/\/\S+$|^[^\s@]+@[^\s@]+$/.test(bare));
+    this.repair(plainText ? RULE.BareText : RULE.UnquotedString, base + i);
     if (k >= n) this.repair(RULE.CloseString, base + n);
-    this.place(text.slice(i, e), base + i);
+    this.place(bare, base + i);
     return e;
   }
 

@@ -467,6 +467,13 @@ const RULE_CASES: Case[] = [
     rules: "R061@1",
   },
   {
+    name: "R062 bare text that is plainly text",
+    input: '{"city": New York}',
+    value: { city: "New York" },
+    is: "cosmetic none invalid complete",
+    rules: "R062@9",
+  },
+  {
     name: "R057 a literal in another case",
     input: '{"a":TRUE,"b":Null}',
     value: { a: true, b: null },
