@@ -328,11 +328,11 @@ export const RULES: readonly RepairRule[] = [
     "UnescapedQuote",
     "cosmetic",
     "syntactic",
-    { confidence: 0.6 },
-    "a quote inside a string that does not end it is kept as a character",
+    { tail: true, confidence: 0.6 },
+    "a quote inside a string that does not end it is kept as a character, in a string the input ends inside (which quote ended it is not known); a string that closes properly is `R063`",
     [
-      '{"a":"say "hi" now"}',
-      '{"a":"say \\"hi\\" now"}',
+      '["say "hi',
+      '["say \\"hi"]',
     ],
   ),
   r(
@@ -773,6 +773,18 @@ export const RULES: readonly RepairRule[] = [
     [
       '{"city": New York, "zip": "10001"}',
       '{"city":"New York","zip":"10001"}',
+    ],
+  ),
+  r(
+    "R063",
+    "InnerQuotes",
+    "cosmetic",
+    "none",
+    {},
+    'quotes inside a string that cannot end it (what follows them cannot follow a string) are kept as characters, and the string ends where what follows confirms it (`"She said "yes" twice"`): ending it at an inner quote leaves text no reading can place. Cut by the end of the input it stays `R020`',
+    [
+      '{"note":"She said "yes" twice","id":7}',
+      '{"note":"She said \\"yes\\" twice","id":7}',
     ],
   ),
 ];

@@ -279,6 +279,7 @@ const RULE = {
   DigitSeparator: ruleByName("DigitSeparator"),
   LeadingComma: ruleByName("LeadingComma"),
   BareText: ruleByName("BareText"),
+  InnerQuotes: ruleByName("InnerQuotes"),
 } as const;
 
 /** `continuesRoot`: the text after the comma goes on with the root, or not. */
@@ -712,6 +713,8 @@ class RareState {
   /** Absolute offset just past the last empty string, and its quote (a third one makes a triple quote). */
   emptyStringEnd = -1;
   emptyQuote = 0;
+  /** Absolute offset of the first quote inside the string being read that did not end it (-1 none). */
+  innerQuoteAt = -1;
   /** The last integer or literal key read unquoted, and its depth (a missing colon after it is R043). */
   bareKey = "";
   bareKeyDepth = 0;
@@ -2632,6 +2635,19 @@ export class Scanner {
     return mode;
   }
 
+  /**
+   * Records the inner quotes of the string just ended, once, at the first:
+   * `R063 InnerQuotes` when the string closed where what follows confirms it
+   * (closing at an inner quote instead leaves text no reading can place:
+   * one reading), `R020` when the input ended inside it.
+   */
+  private innerQuotes(rule: RepairRule): void {
+    const rare = this.rareState;
+    if (rare === null || rare.innerQuoteAt < 0) return;
+    this.repair(rule, rare.innerQuoteAt);
+    rare.innerQuoteAt = -1;
+  }
+
   /** Notes an empty string value ending at an absolute offset (a triple quote may follow). */
   private emptyString(end: number, quote: number): void {
     this.rare.emptyStringEnd = end;
@@ -2881,7 +2897,8 @@ export class Scanner {
       }
       if (i >= n) {
         if (!final) return this.suspendString(text, segment, i, out);
-        // The input ended inside the string.
+        // The input ended inside the string: an inner quote may have been its end.
+        this.innerQuotes(RULE.UnescapedQuote);
         this.repair(RULE.CloseString, base + n);
         this.strValue = out + text.slice(segment, n);
         return n;
@@ -2890,10 +2907,14 @@ export class Scanner {
         const verdict = this.closesString(text, i + 1, n, final);
         if (verdict === SUSPEND) return this.suspendString(text, segment, i, out);
         if (verdict === 1) {
+          // Closed where what follows confirms it: the inner quotes had one reading.
+          this.innerQuotes(RULE.InnerQuotes);
           this.strValue = segment === i && out === "" ? "" : out + text.slice(segment, i);
           return i + 1;
         }
-        this.repair(RULE.UnescapedQuote, base + i);
+        // A quote that does not end the string (what follows it cannot follow a
+        // string): kept, and judged once the string ends.
+        if (this.rare.innerQuoteAt < 0) this.rare.innerQuoteAt = base + i;
         i++;
         continue;
       }

@@ -85,6 +85,26 @@ const NOT_OUTPUT: Row[] = [
   { name: "a non-empty value in a note", input: '{"q": "x"} (or {"q": "y"})', rule: "R040" },
 ];
 
+/** Class 1: quotes inside a string that the model forgot to escape. */
+const INNER_QUOTES: Row[] = [
+  {
+    name: "quoted speech",
+    input: '{"note": "She said "yes" twice", "id": 7}',
+    value: { note: 'She said "yes" twice', id: 7 },
+  },
+  {
+    name: "an HTML attribute",
+    input: '{"html": "<a href="x">link</a>", "n": 1}',
+    value: { html: '<a href="x">link</a>', n: 1 },
+  },
+  { name: "inches", input: '{"h": "5 foot 11" tall"}', value: { h: '5 foot 11" tall' } },
+  { name: "in an array", input: '["say "hi" now", "b"]', value: ['say "hi" now', "b"] },
+  // Two readings: still refused.
+  { name: "a string the input ends inside", input: '{"a": "say "hi', rule: "R020" },
+  { name: "a quote followed by a comma", input: '{"a": "he said "hi", then left", "b": 1}' },
+  { name: "embedded JSON", input: '{"payload": "{"a": 1}"}' },
+];
+
 /** Class 3: bare text in value position that is plainly text. */
 const BARE_TEXT: Row[] = [
   {
@@ -135,11 +155,6 @@ const KEYS: Row[] = [
 /** Classes not taken on this round: each still refused, with the rule that says why. */
 const STILL_REFUSED: Row[] = [
   {
-    name: "class 1: quotes inside a string (R020, two splits)",
-    input: '{"note": "She said "yes" twice", "id": 7}',
-    rule: "R020",
-  },
-  {
     name: "class 2: a wrong inner closer (R026)",
     input: '{"tags": ["a", "b"}, "n": 2}',
     rule: "R026",
@@ -174,12 +189,13 @@ function check(row: Row): void {
 
 for (
   const { behaviour, rows } of [
+    { behaviour: "class 1: quotes inside a string with one split", rows: INNER_QUOTES },
     { behaviour: "class 3: bare text that is plainly text", rows: BARE_TEXT },
     { behaviour: "class 6: small slips with one reading", rows: SLIPS },
     { behaviour: "class 7: text that is not output", rows: NOT_OUTPUT },
     { behaviour: "class 8: unquoted keys with one reading", rows: KEYS },
     {
-      behaviour: "classes 1, 2, 4, 5: still refused, with the rule that says why",
+      behaviour: "classes 2, 4, 5: still refused, with the rule that says why",
       rows: STILL_REFUSED,
     },
   ] as const

@@ -439,11 +439,18 @@ const RULE_CASES: Case[] = [
     rules: "R019@4",
   },
   {
-    name: "R020 unescaped inner quotes",
+    name: "R063 quotes inside a string that closes properly",
     input: '{"a":"say "hi" now"}',
     value: { a: 'say "hi" now' },
-    is: "cosmetic syntactic invalid complete",
-    rules: "R020@10 R020@13",
+    is: "cosmetic none invalid complete",
+    rules: "R063@10",
+  },
+  {
+    name: "R020 quotes inside a string the input ends inside",
+    input: '{"a":"say "hi',
+    value: { a: 'say "hi' },
+    is: "lossy syntactic invalid truncated",
+    rules: "R020@10 R010@13 R011@13",
   },
   {
     name: "R021 .5 and hex",
@@ -1955,9 +1962,9 @@ const PROFILE_MATRIX: readonly [string, Record<ProfileName, string | null>][] = 
   ['{"a":"say "hi" now"}', {
     permissive: null,
     interactive: null,
-    execution: "E011",
-    agent: "E011",
-    strict: "E011",
+    execution: null,
+    agent: null,
+    strict: "E010",
   }],
   ["[1,2}", {
     permissive: null,
