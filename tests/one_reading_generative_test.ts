@@ -220,6 +220,16 @@ function oneReading(random: Random): Built {
     () => ({ text: `{"a": TRUE, "b": Null}`, value: { a: true, b: null }, executes: true }),
     () => ({ text: `{${1 + random(99)}: "x"}`, value: undefined, executes: true }),
     () => ({ text: json.replaceAll(',"', ',\n"'), value, executes: true }),
+    () => {
+      const word = pick(random, ["yes", "no", "x", "ok"]);
+      const note = `She said "${word}" twice`;
+      return { text: `{"note": "${note}", "id": 7}`, value: { note, id: 7 }, executes: true };
+    },
+    () => ({
+      text: `{"city": New York, "${key}": ${JSON.stringify(value[key])}}`,
+      value: key === "city" ? { city: value[key] } : { city: "New York", [key]: value[key] },
+      executes: key !== "city",
+    }),
   ];
   const built = pick(random, slips)();
   if (built.value === undefined) {
@@ -245,6 +255,9 @@ function twoReadings(random: Random): Built {
     `{"${b}": 1}} more`,
     `{"${b}": [0_${random(9)}]}`,
     `{True: 1}`,
+    `{"note": "She said "${a}`,
+    `{"${b}": hello}`,
+    `{"${b}": x - y}`,
   ]);
   return { text, value: undefined, executes: false };
 }
