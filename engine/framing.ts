@@ -333,11 +333,12 @@ function tagName(text: string, i: number, close: number): string {
  * ```ts
  * import { strictEqual } from "node:assert/strict";
  * import { unframedText } from "./framing.ts";
- * const text = '```json\n{"a":1}\n```\nLet me know if you need anything else!';
+ * const fence = "\u0060\u0060\u0060";
+ * const text = `${fence}json\n{"a":1}\n${fence}\nLet me know if you need anything else!`;
  * strictEqual(unframedText(text, 0, 8, true), null);
  * strictEqual(unframedText(text, 15, text.length, false), null);
  * const retracted = '{"op":"drop_table"} - scratch that, wrong table.';
- * strictEqual(unframedText(retracted, 19, retracted.length, false)?.text, "- scratch that, wrong table.");
+ * strictEqual(unframedText(retracted, 19, retracted.length, false)?.text, "- scratch that, wrong table");
  * ```
  */
 export function unframedText(
