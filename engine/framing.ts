@@ -19,7 +19,7 @@
  *   in brackets ({@linkcode CONTROL_TOKENS}: `[TOOL_CALLS]`), citations `[1]`;
  * - reasoning blocks ({@linkcode REASONING_NAMES}: `<think>…</think>`) and a
  *   ReAct `Thought:` line before the value: drafts, not read;
- * - list markers at a line's start (`-`, `*`, `+`, `•`, `1.`, `2)`, `a)`),
+ * - list markers at a line's start (`-`, `*`, `+`, `•`, `1.`, `2)`, `a)`; not `>`, a quote),
  *   markdown emphasis and headings, comment delimiters (`//`, `/* *\/`, `#`);
  * - sentences whose every word is framing: a word of
  *   {@linkcode FRAMING_WORDS} (lead-ins such as `Here are the arguments:`,
@@ -457,11 +457,18 @@ function judgeRegion(
       const m = k < end ? text.charCodeAt(k) : 0;
       if (
         (k > i && (m === 46 || m === RPAREN) && isBlank(text.charCodeAt(k + 1))) ||
-        ((c === 45 || c === STAR || c === 43 || c === 0x2022 || c === GREATER) &&
+        ((c === 45 || c === STAR || c === 43 || c === 0x2022) &&
           isBlank(text.charCodeAt(i + 1)))
       ) {
         i = k > i ? k + 1 : i + 1;
         lineStart = false;
+        continue;
+      }
+      // `> {…}`: a quoted block, someone's value mentioned, not presented.
+      if (c === GREATER && strict && isBlank(text.charCodeAt(i + 1))) {
+        if (sentence < 0) sentence = i;
+        if (unknown < 0) unknown = i;
+        i++;
         continue;
       }
       // A ReAct `Thought:` line before the value: a draft, not read.
@@ -497,6 +504,13 @@ function judgeRegion(
         // A fence with any language tag on its line.
         const eol = text.indexOf("\n", k);
         i = eol < 0 || eol > end ? end : eol;
+        continue;
+      }
+      if (c === TILDE && k - i === 2 && strict && comment === NO_NOTE && parens === 0) {
+        // `~~{…}~~`: struck through, retracted.
+        if (sentence < 0) sentence = i;
+        if (unknown < 0) unknown = i;
+        i = k;
         continue;
       }
       if (c === BACKTICK) {

@@ -135,6 +135,9 @@ const NOT_FRAMING: Row[] = [
     input: `${DROP}\nDo you want me to run it instead?`,
   },
   { name: "a mention in a sentence", input: `The tool was called with ${DROP} yesterday.` },
+  { name: "struck through", input: `~~${DROP}~~` },
+  { name: "a quoted block", input: `> ${DROP}` },
+  { name: "a past call", input: `I have called the tool with ${DROP}.` },
 ];
 
 /** A literal in a program is not the arguments (`R051`). */
