@@ -787,6 +787,18 @@ export const RULES: readonly RepairRule[] = [
       '{"note":"She said \\"yes\\" twice","id":7}',
     ],
   ),
+  r(
+    "R064",
+    "WrongCloser",
+    "cosmetic",
+    "none",
+    {},
+    'a closer of the wrong kind followed by a comma stands for the top container\'s own (`{"tags": ["a", "b"}, "n": 2}`): closing the enclosing container too would leave the comma and the members after it with no place. Without a comma after it, it is `R026`',
+    [
+      '{"tags":["a","b"},"n":2}',
+      '{"tags":["a","b"],"n":2}',
+    ],
+  ),
 ];
 
 const byName = new Map<string, RepairRule>(RULES.map((rule) => [rule.name, rule]));

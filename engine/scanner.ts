@@ -280,6 +280,7 @@ const RULE = {
   LeadingComma: ruleByName("LeadingComma"),
   BareText: ruleByName("BareText"),
   InnerQuotes: ruleByName("InnerQuotes"),
+  WrongCloser: ruleByName("WrongCloser"),
 } as const;
 
 /** `continuesRoot`: the text after the comma goes on with the root, or not. */
@@ -1546,8 +1547,12 @@ export class Scanner {
               mode = this.completed(base + i);
               continue;
             }
+            const wrong = this.kinds[this.depth - 1] === (c === RBRACE ? OBJECT : ARRAY)
+              ? 0
+              : this.wrongCloser(text, i, n, final, c);
+            if (wrong === SUSPEND) return this.suspend(i, mode);
             if (this.commaAt >= 0) this.repair(RULE.TrailingComma, this.commaAt);
-            mode = this.closeWith(c, base + i);
+            mode = this.closeWith(c, base + i, wrong === 1);
             i++;
             continue;
           }
@@ -1648,7 +1653,12 @@ export class Scanner {
             continue;
           }
           if (c === RBRACKET || c === RBRACE) {
-            mode = this.closeWith(c, base + i);
+            const wrong = this.depth === 0 ||
+                this.kinds[this.depth - 1] === (c === RBRACE ? OBJECT : ARRAY)
+              ? 0
+              : this.wrongCloser(text, i, n, final, c);
+            if (wrong === SUSPEND) return this.suspend(i, mode);
+            mode = this.closeWith(c, base + i, wrong === 1);
             i++;
             continue;
           }
@@ -1755,8 +1765,12 @@ export class Scanner {
             continue;
           }
           if (c === RBRACE || c === RBRACKET) {
+            const wrong = this.kinds[this.depth - 1] === (c === RBRACE ? OBJECT : ARRAY)
+              ? 0
+              : this.wrongCloser(text, i, n, final, c);
+            if (wrong === SUSPEND) return this.suspend(i, mode);
             if (this.commaAt >= 0) this.repair(RULE.TrailingComma, this.commaAt);
-            mode = this.closeWith(c, base + i);
+            mode = this.closeWith(c, base + i, wrong === 1);
             i++;
             continue;
           }
@@ -1943,12 +1957,17 @@ export class Scanner {
   }
 
   /** Closes the top container with a closer that may not match it; returns the next mode. */
-  private closeWith(closer: number, at: number): number {
+  private closeWith(closer: number, at: number, substitute = false): number {
     const want = closer === RBRACE ? OBJECT : ARRAY;
     const d = this.depth;
     if (d === 0) {
       this.repair(RULE.SkippedCharacter, at);
       return this.mode;
+    }
+    if (substitute) {
+      // `["a", "b"}, "n": 2}`: the closer stands for the top's own (one reading).
+      this.repair(RULE.WrongCloser, at);
+      return this.close(at + 1);
     }
     if (this.kinds[d - 1] !== want) {
       this.repair(RULE.MismatchedBracket, at);
@@ -1965,6 +1984,23 @@ export class Scanner {
       }
     }
     return this.close(at + 1);
+  }
+
+  /**
+   * A closer that does not match the top container, at i, while an enclosing
+   * container is of its kind: 1 when a comma follows it (closing the
+   * enclosing one too would leave that comma and the members after it with
+   * no place: the closer stands for the top's own, the one complete
+   * reading), 0 otherwise (the inner containers were left open), or SUSPEND
+   * when the chunk ends before what follows is known.
+   */
+  private wrongCloser(text: string, i: number, n: number, final: boolean, closer: number): number {
+    const want = closer === RBRACE ? OBJECT : ARRAY;
+    const enclosing = want === OBJECT ? this.openObjects > 0 : this.depth - this.openObjects > 0;
+    if (!enclosing) return 0;
+    const k = skipWhiteSpace(text, i + 1, n);
+    if (k >= n) return final ? 0 : this.waitFor(WAIT_NON_SPACE);
+    return text.charCodeAt(k) === COMMA ? 1 : 0;
   }
 
   // --------------------------------------------------------------- preamble

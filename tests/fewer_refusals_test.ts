@@ -105,6 +105,33 @@ const INNER_QUOTES: Row[] = [
   { name: "embedded JSON", input: '{"payload": "{"a": 1}"}' },
 ];
 
+/** Class 2: a wrong inner closer that the rest confirms. */
+const INNER_CLOSERS: Row[] = [
+  {
+    name: "a brace for a bracket, members after",
+    input: '{"tags": ["a", "b"}, "n": 2}',
+    value: { tags: ["a", "b"], n: 2 },
+  },
+  {
+    name: "a bracket for a brace, items after",
+    input: '[{"a": 1], {"b": 2}]',
+    value: [{ a: 1 }, { b: 2 }],
+  },
+  {
+    name: "deeper in the document",
+    input: '[{"x": {"tags": ["a", "b"}, "n": 2}}]',
+    value: [{ x: { tags: ["a", "b"], n: 2 } }],
+  },
+  // Two readings: still refused.
+  {
+    name: "nothing after it (or the root closed there)",
+    input: '{"tags": ["a", "b"}',
+    rule: "R026",
+  },
+  { name: "no enclosing container of its kind", input: "[1, 2}", rule: "R026" },
+  { name: "two containers left open", input: '{"a": [[1, 2}, "b": 3}', rule: "R064" },
+];
+
 /** Class 3: bare text in value position that is plainly text. */
 const BARE_TEXT: Row[] = [
   {
@@ -154,11 +181,6 @@ const KEYS: Row[] = [
 
 /** Classes not taken on this round: each still refused, with the rule that says why. */
 const STILL_REFUSED: Row[] = [
-  {
-    name: "class 2: a wrong inner closer (R026)",
-    input: '{"tags": ["a", "b"}, "n": 2}',
-    rule: "R026",
-  },
   { name: "class 4: a Python tuple", input: '{"pt": (1, 2)}' },
   { name: "class 5: a document escaped once", input: '{\\"a\\": 1}' },
 ];
@@ -190,12 +212,13 @@ function check(row: Row): void {
 for (
   const { behaviour, rows } of [
     { behaviour: "class 1: quotes inside a string with one split", rows: INNER_QUOTES },
+    { behaviour: "class 2: a wrong inner closer the rest confirms", rows: INNER_CLOSERS },
     { behaviour: "class 3: bare text that is plainly text", rows: BARE_TEXT },
     { behaviour: "class 6: small slips with one reading", rows: SLIPS },
     { behaviour: "class 7: text that is not output", rows: NOT_OUTPUT },
     { behaviour: "class 8: unquoted keys with one reading", rows: KEYS },
     {
-      behaviour: "classes 2, 4, 5: still refused, with the rule that says why",
+      behaviour: "classes 4 and 5: still refused, with the rule that says why",
       rows: STILL_REFUSED,
     },
   ] as const

@@ -481,6 +481,13 @@ const RULE_CASES: Case[] = [
     rules: "R062@9",
   },
   {
+    name: "R064 a wrong closer followed by a comma",
+    input: '{"t":[1},"n":2}',
+    value: { t: [1], n: 2 },
+    is: "cosmetic none invalid complete",
+    rules: "R064@7",
+  },
+  {
     name: "R057 a literal in another case",
     input: '{"a":TRUE,"b":Null}',
     value: { a: true, b: null },
