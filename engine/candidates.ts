@@ -312,6 +312,15 @@ export function rootStart(text: string, i: number, n: number, final: boolean): n
   if (c === LBRACE || c === QUOTE || c === APOS || c === LDQUO || c === LSQUO || isDigit(c)) {
     return CANDIDATE;
   }
+  if (c === 40) {
+    // `("a", "b")`: a Python tuple of strings at the start is a value; `(1) Call…`,
+    // `(args: …)` are prose.
+    let k = i + 1;
+    while (k < n && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k++;
+    if (k >= n) return final ? NOT_CANDIDATE : NEED_NON_SPACE;
+    const d = text.charCodeAt(k);
+    return d === QUOTE || d === APOS ? CANDIDATE : NOT_CANDIDATE;
+  }
   if (c === DOT || c === MINUS || c === PLUS) {
     // A sign or dot starts a number only before a digit (`- item` is a list marker).
     if (i + 1 >= n) return final ? NOT_CANDIDATE : NEED_NON_SPACE;

@@ -799,6 +799,30 @@ export const RULES: readonly RepairRule[] = [
       '{"tags":["a","b"],"n":2}',
     ],
   ),
+  r(
+    "R065",
+    "TupleAsArray",
+    "cosmetic",
+    "none",
+    {},
+    'a Python tuple (`("a", "b")`, `(1,)`, `()`) is read as an array, as Python\'s `json` writes it',
+    [
+      '{"pt":(1,2)}',
+      '{"pt":[1,2]}',
+    ],
+  ),
+  r(
+    "R066",
+    "ParenthesizedValue",
+    "lossy",
+    "syntactic",
+    { confidence: 0.5 },
+    'one item in parentheses with no comma (`("a")`): Python reads the item itself, a tuple reader an array of one',
+    [
+      '{"a":("x")}',
+      '{"a":["x"]}',
+    ],
+  ),
 ];
 
 const byName = new Map<string, RepairRule>(RULES.map((rule) => [rule.name, rule]));

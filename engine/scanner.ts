@@ -281,6 +281,8 @@ const RULE = {
   BareText: ruleByName("BareText"),
   InnerQuotes: ruleByName("InnerQuotes"),
   WrongCloser: ruleByName("WrongCloser"),
+  TupleAsArray: ruleByName("TupleAsArray"),
+  ParenthesizedValue: ruleByName("ParenthesizedValue"),
 } as const;
 
 /** `continuesRoot`: the text after the comma goes on with the root, or not. */
@@ -714,6 +716,8 @@ class RareState {
   /** Absolute offset just past the last empty string, and its quote (a third one makes a triple quote). */
   emptyStringEnd = -1;
   emptyQuote = 0;
+  /** The arrays opened by `(` (Python tuples), closed by `)`. */
+  tuples: WeakSet<unknown[]> = new WeakSet();
   /** Absolute offset of the first quote inside the string being read that did not end it (-1 none). */
   innerQuoteAt = -1;
   /** The last integer or literal key read unquoted, and its depth (a missing colon after it is R043). */
@@ -1476,6 +1480,19 @@ export class Scanner {
             mode = c === LBRACE ? KEY : VALUE;
             continue;
           }
+          if (c === LPAREN) {
+            // A Python tuple: an array (issue 22), judged when it closes.
+            if (!this.open(ARRAY, base + i)) return;
+            this.rare.tuples.add(this.top as unknown[]);
+            i++;
+            continue;
+          }
+          if (c === RPAREN && this.isTuple()) {
+            if (this.commaAt >= 0) this.repair(RULE.TrailingComma, this.commaAt);
+            mode = this.closeTuple(base + i);
+            i++;
+            continue;
+          }
           if (c === QUOTE) {
             const end = this.plainString(text, i + 1, n);
             if (end > 0) {
@@ -1650,6 +1667,11 @@ export class Scanner {
             this.commaAt = base + i;
             i++;
             mode = this.topKind === OBJECT ? KEY : VALUE;
+            continue;
+          }
+          if (c === RPAREN && this.isTuple()) {
+            mode = this.closeTuple(base + i);
+            i++;
             continue;
           }
           if (c === RBRACKET || c === RBRACE) {
@@ -1956,6 +1978,24 @@ export class Scanner {
     );
   }
 
+  /** Whether the top container is a tuple `(…)` read as an array. */
+  private isTuple(): boolean {
+    return this.rareState !== null && this.topKind === ARRAY &&
+      this.rareState.tuples.has(this.top as unknown[]);
+  }
+
+  /**
+   * Closes a tuple at its `)`: an array (`R065 TupleAsArray`), unless it holds
+   * one item and no comma (`("a")` is the string in Python, not a tuple:
+   * `R066 ParenthesizedValue`). Returns the next mode.
+   */
+  private closeTuple(at: number): number {
+    const items = this.top as unknown[];
+    const single = items.length === 1 && this.commaAt < 0;
+    this.repair(single ? RULE.ParenthesizedValue : RULE.TupleAsArray, at);
+    return this.close(at + 1);
+  }
+
   /** Closes the top container with a closer that may not match it; returns the next mode. */
   private closeWith(closer: number, at: number, substitute = false): number {
     const want = closer === RBRACE ? OBJECT : ARRAY;
@@ -1964,6 +2004,7 @@ export class Scanner {
       this.repair(RULE.SkippedCharacter, at);
       return this.mode;
     }
+    if (want === ARRAY && this.isTuple()) this.repair(RULE.MismatchedBracket, at);
     if (substitute) {
       // `["a", "b"}, "n": 2}`: the closer stands for the top's own (one reading).
       this.repair(RULE.WrongCloser, at);
@@ -3164,6 +3205,7 @@ export class Scanner {
     let c = text.charCodeAt(i);
     this.stringFinalAt = base + i + 1;
     if (c === COMMA || c === COLON || c === RBRACE || c === RBRACKET) return 1;
+    if (c === RPAREN && this.isTuple()) return 1;
     let newline = false;
     while (c === SPACE || c === LF || c === CR || c === TAB) {
       if (c === LF) newline = true;
@@ -3177,7 +3219,7 @@ export class Scanner {
     if (newline) return 1;
     if (
       c === COMMA || c === COLON || c === RBRACE || c === RBRACKET || c === SLASH || c === HASH ||
-      c === BACKTICK || isQuote(c)
+      c === BACKTICK || isQuote(c) || (c === RPAREN && this.isTuple())
     ) return 1;
     // Only the root value may end before arbitrary text (prose after it).
     if (this.depth === 0) return 1;

@@ -19,6 +19,31 @@ interface Row {
   rule?: string;
 }
 
+/** Class 4: Python tuples as arrays. */
+const TUPLES: Row[] = [
+  { name: "a tuple as a member", input: '{"pt": (1, 2)}', value: { pt: [1, 2] } },
+  { name: "a tuple at the start", input: '("a", "b")', value: ["a", "b"] },
+  {
+    name: "tuples in an array",
+    input: '[("a", "b"), ("c", "d")]',
+    value: [["a", "b"], ["c", "d"]],
+  },
+  { name: "a tuple of one", input: '{"a": (1,)}', value: { a: [1] } },
+  { name: "an empty tuple", input: '{"a": ()}', value: { a: [] } },
+  // Two readings: still refused.
+  {
+    name: "one item in parentheses (the item itself in Python)",
+    input: '{"a": ("x")}',
+    rule: "R066",
+  },
+  { name: "a tuple closed by a bracket", input: '{"a": (1, 2]}', rule: "R026" },
+  {
+    name: "a number in parentheses opening prose",
+    input: '(1) Call the tool with {"a":1}',
+    value: { a: 1 },
+  },
+];
+
 /** Class 6: small structural slips with one reading. */
 const SLIPS: Row[] = [
   { name: "a leading comma in an object", input: '{, "a": 1}', value: { a: 1 } },
@@ -181,7 +206,6 @@ const KEYS: Row[] = [
 
 /** Classes not taken on this round: each still refused, with the rule that says why. */
 const STILL_REFUSED: Row[] = [
-  { name: "class 4: a Python tuple", input: '{"pt": (1, 2)}' },
   { name: "class 5: a document escaped once", input: '{\\"a\\": 1}' },
 ];
 
@@ -214,11 +238,12 @@ for (
     { behaviour: "class 1: quotes inside a string with one split", rows: INNER_QUOTES },
     { behaviour: "class 2: a wrong inner closer the rest confirms", rows: INNER_CLOSERS },
     { behaviour: "class 3: bare text that is plainly text", rows: BARE_TEXT },
+    { behaviour: "class 4: Python tuples as arrays", rows: TUPLES },
     { behaviour: "class 6: small slips with one reading", rows: SLIPS },
     { behaviour: "class 7: text that is not output", rows: NOT_OUTPUT },
     { behaviour: "class 8: unquoted keys with one reading", rows: KEYS },
     {
-      behaviour: "classes 4 and 5: still refused, with the rule that says why",
+      behaviour: "class 5: still refused",
       rows: STILL_REFUSED,
     },
   ] as const

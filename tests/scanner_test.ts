@@ -488,6 +488,20 @@ const RULE_CASES: Case[] = [
     rules: "R064@7",
   },
   {
+    name: "R065 a Python tuple",
+    input: '{"pt":(1,2)}',
+    value: { pt: [1, 2] },
+    is: "cosmetic none invalid complete",
+    rules: "R065@10",
+  },
+  {
+    name: "R066 one item in parentheses",
+    input: '{"a":("x")}',
+    value: { a: ["x"] },
+    is: "lossy syntactic invalid complete",
+    rules: "R066@9",
+  },
+  {
     name: "R057 a literal in another case",
     input: '{"a":TRUE,"b":Null}',
     value: { a: true, b: null },
