@@ -1480,19 +1480,6 @@ export class Scanner {
             mode = c === LBRACE ? KEY : VALUE;
             continue;
           }
-          if (c === LPAREN) {
-            // A Python tuple: an array (issue 22), judged when it closes.
-            if (!this.open(ARRAY, base + i)) return;
-            this.rare.tuples.add(this.top as unknown[]);
-            i++;
-            continue;
-          }
-          if (c === RPAREN && this.isTuple()) {
-            if (this.commaAt >= 0) this.repair(RULE.TrailingComma, this.commaAt);
-            mode = this.closeTuple(base + i);
-            i++;
-            continue;
-          }
           if (c === QUOTE) {
             const end = this.plainString(text, i + 1, n);
             if (end > 0) {
@@ -1645,6 +1632,19 @@ export class Scanner {
             mode = this.completed(base + i, base + (i < n ? i + 1 : i));
             continue;
           }
+          if (c === LPAREN) {
+            // A Python tuple: an array (issue 22), judged when it closes.
+            if (!this.open(ARRAY, base + i)) return;
+            this.rare.tuples.add(this.top as unknown[]);
+            i++;
+            continue;
+          }
+          if (c === RPAREN && this.isTuple()) {
+            if (this.commaAt >= 0) this.repair(RULE.TrailingComma, this.commaAt);
+            mode = this.closeTuple(base + i);
+            i++;
+            continue;
+          }
           this.stray(c, base + i);
           i++;
           continue;
@@ -1667,11 +1667,6 @@ export class Scanner {
             this.commaAt = base + i;
             i++;
             mode = this.topKind === OBJECT ? KEY : VALUE;
-            continue;
-          }
-          if (c === RPAREN && this.isTuple()) {
-            mode = this.closeTuple(base + i);
-            i++;
             continue;
           }
           if (c === RBRACKET || c === RBRACE) {
@@ -1732,6 +1727,11 @@ export class Scanner {
             this.repair(split ? RULE.AmbiguousSplit : RULE.MissingComma, base + i);
             this.commaAt = -1;
             mode = this.topKind === OBJECT ? KEY : VALUE;
+            continue;
+          }
+          if (c === RPAREN && this.isTuple()) {
+            mode = this.closeTuple(base + i);
+            i++;
             continue;
           }
           this.repair(RULE.SkippedCharacter, base + i);
