@@ -225,6 +225,18 @@ function oneReading(random: Random): Built {
       const note = `She said "${word}" twice`;
       return { text: `{"note": "${note}", "id": 7}`, value: { note, id: 7 }, executes: true };
     },
+    () => {
+      const n = random(9);
+      return {
+        text: `{"tags": ["a", "b"}, "n": ${n}}`,
+        value: { tags: ["a", "b"], n },
+        executes: true,
+      };
+    },
+    () => {
+      const n = random(9);
+      return { text: `{"pt": (${n}, ${n + 1})}`, value: { pt: [n, n + 1] }, executes: true };
+    },
     () => ({
       text: `{"city": New York, "${key}": ${JSON.stringify(value[key])}}`,
       value: key === "city" ? { city: value[key] } : { city: "New York", [key]: value[key] },
@@ -257,6 +269,8 @@ function twoReadings(random: Random): Built {
     `{True: 1}`,
     `{"note": "She said "${a}`,
     `{"${b}": hello}`,
+    `{"${b}": ["${a}", 1}`,
+    `{"${b}": ("${a}")}`,
     `{"${b}": x - y}`,
   ]);
   return { text, value: undefined, executes: false };
