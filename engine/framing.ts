@@ -531,8 +531,10 @@ function judgeRegion(
       }
     }
     if (c === LBRACKET) {
-      const close = text.indexOf("]", i);
-      if (close > i && close < end && close - i < 24) {
+      // A short bracket only (the search is bounded: prose of many `[` stays linear).
+      let close = i + 1;
+      while (close < end && close - i < 24 && text.charCodeAt(close) !== RBRACKET) close++;
+      if (close < end && close - i < 24 && text.charCodeAt(close) === RBRACKET) {
         const inner = text.slice(i + 1, close);
         if (CONTROL_TOKENS.has(inner) || /^\d{1,3}$/.test(inner)) {
           i = close + 1;
