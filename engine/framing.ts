@@ -16,7 +16,8 @@
  * - fences (```` ``` ````/`~~~` runs with any language tag on their line), a
  *   backtick of inline code, wrapper tags from {@linkcode WRAPPER_NAMES}
  *   (`<tool_call>`, `</json>`), special tokens `<|python_tag|>`, control tokens
- *   in brackets ({@linkcode CONTROL_TOKENS}: `[TOOL_CALLS]`), citations `[1]`;
+ *   in brackets ({@linkcode CONTROL_TOKENS}: `[TOOL_CALLS]`), citations `[1]`, Llama's
+ *   `<function=name>`;
  * - reasoning blocks ({@linkcode REASONING_NAMES}: `<think>…</think>`) and a
  *   ReAct `Thought:` line before the value: drafts, not read;
  * - list markers at a line's start (`-`, `*`, `+`, `•`, `1.`, `2)`, `a)`; not `>`, a quote),
@@ -491,7 +492,10 @@ function judgeRegion(
           i = closing < 0 || closing >= end ? end : closing;
           continue;
         }
-        if (WRAPPER_NAMES.has(name) || REASONING_NAMES.has(name)) {
+        // Llama's `<function=get_weather>` names the tool it wraps.
+        if (
+          WRAPPER_NAMES.has(name) || REASONING_NAMES.has(name) || /^function=[\w.-]+$/.test(name)
+        ) {
           i = close;
           continue;
         }

@@ -54,6 +54,7 @@ const FRAMING: Row[] = [
   { name: "a Hermes tool_call wrapper", input: `<tool_call>\n${ARGS}\n</tool_call>` },
   { name: "Mistral's TOOL_CALLS marker", input: `[TOOL_CALLS] [${ARGS}]`, value: [ARGS_VALUE] },
   { name: "Llama's python_tag", input: `<|python_tag|>${ARGS}` },
+  { name: "Llama's function tag", input: `<function=get_weather>${ARGS}</function>` },
   { name: "a chat template's special tokens", input: `<|im_start|>assistant\n${ARGS}<|im_end|>` },
   {
     name: "a reasoning block holding a draft",
