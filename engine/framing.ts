@@ -22,15 +22,21 @@
  *   ReAct `Thought:` line before the value: drafts, not read;
  * - list markers at a line's start (`-`, `*`, `+`, `•`, `1.`, `2)`, `a)`; not `>`, a quote),
  *   markdown emphasis and headings, comment delimiters (`//`, `/* *\/`, `#`);
- * - sentences whose every word is framing: a word of
- *   {@linkcode FRAMING_WORDS} (lead-ins such as `Here are the arguments:`,
- *   `Sure! I'll call the tool with the following JSON:`, labels such as
- *   `Action Input:`), a number, or an identifier naming a tool (`get_weather`,
- *   `functions.search`, `` `listFiles` ``); a sentence ending in `?` is
- *   framing only as a sign-off (`Anything else?`);
+ * - the value's clause (the text touching it, to the nearest `.`, `!`, `?`,
+ *   `:`, `;` or line break) is read strictly: every word a word of
+ *   {@linkcode FRAMING_WORDS} (`Call the tool with {…} now.`), a number, or an
+ *   identifier naming a tool (`get_weather`, `functions.search`,
+ *   `` `listFiles` ``); after a label (`Action:`) its line may name something;
+ * - notes (other sentences and lines, comments, parentheses, headings) may say
+ *   anything but a word of {@linkcode MEANING_WORDS} (negation, hypothesis,
+ *   example, retraction) or a question;
  * - sign-offs: a sentence holding one of {@linkcode SIGN_OFF_ANCHORS}
  *   (`let me know`, `hope this helps`) whose words are framing or
- *   {@linkcode SIGN_OFF_WORDS} (`Let me know if you need anything else!`).
+ *   {@linkcode SIGN_OFF_WORDS} (`Let me know if you need anything else!`,
+ *   `Anything else?`);
+ * - not framing: code around the value (an operand after `=`, in a call,
+ *   after `return`; a line of source code), struck-through text, a quoted
+ *   block.
  *
  * @example
  * ```ts
