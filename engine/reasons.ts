@@ -26,7 +26,11 @@ export interface RetryReason {
   readonly code: string;
   /** The plain sentence after `Reason:` (no final full stop). */
   readonly reason: string;
-  /** For an error without a rule: whether the engine's detail follows the sentence after `: `. */
+  /**
+   * Whether the engine's detail follows the sentence after `: `: for an error without a rule,
+   * the whole detail; for a rule, its note (the detail up to `; `, which names the text or
+   * the places the refusal is about).
+   */
   readonly detail: boolean;
   /** The prompt's last line: what to emit instead. */
   readonly instruction: string;
@@ -165,7 +169,7 @@ export const REASONS: readonly RetryReason[] = [
   ),
   row(
     "R021",
-    "a number is written in a notation JSON does not allow (+1, .5, 1. or 0x1F)",
+    "a number is written in a notation JSON does not allow (.5, 1. or 0x1F)",
     "Re-emit the arguments as valid JSON, with numbers in plain decimal notation.",
   ),
   row(
@@ -251,13 +255,14 @@ export const REASONS: readonly RetryReason[] = [
   ),
   row(
     "R039",
-    "the value holds white space JSON does not allow (a no-break space or a line separator)",
+    "the value holds white space or invisible characters JSON does not allow (a no-break space, a line separator, a zero-width space)",
     "Re-emit the arguments as valid JSON, with ordinary spaces and line breaks.",
   ),
   row(
     "R040",
     "the text holds more than one JSON value, so it is unclear which one to run",
     ONE_VALUE,
+    true,
   ),
   row(
     "R041",
@@ -271,7 +276,7 @@ export const REASONS: readonly RetryReason[] = [
   ),
   row(
     "R043",
-    "an unquoted key reads differently in different languages (a number, a dotted path, a literal or __proto__)",
+    "an unquoted key reads differently in different languages (a number such as 1e5, 0x10 or 1.50, a dotted path, True or __proto__)",
     "Re-emit the arguments as valid JSON, with every key in double quotes.",
   ),
   row(
@@ -283,6 +288,93 @@ export const REASONS: readonly RetryReason[] = [
     "R045",
     "two keys of one object look alike (such as Latin a and Cyrillic а)",
     DISTINCT_KEYS,
+  ),
+  row(
+    "R050",
+    "text beside the JSON value may change what it means (it may negate, question, retract or only illustrate it)",
+    ONLY_THE_VALUE,
+    true,
+  ),
+  row(
+    "R051",
+    "the JSON value stands inside source code, where it is an operand of the program, not the arguments",
+    "Re-emit only the arguments as one JSON value, not a program that contains them.",
+    true,
+  ),
+  row(
+    "R052",
+    "the JSON value closes before the text ends, and what follows would continue it, so members would be lost",
+    "Re-emit the complete arguments as one JSON value, with every member inside it.",
+  ),
+  row(
+    "R053",
+    "several brackets or punctuation marks are missing at one place, so where the structure goes is a guess",
+    "Re-emit the arguments as valid JSON, with every bracket, comma and colon written out.",
+  ),
+  row(
+    "R054",
+    "a string is written in triple quotes, which Python reads as one string and JSON as several",
+    "Re-emit the arguments as valid JSON, with each string in one pair of double quotes.",
+  ),
+  row(
+    "R055",
+    "a number starts with +, so it may have been meant as text (a phone number or a signed offset)",
+    "Re-emit the number without the +, or as a string in double quotes if the text is meant.",
+  ),
+  row(
+    "R056",
+    "a comment inside the value says it is only an example, is wrong or should not run",
+    "Re-emit only the arguments to run, with no comment that qualifies them.",
+  ),
+  row(
+    "R057",
+    "a literal is written in capitals (TRUE, Null), which JSON does not allow",
+    "Re-emit the arguments as valid JSON, with true, false and null in lower case.",
+  ),
+  row(
+    "R058",
+    "there is an extra closing bracket after the value",
+    "Re-emit the arguments as valid JSON, with each bracket closed once.",
+  ),
+  row(
+    "R059",
+    "a key appears twice in one object with the same value",
+    "Re-emit the arguments with each key once per object.",
+  ),
+  row(
+    "R060",
+    "a number holds underscores between its digits (1_000), which JSON does not allow",
+    "Re-emit the arguments as valid JSON, with numbers written without separators.",
+  ),
+  row(
+    "R061",
+    "an object starts with a comma before its first member",
+    "Re-emit the arguments as valid JSON, with commas only between members.",
+  ),
+  row(
+    "R062",
+    "a value is unquoted text",
+    DOUBLE_QUOTED,
+  ),
+  row(
+    "R063",
+    "a string holds double quotes that are not escaped",
+    'Re-emit the arguments as valid JSON, escaping quotes inside strings as \\".',
+  ),
+  row(
+    "R064",
+    "an array is closed with } instead of ]",
+    "Re-emit the arguments as valid JSON, with every bracket closed by its own kind.",
+  ),
+  row(
+    "R065",
+    "a list is written in parentheses, as a Python tuple",
+    "Re-emit the arguments as valid JSON, with lists in square brackets.",
+  ),
+  row(
+    "R066",
+    "one item stands in parentheses, which reads as the item itself or as a list of one",
+    "Re-emit the arguments as valid JSON: the item alone, or a list of one in square brackets.",
   ),
   row(
     "E001",
@@ -364,9 +456,25 @@ export function promptWords(
   detail: string,
 ): { reason: string; instruction: string } {
   const byRule = rule === undefined ? undefined : BY_CODE.get(rule);
-  if (byRule !== undefined) return { reason: byRule.reason, instruction: byRule.instruction };
+  if (byRule !== undefined) {
+    const note = byRule.detail ? ruleNote(detail) : "";
+    return {
+      reason: note === "" ? byRule.reason : `${byRule.reason}: ${note}`,
+      instruction: byRule.instruction,
+    };
+  }
   const byCode = BY_CODE.get(code);
   if (byCode === undefined) return { reason: detail, instruction: ONE_READING };
   const reason = byCode.detail && detail !== "" ? `${byCode.reason}: ${detail}` : byCode.reason;
   return { reason, instruction: byCode.instruction };
+}
+
+/**
+ * A rule's note in the engine's detail: what comes before the first `; `
+ * (the scanner writes `NOTE; emit … (why the profile refuses it)`), or `""`
+ * when the detail has no note.
+ */
+function ruleNote(detail: string): string {
+  const end = detail.indexOf("; ");
+  return end < 0 ? "" : detail.slice(0, end);
 }

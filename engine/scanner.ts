@@ -30,7 +30,31 @@
  * @module
  */
 
+import {
+  arrayCandidate,
+  CITATION,
+  completionOf,
+  fenceLineEnd,
+  listMarker,
+  NEED_LINE_END,
+  needsMore,
+  rootStart,
+  wrapperTagEnd,
+} from "./candidates.ts";
+import { isDigit, isOtherSpace, isQuote, isWordChar, isWordStart } from "./characters.ts";
+
+// Char codes, local: a constant declared in this module is folded into the
+// hot loops, an imported binding is loaded from its module on every use.
+const TAB = 9, LF = 10, CR = 13, SPACE = 32, QUOTE = 34, HASH = 35, APOS = 39;
+const PLUS = 43, COMMA = 44, MINUS = 45, DOT = 46, SLASH = 47, ZERO = 48, NINE = 57;
+const COLON = 58, UPPER_A = 65, UPPER_Z = 90, LBRACKET = 91, BACKSLASH = 92, RBRACKET = 93;
+const BACKTICK = 96, LBRACE = 123, RBRACE = 125;
+const STAR = 42, LOWER_X = 120, LOWER_E = 101, UPPER_E = 69, TILDE = 126, LESS = 60;
+const GREATER = 62;
+const LDQUO = 0x201c, RDQUO = 0x201d, LSQUO = 0x2018, RSQUO = 0x2019, ELLIPSIS = 0x2026;
+const BOM = 0xfeff, UNDERSCORE = 95, LPAREN = 40, RPAREN = 41;
 import { type EngineError, engineError, positionedError } from "./errors.ts";
+import { commentChangesMeaning, REASONING_NAMES, type Unframed, unframedText } from "./framing.ts";
 import type { Profile } from "./profiles.ts";
 import {
   BIDI,
@@ -147,25 +171,13 @@ export interface ScanResult {
   negativeZero: boolean;
 }
 
-// Char codes.
-const TAB = 9, LF = 10, CR = 13, SPACE = 32, QUOTE = 34, HASH = 35, DOLLAR = 36, APOS = 39;
-const PLUS = 43, COMMA = 44, MINUS = 45, DOT = 46, SLASH = 47, ZERO = 48, NINE = 57;
-const COLON = 58, UPPER_A = 65, UPPER_Z = 90, LBRACKET = 91, BACKSLASH = 92, RBRACKET = 93;
-const UNDERSCORE = 95, BACKTICK = 96, LOWER_A = 97, LOWER_Z = 122, LBRACE = 123, RBRACE = 125;
-const STAR = 42, LOWER_X = 120, LOWER_E = 101, UPPER_E = 69, TILDE = 126, LESS = 60;
-const GREATER = 62;
-/** The longest wrapper tag name read (`<tool_call>`). */
-const MAX_WRAPPER = 32;
-/** First characters of the words a value may be spelled as (`true`, `None`…). */
-const LITERAL_STARTS: ReadonlySet<number> = new Set([116, 102, 110, 84, 70, 78]);
-const LDQUO = 0x201c, RDQUO = 0x201d, LSQUO = 0x2018, RSQUO = 0x2019, ELLIPSIS = 0x2026;
 /**
  * Value strings: every code unit below U+061C (the first bidi control) is free
  * of the hazards a value can hold (bidi controls, tag characters, lone
  * surrogates), so the value loops stop only from here. Keys stop from
  * `FIRST_HAZARD_UNIT` (U+00AD): every default-ignorable is a hazard in a key.
  */
-const BOM = 0xfeff, WIDE = 0x061c;
+const WIDE = 0x061c;
 
 // Modes of the state machine.
 const PREAMBLE = 0, VALUE = 1, AFTER = 2, KEY = 3, COLON_MODE = 4, DONE = 5, END = 6;
@@ -187,8 +199,8 @@ const ARRAY = 0, OBJECT = 1, NONE = -1;
 // token fed in many chunks is still read in linear time.
 const WAIT_ANY = 0, WAIT_NON_WORD = 1, WAIT_NON_SPACE = 2, WAIT_LINE_END = 3, WAIT_SLASH = 4;
 const WAIT_DELIMITER = 5, WAIT_VALUE_START = 6;
-/** `arrayCandidate`: one integer in brackets, a citation in prose. */
-const CITATION = 2;
+/** What to wait for on a lookahead's answer, by `answer - NEED_LINE_END` (NEED_LINE_END … NEED_ANY). */
+const WAIT_OF_NEED: readonly number[] = [WAIT_LINE_END, WAIT_NON_SPACE, WAIT_NON_WORD, WAIT_ANY];
 // Where the epilogue is (see `Scanner.epilogue`).
 const T_START = 0, T_PROSE = 1, T_CANDIDATE = 2;
 /** Further candidates whose offsets are kept for the refusal's message. */
@@ -254,7 +266,80 @@ const RULE = {
   AmbiguousKey: ruleByName("AmbiguousKey"),
   NormalizationCollidingKeys: ruleByName("NormalizationCollidingKeys"),
   ConfusableKeys: ruleByName("ConfusableKeys"),
+  NonFramingText: ruleByName("NonFramingText"),
+  CodeAroundValue: ruleByName("CodeAroundValue"),
+  PrematureClose: ruleByName("PrematureClose"),
+  ChainedRepair: ruleByName("ChainedRepair"),
+  TripleQuotedString: ruleByName("TripleQuotedString"),
+  LeadingPlus: ruleByName("LeadingPlus"),
+  CommentChangesMeaning: ruleByName("CommentChangesMeaning"),
+  LiteralCase: ruleByName("LiteralCase"),
+  RedundantCloser: ruleByName("RedundantCloser"),
+  RepeatedMember: ruleByName("RepeatedMember"),
+  DigitSeparator: ruleByName("DigitSeparator"),
+  LeadingComma: ruleByName("LeadingComma"),
+  BareText: ruleByName("BareText"),
+  InnerQuotes: ruleByName("InnerQuotes"),
+  WrongCloser: ruleByName("WrongCloser"),
+  TupleAsArray: ruleByName("TupleAsArray"),
+  ParenthesizedValue: ruleByName("ParenthesizedValue"),
 } as const;
+
+/** `continuesRoot`: the text after the comma goes on with the root, or not. */
+const CONTINUES = 1, STOPS = 0;
+
+/**
+ * Whether the text at j, after a comma that follows the root, continues the
+ * root: a quoted key or string, a number, a value word, an unquoted key
+ * (`cc: "x"`) or a closer. CONTINUES, STOPS, or SUSPEND when the chunk ends
+ * before it can tell (and the input goes on).
+ */
+function continuesRoot(text: string, j: number, n: number, final: boolean): number {
+  const c = text.charCodeAt(j);
+  if (c === QUOTE || c === APOS || c === RBRACE || c === RBRACKET || isDigit(c)) return CONTINUES;
+  if (c === MINUS) {
+    if (j + 1 >= n) return final ? STOPS : SUSPEND;
+    return isDigit(text.charCodeAt(j + 1)) ? CONTINUES : STOPS;
+  }
+  let k = j;
+  while (k < n && isWordChar(text.charCodeAt(k))) k++;
+  if (k === j) return STOPS;
+  if (k >= n) return final ? (WORDS.has(text.slice(j, k)) ? CONTINUES : STOPS) : SUSPEND;
+  if (WORDS.has(text.slice(j, k))) return CONTINUES;
+  // An unquoted key: `, cc: "x"}`.
+  while (k < n && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k++;
+  if (k >= n) return final ? STOPS : SUSPEND;
+  return text.charCodeAt(k) === COLON ? CONTINUES : STOPS;
+}
+
+/**
+ * An invisible format character (zero-width space, joiners, word joiner)
+ * between tokens: white space to every reader that sees it (issue 22).
+ */
+function isFormatCharacter(c: number): boolean {
+  return c === 0x200b || c === 0x200c || c === 0x200d || c === 0x2060;
+}
+
+/** Whether an unquoted key is a plain integer every reader reads alike: digits, no leading zero, at most 15. */
+function isPlainIntegerKey(key: string): boolean {
+  if (key.length > 15 || (key.length > 1 && key.charCodeAt(0) === ZERO)) return false;
+  for (let k = 0; k < key.length; k++) if (!isDigit(key.charCodeAt(k))) return false;
+  return true;
+}
+
+/** Whether an object has no member yet. */
+function isEmptyObject(object: unknown): boolean {
+  for (const _ in object as Record<string, unknown>) return false;
+  return true;
+}
+
+/** No comments inside the value (shared, never written). */
+const NO_SPANS: readonly number[] = Object.freeze([]);
+
+/** Whether `text` from `start` to `end` holds only white space. */
+function isAllBlank(text: string, start: number, end: number): boolean {
+  return skipWhiteSpace(text, start, end) >= end;
+}
 
 /**
  * The rule each kind of key collision is reported as (`exact` is
@@ -295,23 +380,13 @@ const WORDS: ReadonlyMap<string, { value: unknown; rule: RepairRule | null }> = 
   ["False", { value: false, rule: RULE.PythonLiteral }],
   ["None", { value: null, rule: RULE.PythonLiteral }],
   ["undefined", { value: null, rule: RULE.UndefinedLiteral }],
+  ["TRUE", { value: true, rule: RULE.LiteralCase }],
+  ["FALSE", { value: false, rule: RULE.LiteralCase }],
+  ["NULL", { value: null, rule: RULE.LiteralCase }],
+  ["Null", { value: null, rule: RULE.LiteralCase }],
   ["NaN", { value: null, rule: RULE.NonFiniteNumber }],
   ["Infinity", { value: null, rule: RULE.NonFiniteNumber }],
 ]);
-
-const WORD_LIST: readonly string[] = [...WORDS.keys()];
-
-/** The literal a cut word could complete to, or undefined. */
-function completionOf(prefix: string): string | undefined {
-  for (const word of WORD_LIST) {
-    if (word.length > prefix.length && word.startsWith(prefix)) return word;
-  }
-  return undefined;
-}
-
-function isDigit(c: number): boolean {
-  return c >= ZERO && c <= NINE;
-}
 
 function isHex(c: number): boolean {
   return (c >= ZERO && c <= NINE) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
@@ -319,25 +394,6 @@ function isHex(c: number): boolean {
 
 function hexValue(c: number): number {
   return c <= NINE ? c - ZERO : (c | 32) - 87;
-}
-
-function isWordChar(c: number): boolean {
-  return (c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) ||
-    (c >= ZERO && c <= NINE) ||
-    c === UNDERSCORE || c === DOLLAR || c === MINUS || (c >= 0x80 && c !== LDQUO && c !== RDQUO &&
-      c !== LSQUO && c !== RSQUO && c !== ELLIPSIS && !isOtherSpace(c));
-}
-
-function isWordStart(c: number): boolean {
-  return (c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || c === UNDERSCORE ||
-    c === DOLLAR || (c >= 0x80 && c !== LDQUO && c !== RDQUO && c !== LSQUO && c !== RSQUO &&
-      c !== ELLIPSIS && c !== BOM && !isOtherSpace(c));
-}
-
-/** White space that JSON does not allow between tokens. */
-function isOtherSpace(c: number): boolean {
-  return c === 0xa0 || c === 0x0b || c === 0x0c || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
 }
 
 /** The end of `true`, `false` or `null` at i when followed by a delimiter, else -1. */
@@ -494,37 +550,6 @@ function significantDigits(rendered: string): string {
   return digits.slice(0, cut);
 }
 
-/**
- * Whether a list marker (one to three digits, then `.` or `)`, then white
- * space or the end) starts at i: 1 yes, 0 no, SUSPEND when the chunk ends
- * first (a few characters at most are read again).
- */
-function listMarker(text: string, i: number, n: number, final: boolean): number {
-  let k = i;
-  while (k < n && k - i < 4 && isDigit(text.charCodeAt(k))) k++;
-  if (k - i > 3) return 0;
-  if (k + 1 >= n) return final ? (k < n && text.charCodeAt(k) === DOT ? 1 : 0) : SUSPEND;
-  const c = text.charCodeAt(k), d = text.charCodeAt(k + 1);
-  return (c === DOT || c === 41) && (d === SPACE || d === TAB || d === LF || d === CR) ? 1 : 0;
-}
-
-/**
- * The end of a fence's language line from j: past its line break, or at the
- * first character a language word cannot hold (```` ```{ ```` on one line:
- * the value starts there); -1 when the text ends first.
- */
-function fenceLineEnd(text: string, j: number, n: number): number {
-  for (; j < n; j++) {
-    const c = text.charCodeAt(j);
-    if (c === LF) return j + 1;
-    if (
-      !((c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || isDigit(c) ||
-        c === CR || c === SPACE || c === MINUS || c === UNDERSCORE)
-    ) return j;
-  }
-  return -1;
-}
-
 /** Exact powers of ten (the fast path of decimal reading). */
 const POW10: readonly number[] = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
 
@@ -606,10 +631,6 @@ function closingQuote(c: number): number {
   return c;
 }
 
-function isQuote(c: number): boolean {
-  return c === QUOTE || c === APOS || c === LDQUO || c === LSQUO || c === RDQUO || c === RSQUO;
-}
-
 /** The classification as it stood when the root value began (`Scanner.mark`). */
 interface Mark {
   readonly listed: number;
@@ -686,6 +707,34 @@ class RareState {
   /** Offsets of the LFs of the input up to `linesUpTo` (searched when a position is needed). */
   newlines: number[] = [];
   linesUpTo = 0;
+  /** Comments inside the value: start and end offsets, in pairs (judged once the input ends). */
+  innerComments: number[] = [];
+  /** The epilogue refused what follows the value already (a second value, garbage, a premature close). */
+  tailRefused = false;
+  /** Absolute offset up to which white space after a value held a line break (-1: none). */
+  lineBreakTo = -1;
+  /** Absolute offset just past the last empty string, and its quote (a third one makes a triple quote). */
+  emptyStringEnd = -1;
+  emptyQuote = 0;
+  /** The arrays opened by `(` (Python tuples), closed by `)`. */
+  tuples: WeakSet<unknown[]> = new WeakSet();
+  /** Absolute offset of the first quote inside the string being read that did not end it (-1 none). */
+  innerQuoteAt = -1;
+  /** The last integer or literal key read unquoted, and its depth (a missing colon after it is R043). */
+  bareKey = "";
+  bareKeyDepth = 0;
+  /** Open parentheses in the prose after the value (a note there may mention `[]`). */
+  tailParens = 0;
+  /** A closer right after the root, held back until the input ends (-1 none, -2 decided). */
+  closerAt = -1;
+  /** Code units handed to the scan loop of a scan fed in chunks (`Scanner.scanned`). */
+  scanned = 0;
+  /** The text around the value was judged (`judgeFraming`, once). */
+  judged = false;
+  /** The closing tag of the reasoning block being skipped (`</think>`), or "". */
+  reasoningClose = "";
+  /** The text around the value that is not framing, once judged. */
+  unframed: Unframed | null = null;
 }
 
 /**
@@ -792,6 +841,28 @@ export class Scanner {
   /** Whether top-level members are recorded as they become final (streaming, readiness). */
   private readonly trackMembers: boolean;
 
+  /**
+   * How many code units the scan loop was handed in all, counting a unit
+   * again each time a suspended token is read again from its start: the
+   * scanner's work, which stays linear in the input for any chunking (a
+   * test compares 1× and 4× inputs fed one unit at a time). A scan fed in
+   * one final chunk reads each unit once and counts nothing (its `scanned`
+   * may stay 0).
+   *
+   * @example
+   * ```ts
+   * import { strictEqual } from "node:assert/strict";
+   * import { Scanner } from "./scanner.ts";
+   * import { PROFILES } from "./profiles.ts";
+   * const scanner = new Scanner(PROFILES.agent);
+   * for (const unit of "[1, 2]") scanner.feed(unit, false);
+   * scanner.feed("", true);
+   * strictEqual(scanner.scanned <= 2 * "[1, 2]".length, true);
+   * ```
+   */
+  get scanned(): number {
+    return this.rareState === null ? 0 : this.rareState.scanned;
+  }
   /** A placeholder was just dropped: a comma next belongs to it. */
   private placeholderComma = false;
   /** The rarely used state, made when first read or written. */
@@ -835,7 +906,11 @@ export class Scanner {
       this.finished = true;
       return;
     }
-    if (this.finished) return;
+    if (this.finished) {
+      // A scan that ended early (a second document) is still judged once the input ends.
+      if (final) this.judgeFraming();
+      return;
+    }
     if (this.wait !== WAIT_ANY && !final && !canResume(chunk, this.wait)) {
       this.pending.push(chunk);
       return;
@@ -851,6 +926,7 @@ export class Scanner {
       isPlainRun(chunk, this.strQuote, this.strIsKey ? FIRST_HAZARD_UNIT : WIDE)
     ) {
       // Wholly inside the string being read: it only grows.
+      this.rare.scanned += chunk.length;
       this.strOut += chunk;
       this.base += chunk.length;
       return;
@@ -858,7 +934,45 @@ export class Scanner {
     // A joined (flat) string: a cons string would slow every character read.
     this.window = this.window.length === 0 ? chunk : [this.window, chunk].join("");
     this.run(final);
-    if (final) this.finished = true;
+    if (final) {
+      this.judgeFraming();
+      this.finished = true;
+    }
+  }
+
+  /**
+   * Once the input has ended: the text skipped around the value must be
+   * framing (`engine/framing.ts`), else `R050 NonFramingText` (or `R051
+   * CodeAroundValue`) at the first piece that is not; a comment inside the
+   * value that negates, retracts or marks it as an example is `R056`.
+   * Clean JSON (nothing around the value, no comment) never gets past the
+   * first test.
+   */
+  private judgeFraming(): void {
+    if (this.fatal !== null || !this.hasRoot) return;
+    if (this.rareState !== null && this.rareState.closerAt >= 0) this.settleCloser();
+    const length = this.received, start = this.valueStart, end = this.valueEnd;
+    const spans = this.rareState === null ? NO_SPANS : this.rareState.innerComments;
+    if (start === 0 && end >= length && spans.length === 0) return;
+    const rare = this.rare;
+    if (rare.judged) return;
+    rare.judged = true;
+    const text = this.text();
+    let found: Unframed | null = null;
+    if (start > 0 && !isAllBlank(text, 0, start)) found = unframedText(text, 0, start, true);
+    if (found === null && end < length && !rare.tailRefused && !isAllBlank(text, end, length)) {
+      found = unframedText(text, end, length, false);
+    }
+    if (found !== null) {
+      rare.unframed = found;
+      this.repair(found.kind === "code" ? RULE.CodeAroundValue : RULE.NonFramingText, found.offset);
+    }
+    for (let k = 0; k + 1 < spans.length; k += 2) {
+      if (commentChangesMeaning(text, spans[k], spans[k + 1])) {
+        this.repair(RULE.CommentChangesMeaning, spans[k]);
+        break;
+      }
+    }
   }
 
   /** The result so far (final after `feed(…, true)`). */
@@ -984,6 +1098,25 @@ export class Scanner {
   private refusalError(): EngineError {
     const [line, column] = this.lineColumn(this.refusalOffset);
     const error = this.refuse(this.refusalRule!, line, column, this.refusalOffset);
+    const unframed = this.rareState?.unframed;
+    if (
+      unframed && (this.refusalRule === RULE.NonFramingText ||
+        this.refusalRule === RULE.CodeAroundValue)
+    ) {
+      // Name the text that is not framing, then why it is refused.
+      const head = `${this.refusalRule.code} ${this.refusalRule.name}: `;
+      const reason = error.message.slice(error.message.indexOf(head) + head.length);
+      const what = unframed.kind === "code"
+        ? "reads as source code around the value"
+        : "is not framing (a lead-in, label, wrapper, fence or sign-off)";
+      return positionedError(
+        error.code,
+        line,
+        column,
+        this.refusalOffset,
+        `${head}the text ${JSON.stringify(unframed.text)} ${what}; emit only the value (${reason})`,
+      );
+    }
     if (this.refusalRule !== RULE.MultipleCandidates) return error;
     // Say how many candidates there are and where, then why they are refused.
     const head = `${RULE.MultipleCandidates.code} ${RULE.MultipleCandidates.name}: `;
@@ -1169,7 +1302,10 @@ export class Scanner {
       return;
     }
     if (Object.hasOwn(object, key)) {
-      this.repair(RULE.DuplicateKey, at);
+      // The same scalar twice has one reading, whichever of the two a reader keeps.
+      const before = object[key];
+      const same = Object.is(before, value) && (typeof value !== "object" || value === null);
+      this.repair(same ? RULE.RepeatedMember : RULE.DuplicateKey, at);
       // Re-inserting keeps the first key's position, as JSON.parse does.
     }
     object[key] = value;
@@ -1309,6 +1445,8 @@ export class Scanner {
     const n = text.length;
     const base = this.base;
     let i = this.pos;
+    // The work of a scan fed in chunks (a one-shot scan reads each unit once).
+    if (!final || this.rareState !== null) this.rare.scanned += n - i;
     let mode = this.mode;
     let c = 0;
 
@@ -1345,6 +1483,7 @@ export class Scanner {
           if (c === QUOTE) {
             const end = this.plainString(text, i + 1, n);
             if (end > 0) {
+              if (end === i + 2) this.emptyString(base + end, QUOTE);
               i = end;
               mode = this.completed(base + i, this.stringFinalAt);
               this.lastToken = STRING_TOKEN;
@@ -1412,8 +1551,12 @@ export class Scanner {
               mode = this.completed(base + i);
               continue;
             }
+            const wrong = this.kinds[this.depth - 1] === (c === RBRACE ? OBJECT : ARRAY)
+              ? 0
+              : this.wrongCloser(text, i, n, final, c);
+            if (wrong === SUSPEND) return this.suspend(i, mode);
             if (this.commaAt >= 0) this.repair(RULE.TrailingComma, this.commaAt);
-            mode = this.closeWith(c, base + i);
+            mode = this.closeWith(c, base + i, wrong === 1);
             i++;
             continue;
           }
@@ -1465,6 +1608,12 @@ export class Scanner {
               continue;
             }
           }
+          if (isFormatCharacter(c)) {
+            // An invisible format character between tokens (issue 22): white space.
+            this.repair(RULE.NonJsonWhitespace, base + i);
+            i++;
+            continue;
+          }
           if (isWordStart(c)) {
             if (
               !final && LITERALS.has(c) && base + i !== this.rare.rewoundAt &&
@@ -1483,15 +1632,33 @@ export class Scanner {
             mode = this.completed(base + i, base + (i < n ? i + 1 : i));
             continue;
           }
+          if (c === LPAREN) {
+            // A Python tuple: an array (issue 22), judged when it closes.
+            if (!this.open(ARRAY, base + i)) return;
+            this.rare.tuples.add(this.top as unknown[]);
+            i++;
+            continue;
+          }
+          if (c === RPAREN && this.isTuple()) {
+            if (this.commaAt >= 0) this.repair(RULE.TrailingComma, this.commaAt);
+            mode = this.closeTuple(base + i);
+            i++;
+            continue;
+          }
           this.stray(c, base + i);
           i++;
           continue;
         }
 
         case AFTER: {
+          const from = i;
           i = skipWhiteSpace(text, i, n);
           if (i >= n) {
-            if (!final) return this.suspend(i, mode);
+            if (!final) {
+              // Whether the white space held a line break, kept across the cut.
+              if (this.lineBreakIn(text, from, i)) this.rare.lineBreakTo = base + i;
+              return this.suspend(i, mode);
+            }
             this.closeAllAtEnd(base + n);
             return;
           }
@@ -1503,7 +1670,12 @@ export class Scanner {
             continue;
           }
           if (c === RBRACKET || c === RBRACE) {
-            mode = this.closeWith(c, base + i);
+            const wrong = this.depth === 0 ||
+                this.kinds[this.depth - 1] === (c === RBRACE ? OBJECT : ARRAY)
+              ? 0
+              : this.wrongCloser(text, i, n, final, c);
+            if (wrong === SUSPEND) return this.suspend(i, mode);
+            mode = this.closeWith(c, base + i, wrong === 1);
             i++;
             continue;
           }
@@ -1513,7 +1685,7 @@ export class Scanner {
             i = end;
             continue;
           }
-          if (isOtherSpace(c) || c === BOM) {
+          if (isOtherSpace(c) || c === BOM || isFormatCharacter(c)) {
             this.repair(RULE.NonJsonWhitespace, base + i);
             i++;
             continue;
@@ -1536,15 +1708,30 @@ export class Scanner {
             // could join, get a comma: a number next to a digit, dot or sign
             // (or, in an array, a word) and two strings in an array may be
             // one token (`192.168.1.1`, `2024-11-15`, `1 500`, `["a" "b"]`).
+            // Two strings side by side are one in Python (`"a" "b"` is
+            // `"ab"`): split only between members on separate lines.
             const last = this.lastToken;
             const split = last === GLUED_TOKEN ||
               (last === NUMBER_TOKEN
                 ? isDigit(c) || c === DOT || c === MINUS ||
                   (this.topKind === ARRAY && isWordStart(c))
-                : last === STRING_TOKEN && this.topKind === ARRAY && isQuote(c));
+                : last === STRING_TOKEN && isQuote(c) &&
+                  (this.topKind === ARRAY || !this.lineBreakIn(text, from, i)));
+            if (
+              last === STRING_TOKEN && this.rareState !== null &&
+              c === this.rareState.emptyQuote && this.rareState.emptyStringEnd === base + i
+            ) {
+              // A Python triple-quoted string.
+              this.repair(RULE.TripleQuotedString, base + i - 2);
+            }
             this.repair(split ? RULE.AmbiguousSplit : RULE.MissingComma, base + i);
             this.commaAt = -1;
             mode = this.topKind === OBJECT ? KEY : VALUE;
+            continue;
+          }
+          if (c === RPAREN && this.isTuple()) {
+            mode = this.closeTuple(base + i);
+            i++;
             continue;
           }
           this.repair(RULE.SkippedCharacter, base + i);
@@ -1566,6 +1753,12 @@ export class Scanner {
             continue;
           }
           this.placeholderComma = false;
+          if (c === COMMA && this.commaAt < 0 && isEmptyObject(this.top)) {
+            // `{, "a": 1}`: a comma before the first member has one reading (issue 22).
+            this.repair(RULE.LeadingComma, base + i);
+            i++;
+            continue;
+          }
           if (c === QUOTE) {
             const end = this.plainKey(text, i + 1, n);
             if (end > 0) {
@@ -1594,8 +1787,12 @@ export class Scanner {
             continue;
           }
           if (c === RBRACE || c === RBRACKET) {
+            const wrong = this.kinds[this.depth - 1] === (c === RBRACE ? OBJECT : ARRAY)
+              ? 0
+              : this.wrongCloser(text, i, n, final, c);
+            if (wrong === SUSPEND) return this.suspend(i, mode);
             if (this.commaAt >= 0) this.repair(RULE.TrailingComma, this.commaAt);
-            mode = this.closeWith(c, base + i);
+            mode = this.closeWith(c, base + i, wrong === 1);
             i++;
             continue;
           }
@@ -1611,6 +1808,17 @@ export class Scanner {
               const end = this.skipPlaceholder(text, i, n, final);
               if (end === SUSPEND) return this.suspend(i, mode);
               i = end;
+              continue;
+            }
+          }
+          if (isFormatCharacter(c)) {
+            // Before a quoted key it is white space; glued to an unquoted key it is part of
+            // the key (and a hazard there, R038).
+            if (i + 1 >= n && !final) return this.suspend(i, mode);
+            const d = i + 1 < n ? text.charCodeAt(i + 1) : 0;
+            if (d === QUOTE || d === APOS || d === SPACE || d === LF || d === CR || d === TAB) {
+              this.repair(RULE.NonJsonWhitespace, base + i);
+              i++;
               continue;
             }
           }
@@ -1652,7 +1860,7 @@ export class Scanner {
             mode = this.completed(base + i);
             continue;
           }
-          if (isOtherSpace(c) || c === BOM) {
+          if (isOtherSpace(c) || c === BOM || isFormatCharacter(c)) {
             this.repair(RULE.NonJsonWhitespace, base + i);
             i++;
             continue;
@@ -1662,6 +1870,14 @@ export class Scanner {
             isWordStart(c)
           ) {
             this.repair(RULE.MissingColon, base + i);
+            const rare = this.rareState;
+            if (
+              rare !== null && rare.bareKey !== "" && rare.bareKeyDepth === this.depth &&
+              this.pendingKeys[this.depth - 1] === rare.bareKey
+            ) {
+              // `764 52`: an integer or literal key with no colon may be a value (digit groups).
+              this.repair(RULE.AmbiguousKey, base + i);
+            }
             mode = VALUE;
             continue;
           }
@@ -1723,6 +1939,7 @@ export class Scanner {
           }
           this.repair(RULE.StripComment, this.rare.commentAt);
           i = j + 1 >= n ? n : j + 2;
+          this.innerComment(this.rare.commentAt, base + i);
           mode = this.rare.commentReturn;
           continue;
         }
@@ -1753,29 +1970,78 @@ export class Scanner {
 
   /** Records a character that cannot stand where it is (it is dropped). */
   private stray(c: number, at: number): void {
-    this.repair(isOtherSpace(c) || c === BOM ? RULE.NonJsonWhitespace : RULE.SkippedCharacter, at);
+    this.repair(
+      isOtherSpace(c) || c === BOM || isFormatCharacter(c)
+        ? RULE.NonJsonWhitespace
+        : RULE.SkippedCharacter,
+      at,
+    );
+  }
+
+  /** Whether the top container is a tuple `(…)` read as an array. */
+  private isTuple(): boolean {
+    return this.rareState !== null && this.topKind === ARRAY &&
+      this.rareState.tuples.has(this.top as unknown[]);
+  }
+
+  /**
+   * Closes a tuple at its `)`: an array (`R065 TupleAsArray`), unless it holds
+   * one item and no comma (`("a")` is the string in Python, not a tuple:
+   * `R066 ParenthesizedValue`). Returns the next mode.
+   */
+  private closeTuple(at: number): number {
+    const items = this.top as unknown[];
+    const single = items.length === 1 && this.commaAt < 0;
+    this.repair(single ? RULE.ParenthesizedValue : RULE.TupleAsArray, at);
+    return this.close(at + 1);
   }
 
   /** Closes the top container with a closer that may not match it; returns the next mode. */
-  private closeWith(closer: number, at: number): number {
+  private closeWith(closer: number, at: number, substitute = false): number {
     const want = closer === RBRACE ? OBJECT : ARRAY;
     const d = this.depth;
     if (d === 0) {
       this.repair(RULE.SkippedCharacter, at);
       return this.mode;
     }
+    if (want === ARRAY && this.isTuple()) this.repair(RULE.MismatchedBracket, at);
+    if (substitute) {
+      // `["a", "b"}, "n": 2}`: the closer stands for the top's own (one reading).
+      this.repair(RULE.WrongCloser, at);
+      return this.close(at + 1);
+    }
     if (this.kinds[d - 1] !== want) {
       this.repair(RULE.MismatchedBracket, at);
       // When an enclosing container is of the closer's kind, the inner ones were left open.
       const enclosing = want === OBJECT ? this.openObjects > 0 : this.depth - this.openObjects > 0;
       if (enclosing) {
+        let inferred = 0;
         while (this.kinds[this.depth - 1] !== want) {
+          // Two or more closers inferred at one bracket: never cosmetic.
+          if (++inferred === 2) this.repair(RULE.ChainedRepair, at);
           const mode = this.close(at + 1);
           if (mode === DONE) return DONE;
         }
       }
     }
     return this.close(at + 1);
+  }
+
+  /**
+   * A closer that does not match the top container, at i, while an enclosing
+   * container is of its kind: 1 when a comma follows it (closing the
+   * enclosing one too would leave that comma and the members after it with
+   * no place: the closer stands for the top's own, the one complete
+   * reading), 0 otherwise (the inner containers were left open), or SUSPEND
+   * when the chunk ends before what follows is known.
+   */
+  private wrongCloser(text: string, i: number, n: number, final: boolean, closer: number): number {
+    const want = closer === RBRACE ? OBJECT : ARRAY;
+    const enclosing = want === OBJECT ? this.openObjects > 0 : this.depth - this.openObjects > 0;
+    if (!enclosing) return 0;
+    const k = skipWhiteSpace(text, i + 1, n);
+    if (k >= n) return final ? 0 : this.waitFor(WAIT_NON_SPACE);
+    return text.charCodeAt(k) === COMMA ? 1 : 0;
   }
 
   // --------------------------------------------------------------- preamble
@@ -1800,6 +2066,27 @@ export class Scanner {
         const end = this.fenceRest(text, i, n, final);
         if (end === SUSPEND) return SUSPEND;
         i = end;
+        continue;
+      }
+      if (this.rareState !== null && this.rareState.reasoningClose !== "") {
+        // Inside a reasoning block: on to its closing tag, keeping only what
+        // may be the start of it across a chunk end.
+        const close = this.rareState.reasoningClose;
+        const at = text.indexOf(close, i);
+        if (at < 0) {
+          if (!final) {
+            const keep = n - close.length + 1;
+            this.suspend(keep > i ? keep : i, PREAMBLE);
+            return SUSPEND;
+          }
+          this.fail(
+            engineError("E003", "no JSON value found in the input; emit a JSON object or array"),
+          );
+          return FATAL;
+        }
+        this.rareState.reasoningClose = "";
+        this.rare.candidateSeen = true;
+        i = at + close.length;
         continue;
       }
       if (this.proseAt < 0) {
@@ -1858,13 +2145,21 @@ export class Scanner {
             this.suspend(i, PREAMBLE);
             return SUSPEND;
           }
+          if (wrapperEnd >= 0 && REASONING_NAMES.has(this.rare.wrapper.toLowerCase())) {
+            // A reasoning block (`<think>…</think>`): drafts, not candidates.
+            this.repair(RULE.SkipProse, base + i);
+            this.rare.reasoningClose = `</${this.rare.wrapper}>`;
+            this.rare.wrapper = "";
+            i = wrapperEnd;
+            continue;
+          }
           if (wrapperEnd >= 0) {
             this.repair(RULE.StripCodeFence, base + i);
             i = wrapperEnd;
             continue;
           }
         }
-        const start = this.rootStart(text, i, n, final);
+        const start = this.ask(rootStart(text, i, n, final));
         if (start === SUSPEND) {
           this.suspend(i, PREAMBLE);
           return SUSPEND;
@@ -1880,7 +2175,7 @@ export class Scanner {
         c = text.charCodeAt(j);
         if (c === LBRACE) break;
         if (c === LBRACKET) {
-          const verdict = this.arrayCandidate(text, j, n, final);
+          const verdict = this.ask(arrayCandidate(text, j, n, final));
           if (verdict === 1) break;
           if (verdict === SUSPEND) {
             wait = true;
@@ -1923,66 +2218,10 @@ export class Scanner {
   /** Absolute offset where prose before the value began, or -1. */
   private proseAt = -1;
 
-  /**
-   * Whether a `[` at i in prose starts a candidate array: 1 yes (`[{`,
-   * `[[`, `["`, `[1,`, `[-`, `[]`, `[true`…), CITATION for one integer in
-   * brackets (`[12]`), 0 no (a word `[optional]`, `[TOOL_CALLS]`, a `[` that
-   * ends the text), SUSPEND when the chunk ends before it can tell.
-   */
-  private arrayCandidate(text: string, i: number, n: number, final: boolean): number {
-    let j = i + 1, c = 0;
-    while (j < n && ((c = text.charCodeAt(j)) === SPACE || c === TAB)) j++;
-    // A `[` that ends the text opens nothing: it holds no value.
-    if (j >= n) return final ? 0 : this.waitFor(WAIT_NON_SPACE);
-    if (isDigit(c)) {
-      let k = j;
-      while (k < n && isDigit(text.charCodeAt(k))) k++;
-      if (k >= n) return final ? 1 : this.waitFor(WAIT_NON_WORD);
-      // `[12]` in prose is a citation, never the value.
-      return text.charCodeAt(k) === RBRACKET ? CITATION : 1;
-    }
-    if (
-      c === LBRACE || c === LBRACKET || c === RBRACKET || isQuote(c) || c === MINUS ||
-      c === LF || c === CR
-    ) return 1;
-    if (LITERAL_STARTS.has(c)) {
-      // `[true, …]` is an array; `[TOOL_CALLS]`, `[note]` are words in brackets.
-      let k = j;
-      while (k < n && isWordChar(text.charCodeAt(k))) k++;
-      if (k >= n) return final ? 1 : this.waitFor(WAIT_NON_WORD);
-      return WORDS.has(text.slice(j, k)) ? 1 : 0;
-    }
-    return 0;
-  }
-
-  /**
-   * Whether a `[` at the start of the text is a label, not a value: a word
-   * in brackets (`[TOOL_CALLS]`, `[INST]`) or a citation followed by its
-   * sentence (`[1] Call…`). 1 yes, 0 no, SUSPEND when the chunk ends first.
-   */
-  private bracketLabel(text: string, i: number, n: number, final: boolean): number {
-    if (i + 1 >= n) return final ? 0 : this.waitFor(WAIT_ANY);
-    const c = text.charCodeAt(i + 1);
-    if (isDigit(c)) {
-      // A citation followed by its sentence (`[1] Call…`); `[1]`, `[1], [2]`
-      // or `[1] {…}` are values.
-      let k = i + 1;
-      while (k < n && isDigit(text.charCodeAt(k))) k++;
-      if (k >= n) return final ? 0 : this.waitFor(WAIT_NON_WORD);
-      if (text.charCodeAt(k) !== RBRACKET) return 0;
-      k++;
-      let d = 0;
-      while (k < n && ((d = text.charCodeAt(k)) === SPACE || d === TAB)) k++;
-      if (k >= n) return final ? 0 : this.waitFor(WAIT_NON_SPACE);
-      return isWordStart(d) ? 1 : 0;
-    }
-    if (!((c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || c === UNDERSCORE)) {
-      return 0;
-    }
-    let k = i + 1;
-    while (k < n && isWordChar(text.charCodeAt(k))) k++;
-    if (k >= n) return final ? 0 : this.waitFor(WAIT_NON_WORD);
-    return text.charCodeAt(k) === RBRACKET && !WORDS.has(text.slice(i + 1, k)) ? 1 : 0;
+  /** Turns a lookahead's `NEED_*` answer into SUSPEND (noting what to wait for); other answers pass. */
+  private ask(answer: number): number {
+    if (!needsMore(answer)) return answer;
+    return this.waitFor(WAIT_OF_NEED[answer - NEED_LINE_END]);
   }
 
   /** A code fence line (```lang\n, ~~~, four backticks, inline `) at i: its end, -3 when it is not one, SUSPEND when unsure. */
@@ -2043,47 +2282,9 @@ export class Scanner {
    * SUSPEND when unsure.
    */
   private wrapperTag(text: string, i: number, n: number, final: boolean): number {
-    let j = i + 1;
-    while (j < n && j - i <= MAX_WRAPPER) {
-      const c = text.charCodeAt(j);
-      if (c === GREATER) break;
-      if (
-        !((c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || c === UNDERSCORE ||
-          c === MINUS || (j > i + 1 && isDigit(c)))
-      ) return -3;
-      j++;
-    }
-    if (j >= n) return final ? -3 : this.waitFor(WAIT_NON_WORD);
-    if (j === i + 1 || text.charCodeAt(j) !== GREATER) return -3;
-    this.rare.wrapper = text.slice(i + 1, j);
-    return j + 1;
-  }
-
-  /** 1 when a value can start at i, 0 when it is prose, SUSPEND when unsure. */
-  private rootStart(text: string, i: number, n: number, final: boolean): number {
-    const c = text.charCodeAt(i);
-    if (c === LBRACKET) {
-      const label = this.bracketLabel(text, i, n, final);
-      return label === SUSPEND ? SUSPEND : label === 1 ? 0 : 1;
-    }
-    if (
-      c === LBRACE || c === QUOTE || c === APOS || c === LDQUO || c === LSQUO ||
-      isDigit(c)
-    ) return 1;
-    if (c === DOT || c === MINUS || c === PLUS) {
-      // A sign or dot starts a number only before a digit (`- item` is a list marker).
-      if (i + 1 >= n) return final ? 0 : this.waitFor(WAIT_NON_SPACE);
-      const d = text.charCodeAt(i + 1);
-      return isDigit(d) || (c !== DOT && (d === DOT || d === 73 || d === 78)) ? 1 : 0;
-    }
-    if (!isWordStart(c)) return 0;
-    let j = i;
-    while (j < n && isWordChar(text.charCodeAt(j))) j++;
-    if (j >= n && !final) return this.waitFor(WAIT_NON_WORD);
-    const word = text.slice(i, j);
-    if (WORDS.has(word)) return 1;
-    if (j >= n && completionOf(word) !== undefined) return 1;
-    return 0;
+    const end = this.ask(wrapperTagEnd(text, i, n, final));
+    if (end >= 0) this.rare.wrapper = text.slice(i + 1, end - 1);
+    return end;
   }
 
   // --------------------------------------------------------------- epilogue
@@ -2157,6 +2358,13 @@ export class Scanner {
         }
         let run = 0;
         while (run < length && i + run < n && text.charCodeAt(i + run) === c) run++;
+        if (
+          run === length && !this.fence && !this.closedAfter && this.hasRoot &&
+          (typeof this.root !== "object" || this.root === null)
+        ) {
+          // `1. ```json`: a list number, then a fence that opens the value.
+          return this.proseAgain(i);
+        }
         if (run === length && (c === BACKTICK || (this.fence && c === this.rare.fenceChar))) {
           if (!this.fence) this.repair(RULE.StripCodeFence, base + i);
           this.fence = false;
@@ -2191,7 +2399,12 @@ export class Scanner {
       const scalar = !this.closedAfter && this.rootMayBeProse();
       if (c === RBRACE || c === RBRACKET) {
         if (scalar) return this.proseAgain(i);
-        this.repair(RULE.TrailingGarbage, base + i);
+        // One closer of the root's kind with nothing after it is redundant
+        // (cosmetic); anything else is garbage. Decided once the input ends.
+        const root = this.root;
+        const ofKind = c === RBRACKET ? Array.isArray(root) : !Array.isArray(root);
+        if (ofKind && this.rare.closerAt < 0) this.rare.closerAt = base + i;
+        else this.garbageAfter(base + i);
         this.tail = T_PROSE;
         i++;
         continue;
@@ -2214,6 +2427,21 @@ export class Scanner {
           i = j + 1;
           continue;
         }
+        const goesOn = j < n ? continuesRoot(text, j, n, final) : STOPS;
+        if (goesOn === SUSPEND) {
+          const last = text.charCodeAt(n - 1);
+          this.suspendWait = last === SPACE || last === TAB ? WAIT_NON_SPACE : WAIT_NON_WORD;
+          this.suspend(i, DONE);
+          return -1;
+        }
+        if (goesOn === CONTINUES) {
+          // `{"to":…}, "cc": …}`, `[1, 2], 3]`: the root closed too early.
+          this.rare.tailRefused = true;
+          this.repair(RULE.PrematureClose, base + i);
+          this.tail = T_PROSE;
+          i++;
+          continue;
+        }
         this.repair(j >= n ? RULE.TrailingGarbage : RULE.SkipProse, base + i);
         this.tail = T_PROSE;
         i++;
@@ -2225,7 +2453,7 @@ export class Scanner {
       }
       if (isDigit(c) && !scalar) {
         // `2. Next step` or `3) note` after the value is a list marker: prose.
-        const marker = listMarker(text, i, n, final);
+        const marker = this.ask(listMarker(text, i, n, final));
         if (marker === SUSPEND) {
           this.suspend(i, DONE);
           return -1;
@@ -2240,7 +2468,7 @@ export class Scanner {
         // A second object or array right after the value: a second candidate
         // (a citation or a word in brackets is prose).
         if (scalar) return this.proseAgain(i);
-        const verdict = c === LBRACE ? 1 : this.arrayCandidate(text, i, n, final);
+        const verdict = c === LBRACE ? 1 : this.ask(arrayCandidate(text, i, n, final));
         if (verdict === SUSPEND) {
           this.suspend(i, DONE);
           return -1;
@@ -2265,8 +2493,20 @@ export class Scanner {
     }
   }
 
+  /** Garbage after the value (`R027`); a closer held back as maybe redundant is garbage too. */
+  private garbageAfter(at: number): void {
+    const rare = this.rare;
+    rare.tailRefused = true;
+    if (rare.closerAt >= 0) {
+      this.repair(RULE.TrailingGarbage, rare.closerAt);
+      rare.closerAt = -2; // decided
+    }
+    this.repair(RULE.TrailingGarbage, at);
+  }
+
   /** A second scalar document right after the value: `R028`, and nothing after it is read. */
   private concatenated(at: number): void {
+    this.rare.tailRefused = true;
     this.repair(RULE.ConcatenatedDocuments, at);
     this.mode = END;
     this.finished = true;
@@ -2314,10 +2554,24 @@ export class Scanner {
     while (i < n) {
       c = text.charCodeAt(i);
       if (this.tail === T_PROSE) {
+        if (c === LPAREN) this.rare.tailParens++;
+        else if (c === RPAREN && this.rare.tailParens > 0) this.rare.tailParens--;
+        else if ((c === LBRACE || c === LBRACKET) && this.rare.tailParens > 0) {
+          // An empty `[]` or `{}` in a parenthesis is mentioned in a note
+          // (`(returns [] when nothing matches)`), not a second value (issue 22).
+          if (i + 1 >= n && !final) {
+            this.suspend(i, DONE);
+            return SUSPEND;
+          }
+          if (i + 1 < n && text.charCodeAt(i + 1) === (c === LBRACE ? RBRACE : RBRACKET)) {
+            i += 2;
+            continue;
+          }
+        }
         if (c === LBRACE) {
           this.candidate(base + i);
         } else if (c === LBRACKET) {
-          const verdict = this.arrayCandidate(text, i, n, final);
+          const verdict = this.ask(arrayCandidate(text, i, n, final));
           if (verdict === SUSPEND) {
             this.suspend(i, DONE);
             return SUSPEND;
@@ -2352,6 +2606,7 @@ export class Scanner {
   private candidate(at: number): void {
     if (this.rare.candidates.length < MAX_LISTED_CANDIDATES) this.rare.candidates.push(at);
     this.rare.candidateCount++;
+    this.rare.tailRefused = true;
     this.repair(RULE.MultipleCandidates, at);
     this.tail = T_CANDIDATE;
     this.rare.tailDepth = 1;
@@ -2447,6 +2702,7 @@ export class Scanner {
       return COLON_MODE;
     }
     this.place(value, at);
+    if (value.length === 0) this.emptyString(this.base + i, this.strQuote);
     // Closed by the end of the input, the string is final only there.
     const mode = this.completed(
       this.base + i,
@@ -2454,6 +2710,25 @@ export class Scanner {
     );
     this.lastToken = STRING_TOKEN;
     return mode;
+  }
+
+  /**
+   * Records the inner quotes of the string just ended, once, at the first:
+   * `R063 InnerQuotes` when the string closed where what follows confirms it
+   * (closing at an inner quote instead leaves text no reading can place:
+   * one reading), `R020` when the input ended inside it.
+   */
+  private innerQuotes(rule: RepairRule): void {
+    const rare = this.rareState;
+    if (rare === null || rare.innerQuoteAt < 0) return;
+    this.repair(rule, rare.innerQuoteAt);
+    rare.innerQuoteAt = -1;
+  }
+
+  /** Notes an empty string value ending at an absolute offset (a triple quote may follow). */
+  private emptyString(end: number, quote: number): void {
+    this.rare.emptyStringEnd = end;
+    this.rare.emptyQuote = quote;
   }
 
   /** Absolute offset just past the character that confirmed a string's closing quote. */
@@ -2699,7 +2974,8 @@ export class Scanner {
       }
       if (i >= n) {
         if (!final) return this.suspendString(text, segment, i, out);
-        // The input ended inside the string.
+        // The input ended inside the string: an inner quote may have been its end.
+        this.innerQuotes(RULE.UnescapedQuote);
         this.repair(RULE.CloseString, base + n);
         this.strValue = out + text.slice(segment, n);
         return n;
@@ -2708,10 +2984,14 @@ export class Scanner {
         const verdict = this.closesString(text, i + 1, n, final);
         if (verdict === SUSPEND) return this.suspendString(text, segment, i, out);
         if (verdict === 1) {
+          // Closed where what follows confirms it: the inner quotes had one reading.
+          this.innerQuotes(RULE.InnerQuotes);
           this.strValue = segment === i && out === "" ? "" : out + text.slice(segment, i);
           return i + 1;
         }
-        this.repair(RULE.UnescapedQuote, base + i);
+        // A quote that does not end the string (what follows it cannot follow a
+        // string): kept, and judged once the string ends.
+        if (this.rare.innerQuoteAt < 0) this.rare.innerQuoteAt = base + i;
         i++;
         continue;
       }
@@ -2925,6 +3205,7 @@ export class Scanner {
     let c = text.charCodeAt(i);
     this.stringFinalAt = base + i + 1;
     if (c === COMMA || c === COLON || c === RBRACE || c === RBRACKET) return 1;
+    if (c === RPAREN && this.isTuple()) return 1;
     let newline = false;
     while (c === SPACE || c === LF || c === CR || c === TAB) {
       if (c === LF) newline = true;
@@ -2938,7 +3219,7 @@ export class Scanner {
     if (newline) return 1;
     if (
       c === COMMA || c === COLON || c === RBRACE || c === RBRACKET || c === SLASH || c === HASH ||
-      c === BACKTICK || isQuote(c)
+      c === BACKTICK || isQuote(c) || (c === RPAREN && this.isTuple())
     ) return 1;
     // Only the root value may end before arbitrary text (prose after it).
     if (this.depth === 0) return 1;
@@ -3000,6 +3281,7 @@ export class Scanner {
           );
           return FATAL;
         }
+        if (notation) this.repair(RULE.LeadingPlus, base + start);
         this.repair(RULE.NumberNotation, base + start);
         // `-0x0` is -0, as JavaScript reads it: the renderer keeps the sign.
         if (negative && value === 0) this.negativeZero = true;
@@ -3030,6 +3312,34 @@ export class Scanner {
       }
       digits++;
       i++;
+    }
+    // `1_000_000` inside a value: Python and JavaScript read the underscores
+    // as digit separators (a root number glued to `_` stays prose).
+    let separated = false;
+    while (
+      c === UNDERSCORE && i < n && digits > 0 && this.depth > 0 &&
+      text.charCodeAt(digitsStart) !== ZERO
+    ) {
+      if (i + 1 >= n) {
+        if (!final) return this.waitFor(WAIT_NON_WORD);
+        break;
+      }
+      if (!isDigit(text.charCodeAt(i + 1))) break;
+      separated = true;
+      i++;
+      while (i < n && (c = text.charCodeAt(i)) >= ZERO && c <= NINE) {
+        if (significant < 15) {
+          mantissa = mantissa * 10 + (c - ZERO);
+          if (mantissa > 0) significant++;
+        } else if (significant === 15 && mantissa * 10 + (c - ZERO) <= MAX_SAFE) {
+          mantissa = mantissa * 10 + (c - ZERO);
+          significant++;
+        } else {
+          inexact = true;
+        }
+        digits++;
+        i++;
+      }
     }
     let fractionDigits = -1;
     let exponentDigits = -1;
@@ -3069,7 +3379,7 @@ export class Scanner {
       if (exponentNegative) exponent = -exponent;
     }
     if (i >= n && !final) {
-      if (exponentDigits < 0 && !notation) {
+      if (exponentDigits < 0 && !notation && !separated) {
         // A plain decimal number so far: its reading can go on with the next chunk.
         this.rare.numberCut = true;
         this.numMantissa = mantissa;
@@ -3110,21 +3420,28 @@ export class Scanner {
     if (digits > 1 && text.charCodeAt(digitsStart) === ZERO) {
       this.repair(RULE.LeadingZero, base + start);
     }
-    if (notation || (!cut && (digits === 0 || fractionDigits === 0))) {
+    // `+1`: a leading plus may be text the model meant (`+15551234567`).
+    if (notation) this.repair(RULE.LeadingPlus, base + start);
+    if (!cut && (digits === 0 || fractionDigits === 0)) {
       this.repair(RULE.NumberNotation, base + start);
     }
+    if (separated) this.repair(RULE.DigitSeparator, base + start);
+    // The digits as JSON writes them (separators dropped) for the exact checks below.
+    const digitText = separated ? text.slice(start, end).replaceAll("_", "") : text;
+    const digitFrom = separated ? digitsStart - start : digitsStart;
+    const digitEnd = separated ? digitText.length : end;
     const power = exponent - scale;
     if (!inexact && power >= -22 && power <= 22) {
       const magnitude = power >= 0 ? mantissa * POW10[power] : mantissa / POW10[-power];
       if (negative && magnitude === 0) this.negativeZero = true;
-      if (magnitude >= MAX_SAFE && isUnsafeInteger(text, digitsStart, end, magnitude)) {
+      if (magnitude >= MAX_SAFE && isUnsafeInteger(digitText, digitFrom, digitEnd, magnitude)) {
         this.repair(RULE.UnsafeInteger, base + start);
       }
       this.numValue = negative ? -magnitude : magnitude;
       return end;
     }
     // Outside the fast path: read the lexeme, in JSON notation.
-    let lexeme = text.slice(start, end);
+    let lexeme = separated ? text.slice(start, end).replaceAll("_", "") : text.slice(start, end);
     if (exponentDigits === 0) {
       // `1e` / `1e+`: drop the empty exponent.
       let cut = lexeme.length;
@@ -3146,7 +3463,9 @@ export class Scanner {
           break;
         }
       }
-    } else if (Math.abs(value) >= MAX_SAFE && isUnsafeInteger(text, digitsStart, end, value)) {
+    } else if (
+      Math.abs(value) >= MAX_SAFE && isUnsafeInteger(digitText, digitFrom, digitEnd, value)
+    ) {
       // On the exact decimal value, in any notation (`9007199254740993.0`, `…3e0`).
       this.repair(RULE.UnsafeInteger, base + start);
     }
@@ -3177,14 +3496,21 @@ export class Scanner {
         return j;
       }
     }
-    // A bare string: up to the next delimiter on the same line.
+    // A bare string: up to the next delimiter on the same line (a URL's `://`
+    // inside a member's value goes on: `{url: https://example.com/a}`).
     let k = j;
     let c = 0;
-    while (
-      k < n && (c = text.charCodeAt(k)) !== COMMA && c !== RBRACE && c !== RBRACKET &&
-      c !== COLON &&
-      c !== LF && c !== CR && !isQuote(c) && c !== LBRACE && c !== LBRACKET
-    ) k++;
+    for (;;) {
+      while (
+        k < n && (c = text.charCodeAt(k)) !== COMMA && c !== RBRACE && c !== RBRACKET &&
+        c !== COLON &&
+        c !== LF && c !== CR && !isQuote(c) && c !== LBRACE && c !== LBRACKET
+      ) k++;
+      if (k >= n || c !== COLON || this.topKind !== OBJECT) break;
+      if (k + 2 >= n && !final) return this.waitFor(WAIT_ANY);
+      if (text.charCodeAt(k + 1) !== SLASH || text.charCodeAt(k + 2) !== SLASH) break;
+      k += 3;
+    }
     if (k >= n && !final) return this.waitFor(WAIT_DELIMITER);
     let e = k;
     while (e > j && ((c = text.charCodeAt(e - 1)) === SPACE || c === TAB)) e--;
@@ -3196,9 +3522,17 @@ export class Scanner {
       );
       return FATAL;
     }
-    this.repair(RULE.UnquotedString, base + i);
+    // Text that no reader takes for a name or an expression (two words side by
+    // side, a URL, an address), running to its member's end in an object, has
+    // one reading: the text (issue 22). `hello`, `a.b`, `x - y` stay R030.
+    const bare = text.slice(i, e);
+    const plainText = this.topKind === OBJECT && k < n &&
+      (text.charCodeAt(k) === COMMA || text.charCodeAt(k) === RBRACE) &&
+      (/[A-Za-z][\w'-]*[ \t]+[A-Za-z]/.test(bare) ||
+        /^[a-z]+:\/\/\S+$|^[^\s@]+@[^\s@]+$/.test(bare));
+    this.repair(plainText ? RULE.BareText : RULE.UnquotedString, base + i);
     if (k >= n) this.repair(RULE.CloseString, base + n);
-    this.place(text.slice(i, e), base + i);
+    this.place(bare, base + i);
     return e;
   }
 
@@ -3231,8 +3565,18 @@ export class Scanner {
     const key = text.slice(i, j);
     // So is a literal (`{true: 1}`, `{None: 1}`: a bool or null key in
     // Python) and `__proto__` (a JavaScript object literal sets the prototype).
-    if (isDigit(first) || dotted || WORDS.has(key) || key === "__proto__") {
+    // A plain integer (`2`, `10`) or a JSON literal (`true`) is the same
+    // string to every reader that takes unquoted keys (issue 22).
+    if (
+      (isDigit(first) && !isPlainIntegerKey(key)) || dotted ||
+      (WORDS.has(key) && key !== "true" && key !== "false" && key !== "null") ||
+      key === "__proto__"
+    ) {
       this.repair(RULE.AmbiguousKey, at);
+    } else if (isDigit(first) || WORDS.has(key)) {
+      // One reading only with its colon: noted for COLON_MODE.
+      this.rare.bareKey = key;
+      this.rare.bareKeyDepth = this.depth;
     }
     // An unquoted key gets every check a quoted one gets.
     this.checkKeyCharacters(key, at);
@@ -3291,9 +3635,11 @@ export class Scanner {
             return this.waitFor(WAIT_SLASH);
           }
           this.repair(RULE.StripComment, base + i);
+          this.innerComment(base + i, base + n);
           return n;
         }
         this.repair(RULE.StripComment, base + i);
+        this.innerComment(base + i, base + j + 2);
         return j + 2;
       }
       if (d !== SLASH) {
@@ -3305,7 +3651,40 @@ export class Scanner {
     while (j < n && text.charCodeAt(j) !== LF) j++;
     if (j >= n && !final) return this.waitFor(WAIT_LINE_END);
     this.repair(RULE.StripComment, base + i);
+    this.innerComment(base + i, base + j);
     return j;
+  }
+
+  /**
+   * Whether the white space from `from` to `to` holds a line break (or the
+   * run began in an earlier chunk after one: `lineBreakTo`).
+   */
+  private lineBreakIn(text: string, from: number, to: number): boolean {
+    if (this.rareState !== null && this.rareState.lineBreakTo === this.base + from) return true;
+    for (let k = from; k < to; k++) if (text.charCodeAt(k) === LF) return true;
+    return false;
+  }
+
+  /**
+   * A closer after the root, held back: redundant (`R058`) when only white
+   * space follows it, else garbage (`R027`). Read once the input ends.
+   */
+  private settleCloser(): void {
+    const rare = this.rare, at = rare.closerAt;
+    rare.closerAt = -2;
+    const text = this.text();
+    if (isAllBlank(text, at + 1, text.length)) {
+      this.repair(RULE.RedundantCloser, at);
+      this.valueEnd = at + 1;
+      return;
+    }
+    rare.tailRefused = true;
+    this.repair(RULE.TrailingGarbage, at);
+  }
+
+  /** Notes a comment inside the value (judged once the input ends, `judgeFraming`). */
+  private innerComment(start: number, end: number): void {
+    if (this.depth > 0) this.rare.innerComments.push(start, end);
   }
 }
 

@@ -51,16 +51,18 @@ const UNQUOTED_CHECKS: Row[] = [
 
 const AMBIGUOUS_KEYS: Row[] = [
   { name: "an exponent key", input: "{1e5:'x'}", rule: "R043" },
-  { name: "an integer key", input: "{1: 'x'}", rule: "R043" },
+  // A plain integer or a JSON literal is the same string to every reader that takes unquoted
+  // keys (issue 22, class 8): one reading, executed.
+  { name: "an integer key", input: "{1: 'x'}", value: { 1: "x" } },
   { name: "a leading-zero key", input: "{01: 'x'}", rule: "R043" },
   { name: "a decimal key", input: "{1.5: 'x'}", rule: "R043" },
   { name: "a hex key", input: "{0x10: 'x'}", rule: "R043" },
   { name: "a huge number key", input: "{9999E9999:1}", rule: "R043" },
   { name: "a dotted key", input: "{a.b: 1}", rule: "R043" },
   { name: "a dotted path", input: "{user.role.name: 'admin'}", rule: "R043" },
-  { name: "a true key", input: "{true: 1}", rule: "R043" },
+  { name: "a true key", input: "{true: 1}", value: { true: 1 } },
   { name: "a None key", input: "{None: 1}", rule: "R043" },
-  { name: "a null key", input: "{null: 1}", rule: "R043" },
+  { name: "a null key", input: "{null: 1}", value: { null: 1 } },
   { name: "an unquoted __proto__", input: "{__proto__: 1}", rule: "R043" },
   { name: "a plain unquoted key is fine", input: "{role: 'user'}", value: { role: "user" } },
   { name: "identifiers with $ and _", input: "{$ref_1: 2}", value: { $ref_1: 2 } },

@@ -46,7 +46,8 @@ const SPLITS: Row[] = [
   { name: "a member address", input: '{"ip": 10.0.0.1}', rule: "R041" },
   { name: "a member version with a suffix", input: '{"v": 1.2.3-beta}', rule: "R041" },
   { name: "digits then letters", input: "[12abc]", rule: "R041" },
-  { name: "digits then an underscore group", input: "[1_000]", rule: "R041" },
+  // Digit separators are read as Python and JavaScript read them (issue 22, class 6).
+  { name: "digits then an underscore group", input: "[1_000]", value: [1000] },
   { name: "a BigInt suffix", input: "[9007199254740993n]", rule: "R041" },
   { name: "a unit after a number", input: "[5px]", rule: "R041" },
   { name: "a number then a word with a space", input: "[1 true]", rule: "R041" },
@@ -151,7 +152,8 @@ const SIGNS: Row[] = [
   { name: "-0 at the root", input: "-0", value: -0 },
   { name: "-0.0e5", input: "[-0.0e5]", value: [-0] },
   { name: "-.0", input: "[-.0]", value: [-0] },
-  { name: "+0x0", input: "[+0x0]", value: [0] },
+  // A leading plus is no longer cosmetic (issue 21 class 7): the value is refused, not misread.
+  { name: "+0x0", input: "[+0x0]", rule: "R055", code: "E011" },
 ];
 
 for (

@@ -805,11 +805,11 @@ Deno.test("retry prompt: a 10,000-character line is cut around the column", () =
   const result = gate(line, { profile: "strict" });
   assert.equal(
     result.retry?.prompt,
-    "InterJSON refused the arguments: E010 R006 MissingComma at line 1 column 5009 (offset 5008).\n" +
-      "Reason: two members follow each other with no comma between them\n" +
+    "InterJSON refused the arguments: E011 R041 AmbiguousSplit at line 1 column 5009 (offset 5008).\n" +
+      "Reason: two tokens stand side by side without a comma, and they could also be one value\n" +
       `Context: …${"x".repeat(58)}" "b":"${"y".repeat(35)}…\n` +
       " ".repeat("Context: ".length + 61) + "^\n" +
-      "Re-emit the arguments as valid JSON, with a comma between members.",
+      "Re-emit the arguments as valid JSON: put a comma between elements, or quote the value as one string.",
   );
   assert.equal(caretUnder(result.retry!.prompt), '"');
 });

@@ -204,6 +204,28 @@ const N_CATEGORIES: readonly NCategory[] = [
     ],
   },
   {
+    what: "a slip with one reading (issue 22)",
+    outcome: "cosmetic",
+    because: "a word joiner between tokens is white space, `{1:1}` and `{null:null}` have the " +
+      "same key for every reader (and a key repeated with the same value), one redundant " +
+      "closer after the root drops nothing",
+    files: [
+      "object_repeated_null_null",
+      "structure_U+2060_word_joined",
+      "structure_whitespace_U+2060_word_joiner",
+      "object_non_string_key",
+      "array_extra_close",
+      "structure_object_followed_by_closing_object",
+    ],
+  },
+  {
+    what: "a number with a leading `+`",
+    outcome: "ambiguous",
+    because: "`+1` may be text the model meant (a phone number, a signed offset): R055 " +
+      "(issue 21 class 7; `++1` also drops a sign)",
+    files: ["number_+1", "number_++"],
+  },
+  {
     what: "two values back to back",
     outcome: "ambiguous",
     because: "concatenated documents: which one was meant is not in the text",
@@ -218,7 +240,6 @@ const N_CATEGORIES: readonly NCategory[] = [
       "object_garbage_at_end",
       "structure_open_open",
       "structure_open_object_close_array",
-      "object_repeated_null_null",
     ],
   },
   {
@@ -268,9 +289,7 @@ const N_CATEGORIES: readonly NCategory[] = [
       "string_accentuated_char_no_quotes",
       "string_leading_uescaped_thinspace",
       "string_no_quotes_with_bad_escape",
-      "structure_U+2060_word_joined",
       "structure_uescaped_LF_before_string",
-      "structure_whitespace_U+2060_word_joiner",
     ],
   },
   {
@@ -283,7 +302,6 @@ const N_CATEGORIES: readonly NCategory[] = [
       "object_missing_semicolon",
       "array_inner_array_no_comma",
       "structure_whitespace_formfeed",
-      "number_+1",
       "number_-2.",
       "number_.2e-3",
       "number_0.e1",
@@ -319,9 +337,7 @@ const N_CATEGORIES: readonly NCategory[] = [
     because: 'JavaScript reads {1e5: \'x\'} as the key "100000" and {null: 1} as "null": ' +
       "the key is not what was written",
     files: [
-      "object_non_string_key",
       "object_non_string_key_but_huge_number_instead",
-      "object_comma_instead_of_colon",
     ],
   },
   {
@@ -405,6 +421,7 @@ const N_CATEGORIES: readonly NCategory[] = [
     outcome: "lossy",
     because: "filling in null (or dropping the item) invents content",
     files: [
+      "object_comma_instead_of_colon",
       "object_bracket_key",
       "object_missing_key",
       "object_emoji",
@@ -423,7 +440,6 @@ const N_CATEGORIES: readonly NCategory[] = [
     because: "dropping it changes the text that was written",
     files: [
       "array_colon_instead_of_comma",
-      "number_++",
       "array_double_extra_comma",
       "array_number_and_several_commas",
       "object_several_trailing_commas",
@@ -447,8 +463,6 @@ const N_CATEGORIES: readonly NCategory[] = [
     because: "dropped trailing garbage is content the input held",
     files: [
       "array_comma_after_close",
-      "array_extra_close",
-      "structure_object_followed_by_closing_object",
     ],
   },
 ];

@@ -300,7 +300,7 @@ const INVALID: readonly {
   },
   {
     behaviour: "prose after the value",
-    text: '{"a":1} x',
+    text: '{"a":1} thanks',
     expected: {
       valid: false,
       repaired: '{"a":1}',

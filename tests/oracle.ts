@@ -17,7 +17,7 @@
  * | `nfc_twin_keys` | one object | two keys equal after NFC |
  * | `nfkc_twin_keys` | one object | two keys equal after NFKC |
  * | `case_fold_twin_keys` | one object | equal after full case folding (of NFKC) |
- * | `duplicate_key` | one object | the same key, exactly, twice (read from the raw text) |
+ * | `duplicate_key` | one object | the same key, exactly, twice (read from the raw text), with another value or a container (the same scalar twice is one reading) |
  * | `unsafe_integer` | numbers | digits only, an integer beyond ±(2^53−1) |
  * | `unsafe_integer_in_other_notation` | numbers | `1.0`, `1e0`, `10e-1` notation of the same |
  * | `number_out_of_range` | numbers | overflows to infinity, or a non-zero that reads as 0 |
@@ -208,6 +208,9 @@ function caseFold(s: string): string {
   return folded.replaceAll("ς", "σ");
 }
 
+/** The raw value of a member that is an array or object (never compared). */
+const CONTAINER: unique symbol = Symbol("container");
+
 /** Ways two distinct keys of one object can look like one key, weakest first. */
 const TWINS: readonly [HazardKind, (key: string) => string][] = [
   ["case_twin_keys", (key) => key.toLowerCase()],
@@ -216,8 +219,12 @@ const TWINS: readonly [HazardKind, (key: string) => string][] = [
   ["case_fold_twin_keys", (key) => caseFold(key.normalize("NFKC")).normalize("NFKC")],
 ];
 
-/** The twin hazards of one object's keys (distinct keys, as `JSON.parse` keeps them). */
-function keyFindings(keys: readonly string[]): Finding[] {
+/**
+ * The twin hazards of one object's keys (distinct keys, as `JSON.parse` keeps them). With the
+ * members' raw values, a key repeated with the same scalar value is one reading (issue 22), not a
+ * duplicate: first-wins and last-wins readers agree.
+ */
+function keyFindings(keys: readonly string[], values?: readonly unknown[]): Finding[] {
   const found: Finding[] = [];
   const distinct = [...new Set(keys)];
   for (let a = 0; a < distinct.length; a++) {
@@ -229,9 +236,14 @@ function keyFindings(keys: readonly string[]): Finding[] {
     }
   }
   if (distinct.length < keys.length) {
-    const seen = new Set<string>();
-    const again = keys.find((key) => seen.has(key) || (seen.add(key), false))!;
-    found.push({ kind: "duplicate_key", where: `key ${shown(again)}` });
+    const seen = new Map<string, unknown>();
+    const again = keys.find((key, k) => {
+      const value = values === undefined ? CONTAINER : values[k];
+      if (!seen.has(key)) return (seen.set(key, value), false);
+      const before = seen.get(key);
+      return before === CONTAINER || value === CONTAINER || !Object.is(before, value);
+    });
+    if (again !== undefined) found.push({ kind: "duplicate_key", where: `key ${shown(again)}` });
   }
   return found;
 }
@@ -303,18 +315,30 @@ function numberFinding(lexeme: string, digitsOnly = /^-?\d+$/.test(lexeme)): Fin
  */
 function rawReading(
   text: string,
-): { objects: string[][]; numbers: string[]; depth: number; split: string[] } {
+): {
+  objects: string[][];
+  values: unknown[][];
+  numbers: string[];
+  depth: number;
+  split: string[];
+} {
   const objects: string[][] = [];
+  const values: unknown[][] = [];
   const split: string[] = [];
   const numbers: string[] = [];
   const stack: (string[] | null)[] = []; // an object's keys, or null for an array
+  const ownValues = new Map<string[], unknown[]>();
   let depth = 0;
   let i = 0;
   while (i < text.length) {
     const c = text[i];
     if (c === "{" || c === "[") {
       const keys = c === "{" ? [] : null;
-      if (keys !== null) objects.push(keys);
+      if (keys !== null) {
+        objects.push(keys);
+        values.push([]);
+        ownValues.set(keys, values[values.length - 1]);
+      }
       stack.push(keys);
       depth = Math.max(depth, stack.length);
       i++;
@@ -329,7 +353,10 @@ function rawReading(
       let after = end + 1;
       while (" \t\n\r".includes(text[after] ?? "x")) after++;
       const keys = stack[stack.length - 1];
-      if (text[after] === ":" && keys) keys.push(decoded);
+      if (text[after] === ":" && keys) {
+        keys.push(decoded);
+        ownValues.get(keys)!.push(rawScalar(text, after + 1));
+      }
       i = end + 1;
     } else if (c === "-" || (c >= "0" && c <= "9")) {
       const lexeme = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
@@ -341,7 +368,21 @@ function rawReading(
       i++;
     }
   }
-  return { objects, numbers, depth, split };
+  return { objects, values, numbers, depth, split };
+}
+
+/** A member's value as JSON.parse reads it when it is a scalar, else CONTAINER. */
+function rawScalar(text: string, i: number): unknown {
+  while (" \t\n\r".includes(text[i] ?? "x")) i++;
+  if (text[i] === "{" || text[i] === "[") return CONTAINER;
+  if (text[i] === '"') {
+    let end = i + 1;
+    while (text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
+    return JSON.parse(text.slice(i, end + 1));
+  }
+  const token = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
+  token.lastIndex = i;
+  return JSON.parse(token.exec(text)![0]);
 }
 
 /**
@@ -421,7 +462,7 @@ export function readText(text: string): Reading {
   const findings: Finding[] = [];
   walk(value, (s, isKey) => findings.push(...stringFindings(s, isKey)), () => {});
   const raw = rawReading(text);
-  for (const keys of raw.objects) findings.push(...keyFindings(keys));
+  raw.objects.forEach((keys, k) => findings.push(...keyFindings(keys, raw.values[k])));
   for (const s of raw.split) {
     findings.push({
       kind: "split_surrogate_pair",

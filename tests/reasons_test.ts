@@ -57,6 +57,39 @@ const PROMPTS: readonly {
     last: "Re-emit the complete arguments: the whole JSON value, with nothing cut off.",
   },
   {
+    name: "text that is not framing is quoted in the reason",
+    text: 'Avoid calling {"op": "drop_table"} here.',
+    options: { profile: "agent" },
+    reason:
+      "Reason: text beside the JSON value may change what it means (it may negate, question, " +
+      'retract or only illustrate it): the text "Avoid calling" is not framing',
+    last: "Re-emit only the JSON value, with no text around it.",
+  },
+  {
+    name: "code around the value is quoted in the reason",
+    text: 'files = ["a", "b"]',
+    options: { profile: "agent" },
+    reason: "Reason: the JSON value stands inside source code, where it is an operand of the " +
+      'program, not the arguments: the text "files =" reads as source code',
+    last: "Re-emit only the arguments as one JSON value, not a program that contains them.",
+  },
+  {
+    name: "two candidates: the reason says how many and where",
+    text: 'Use {"a":1} or {"b":2}.',
+    options: { profile: "agent" },
+    reason: "Reason: the text holds more than one JSON value, so it is unclear which one to run: " +
+      "2 candidate values, at line 1 column 5 (offset 4), line 1 column 16 (offset 15)",
+    last: "Re-emit exactly one JSON value.",
+  },
+  {
+    name: "a premature close says members would be lost",
+    text: '{"to": "ops@example.com"}, "cc": "all@example.com"}',
+    options: { profile: "agent" },
+    reason:
+      "Reason: the JSON value closes before the text ends, and what follows would continue it",
+    last: "Re-emit the complete arguments as one JSON value, with every member inside it.",
+  },
+  {
     name: "a duplicate key says the key appears twice",
     text: '{"mode":"a","mode":"b"}',
     options: { profile: "agent" },

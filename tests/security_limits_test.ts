@@ -18,6 +18,7 @@ import {
 import { MAX_LISTED_REPAIRS } from "../engine/scanner.ts";
 import { MAX_DECLARATION_DEPTH } from "../engine/declarations/form.ts";
 import { compilePattern } from "../engine/declarations/pattern.ts";
+import { MAX_REF_DEPTH, MAX_SCHEMA_NODES } from "../engine/declarations/jsonschema.ts";
 import { MAX_LINE_BYTES } from "../wire/framing.ts";
 import { validate } from "../mod.ts";
 
@@ -42,6 +43,8 @@ Deno.test("SECURITY.md: every limit in the table is the code's", async (t) => {
     { label: "`max_input`", value: DEFAULT_MAX_INPUT, ceiling: DEFAULT_MAX_INPUT },
     { label: "`max_token`", value: DEFAULT_MAX_TOKEN, ceiling: DEFAULT_MAX_TOKEN },
     { label: "declaration nesting", value: undefined, ceiling: MAX_DECLARATION_DEPTH },
+    { label: "`$ref` and in-place applicators", value: undefined, ceiling: MAX_REF_DEPTH },
+    { label: "subschemas in one", value: undefined, ceiling: MAX_SCHEMA_NODES },
     { label: "MCP request line", value: MAX_LINE_BYTES, ceiling: undefined },
     { label: "repairs listed", value: MAX_LISTED_REPAIRS, ceiling: undefined },
   ];
