@@ -145,6 +145,7 @@ export class TwinIndex {
   /** Skeletons of the declared keys that are not ASCII (an ASCII key is confusable only with those). */
   readonly #wideSkeletons = new Map<string, string>();
 
+  /** Indexes the keys `declared` at one position under each equivalence. */
   constructor(declared: Iterable<string>) {
     this.names = new Set(declared);
     for (const name of this.names) {
