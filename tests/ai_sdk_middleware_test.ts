@@ -257,6 +257,16 @@ const REFUSALS = [
     raw: '{"city": "\\ud800Paris"}',
     code: "E011 R035 LoneSurrogate",
   },
+  {
+    kind: "hazard: a NUL twin of a declared key",
+    raw: '{"city": "Paris", "city\\u0000": "Rome"}',
+    code: "E011 AmbiguityRefused",
+  },
+  {
+    kind: "hazard: a declared key in another case, alone",
+    raw: '{"City": "Rome"}',
+    code: "E011 AmbiguityRefused",
+  },
 ] as const;
 
 for (const mode of MODES) {
