@@ -195,15 +195,15 @@ export const ADVERSARIAL_SHAPES: readonly AdversarialShape[] = [
   },
   {
     name: "unescaped_quotes",
-    probes: '`{"a":"x"yx"y…"}`: an UnescapedQuote look-ahead per quote',
+    probes: '`{"a":"x"yx"y…"}`: an inner-quote look-ahead per quote (InnerQuotes: the string closes)',
     build: (size) => fill('{"a":"', 'x"y', '"}', size),
-    expect: { rule: "UnescapedQuote" },
+    expect: { rule: "InnerQuotes" },
   },
   {
     name: "unescaped_quotes_spaced",
-    probes: 'inner quotes followed by spaces: `{"a":"x"   y"   y…"}`',
+    probes: 'inner quotes followed by spaces (InnerQuotes): `{"a":"x"   y"   y…"}`',
     build: (size) => fill('{"a":"x', '"        y', '"}', size),
-    expect: { rule: "UnescapedQuote" },
+    expect: { rule: "InnerQuotes" },
   },
   {
     name: "trailing_commas_flat",
@@ -219,8 +219,8 @@ export const ADVERSARIAL_SHAPES: readonly AdversarialShape[] = [
   },
   {
     name: "duplicate_keys",
-    probes: '`{"a":1,"a":1,…}`: a DuplicateKey repair per member',
-    build: (size) => fill('{"a":1', ',"a":1', "}", size),
+    probes: '`{"a":0,"a":1,"a":1,…}`: a duplicate-key repair per member (the first value differs)',
+    build: (size) => fill('{"a":0', ',"a":1', "}", size),
     expect: { rule: "DuplicateKey" },
   },
   {

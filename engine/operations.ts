@@ -56,6 +56,7 @@ function declarationOf(options: GateOptions): ValidateOptions {
   if (options.schema !== undefined) declaration.schema = options.schema;
   if (options.schemaJson !== undefined) declaration.schemaJson = options.schemaJson;
   if (options.assertFormat !== undefined) declaration.assertFormat = options.assertFormat;
+  if (options.strictKeywords !== undefined) declaration.strictKeywords = options.strictKeywords;
   return declaration;
 }
 
