@@ -162,7 +162,7 @@ export async function assessTools(
       reasons.push("it is not in the policy's allowTools");
     }
     const profile = policy.tools.get(name)?.profile ?? settings.profile;
-    const compiled = compileToolSchema(tool.inputSchema, profile);
+    const compiled = compileToolSchema(tool.inputSchema, profile, policy.strictKeywords);
     if (!compiled.ok && !policy.allowUncompilable.has(name)) {
       reasons.push(`its inputSchema cannot be compiled (${compiled.problem})`);
     }

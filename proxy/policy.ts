@@ -11,6 +11,7 @@
  *   "allowTools": ["read_file", "search"], // when present: only these are served
  *   "allowPoisoned": ["legacy"],         // served despite invisible Unicode in their metadata
  *   "allowUncompilable": ["odd"],        // gated with hazard checks only
+ *   "strictKeywords": true,              // an unknown schema keyword stops the tool (E070)
  *   "tools": {
  *     "search": { "profile": "strict", "schema": "{!query:string,limit:integer}" },
  *   },
@@ -70,6 +71,12 @@ export interface Policy {
   readonly allowPoisoned: ReadonlySet<string>;
   /** Tools whose schema cannot be compiled, gated with hazard checks only. */
   readonly allowUncompilable: ReadonlySet<string>;
+  /**
+   * Compile tool schemas with `strictKeywords`: an unknown keyword (such as
+   * `x-order`) makes the schema uncompilable (`E070`) instead of an
+   * annotation listed in the warnings. Default false.
+   */
+  readonly strictKeywords: boolean;
   /** Per-tool settings. */
   readonly tools: ReadonlyMap<string, ToolPolicy>;
 }
@@ -88,10 +95,18 @@ export const EMPTY_POLICY: Policy = {
   allowTools: null,
   allowPoisoned: new Set(),
   allowUncompilable: new Set(),
+  strictKeywords: false,
   tools: new Map(),
 };
 
-const TOP_KEYS = ["profile", "allowTools", "allowPoisoned", "allowUncompilable", "tools"];
+const TOP_KEYS = [
+  "profile",
+  "allowTools",
+  "allowPoisoned",
+  "allowUncompilable",
+  "strictKeywords",
+  "tools",
+];
 const TOOL_KEYS = ["profile", "schema"];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -151,6 +166,7 @@ function toolPolicy(name: string, value: unknown): ToolPolicy | string {
  * const bad = parsePolicy('{"allowtools": []}');
  * strictEqual("problem" in bad && bad.problem.includes('did you mean "allowTools"'), true);
  * strictEqual("problem" in parsePolicy('{"profile": "execution"'), true); // truncated: refused
+ * strictEqual("problem" in parsePolicy('{"strictKeywords": "yes"}'), true);
  * ```
  */
 export function parsePolicy(text: string): Policy | { problem: string } {
@@ -175,6 +191,11 @@ export function parsePolicy(text: string): Policy | { problem: string } {
     if (typeof list === "string") return { problem: list };
     lists[key] = list;
   }
+  if (value.strictKeywords !== undefined && typeof value.strictKeywords !== "boolean") {
+    return {
+      problem: `/strictKeywords must be true or false; got ${JSON.stringify(value.strictKeywords)}`,
+    };
+  }
   let allowTools: Set<string> | null = null;
   if (value.allowTools !== undefined) {
     const list = nameList(value.allowTools, "/allowTools");
@@ -195,6 +216,7 @@ export function parsePolicy(text: string): Policy | { problem: string } {
     allowTools,
     allowPoisoned: lists.allowPoisoned,
     allowUncompilable: lists.allowUncompilable,
+    strictKeywords: value.strictKeywords === true,
     tools,
   };
 }

@@ -7,7 +7,7 @@
  *
  * | Method and path | Body | Answer |
  * | --- | --- | --- |
- * | `POST /v1/gate`, `/v1/repair`, `/v1/validate`, `/v1/readiness` | `{text, schema \| schema_json, profile, options}` | 200 with the library's result; 400 `{code, message}` for the host's mistake |
+ * | `POST /v1/gate`, `/v1/repair`, `/v1/validate`, `/v1/readiness` | `{text, schema \| schema_json, strict_keywords, profile, options}` | 200 with the library's result; 400 `{code, message}` for the host's mistake |
  * | `GET /healthz` | — | 200 `{"status":"ok","engine":{…}}` |
  * | `GET /openapi.json` | — | the OpenAPI 3.1 document |
  *

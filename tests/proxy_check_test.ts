@@ -254,3 +254,52 @@ Deno.test("proxy: a tool whose schema carries vendor keywords is served; --check
     deepStrictEqual(calls, [callLine(1, "vendor", '{"name":"Ada","count":2}').trim()]);
   });
 });
+
+Deno.test("proxy --policy strictKeywords: an unknown keyword stops the tool (E070)", async (t) => {
+  const dir = await Deno.makeTempDir();
+  const strict = `${dir}/strict.jsonc`;
+  await Deno.writeTextFile(strict, '{"strictKeywords": true}');
+  const strictFalse = `${dir}/lenient.jsonc`;
+  await Deno.writeTextFile(strictFalse, '{"strictKeywords": false}');
+  await t.step(
+    "--check: not servable, E070 naming the keyword and its pointer, exit 1",
+    async () => {
+      const ran = await check(["--check", "--policy", strict], ["--no-odd", "--vendor"], [strict]);
+      strictEqual(ran.code, 1, ran.stdout);
+      const tools = JSON.parse(ran.stdout).tools;
+      const vendor = tools.find((tool: { name: string }) => tool.name === "vendor");
+      strictEqual(vendor.servable, false);
+      strictEqual(vendor.schema.compiles, false);
+      match(vendor.schema.problem, /^E070 .*"x-kubernetes-patch-merge-key" at the root/);
+      deepStrictEqual(vendor.schema.warnings, []);
+      ok(
+        tools.filter((tool: { name: string }) => tool.name !== "vendor").every(
+          (tool: { servable: boolean }) => tool.servable,
+        ),
+      );
+    },
+  );
+  await t.step("--check with strictKeywords false: as without the key", async () => {
+    const ran = await check(["--check", "--policy", strictFalse], ["--no-odd", "--vendor"], [
+      strictFalse,
+    ]);
+    strictEqual(ran.code, 0, ran.stdout);
+  });
+  await t.step("served: the tool's calls are refused and never reach the server", async () => {
+    const { proxy, received } = await startFake(["--policy", strict], ["--no-odd", "--vendor"], [
+      strict,
+    ]);
+    await proxy.send(JSON.stringify(INITIALIZE) + "\n");
+    await proxy.next();
+    const reply = await proxy.request(callLine(1, "vendor", '{"name":"Ada"}'));
+    strictEqual(reply.result.isError, true);
+    match(reply.result.content[0].text, /E070/);
+    const added = await proxy.request(callLine(2, "add", '{"a":2,"b":3}'));
+    deepStrictEqual(added.result, { content: [{ type: "text", text: "5" }] });
+    const finished = await proxy.close();
+    match(finished.stderr, /tool "vendor" is refused: its inputSchema cannot be compiled \(E070/);
+    const calls = (await received()).filter((line) => line.includes('"tools/call"'));
+    deepStrictEqual(calls, [callLine(2, "add", '{"a":2,"b":3}').trim()]);
+  });
+  await Deno.remove(dir, { recursive: true });
+});
