@@ -422,6 +422,13 @@ Deno.test("serve process: framing is mcp's (8 MiB cap, CRLF, blank lines, no fin
     encoder.encode('{"v":1,"id":1,"op":"hello"}\r\n\n   \n'),
     long,
     new Uint8Array([0x7b, 0xff, 0x7d, 0x0a]),
+    Uint8Array.from([
+      ...encoder.encode('{"v":1,"id":"bad","op":"gate","text":"'),
+      0xff,
+      0x22,
+      0x7d,
+      0x0a,
+    ]),
     encoder.encode('{"v":1,"id":2,"op":"gate","text":"[1,2,]"}'),
   ];
   const input = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -436,9 +443,10 @@ Deno.test("serve process: framing is mcp's (8 MiB cap, CRLF, blank lines, no fin
     [1, true, null],
     ["long", false, "S002"],
     [null, false, "S001"],
+    ["bad", false, "S001"], // not UTF-8, but its id is found in the bytes
     [2, true, null],
   ]);
-  equal(lines[3].result.executable, true);
+  equal(lines[4].result.executable, true);
 });
 
 Deno.test("serve process: runs with no permission flag and exits 0 at end of input", async () => {
