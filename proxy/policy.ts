@@ -32,6 +32,7 @@
 
 import { compileGate, gate, isProfileName, PROFILE_NAMES, type ProfileName } from "../mod.ts";
 import { closest } from "../engine/suggestion.ts";
+import { isObject } from "../wire/jsonrpc.ts";
 
 /**
  * What the policy says about one tool.
@@ -109,10 +110,6 @@ const TOP_KEYS = [
 ];
 const TOOL_KEYS = ["profile", "schema"];
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function unknownKey(key: string, keys: readonly string[], where: string): string {
   return `unknown key "${key}" at ${where}; did you mean "${closest(key, keys)}"? ` +
     `(keys: ${keys.join(", ")})`;
@@ -132,7 +129,7 @@ function profileAt(value: unknown, where: string): ProfileName | string {
 
 function toolPolicy(name: string, value: unknown): ToolPolicy | string {
   const where = `/tools/${name}`;
-  if (!isRecord(value)) return `${where} must be an object`;
+  if (!isObject(value)) return `${where} must be an object`;
   for (const key of Object.keys(value)) {
     if (!TOOL_KEYS.includes(key)) return unknownKey(key, TOOL_KEYS, where);
   }
@@ -175,7 +172,7 @@ export function parsePolicy(text: string): Policy | { problem: string } {
     return { problem: `the policy file is not usable JSONC: ${read.error?.message ?? "refused"}` };
   }
   const value = read.value;
-  if (!isRecord(value)) return { problem: "the policy must be a JSON object" };
+  if (!isObject(value)) return { problem: "the policy must be a JSON object" };
   for (const key of Object.keys(value)) {
     if (!TOP_KEYS.includes(key)) return { problem: unknownKey(key, TOP_KEYS, "/") };
   }
@@ -204,7 +201,7 @@ export function parsePolicy(text: string): Policy | { problem: string } {
   }
   const tools = new Map<string, ToolPolicy>();
   if (value.tools !== undefined) {
-    if (!isRecord(value.tools)) return { problem: "/tools must be an object" };
+    if (!isObject(value.tools)) return { problem: "/tools must be an object" };
     for (const [name, entry] of Object.entries(value.tools)) {
       const checked = toolPolicy(name, entry);
       if (typeof checked === "string") return { problem: checked };

@@ -36,6 +36,7 @@ import {
   type HttpSurface,
   serveHttp,
 } from "../wire/http.ts";
+import { isObject } from "../wire/jsonrpc.ts";
 import { encodeResult } from "./encode.ts";
 import { isServeError, type ServeError, serveError } from "./errors.ts";
 import { ENGINE_OPERATIONS, type EngineOperation, runOperation } from "./operations.ts";
@@ -73,10 +74,6 @@ function error(status: number, value: ServeError): Response {
   return json(status, value);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Answers one POST to `/v1/OP` whose body was read. */
 function operation(op: EngineOperation, body: BodyRead | null): Response {
   if (body === null || body.kind !== "body") {
@@ -89,7 +86,7 @@ function operation(op: EngineOperation, body: BodyRead | null): Response {
     const detail = cause instanceof Error ? cause.message : String(cause);
     return error(400, serveError("S001", `the body is not JSON: ${detail}`));
   }
-  if (!isRecord(fields)) {
+  if (!isObject(fields)) {
     return error(400, serveError("S003", "the body is a JSON object: {text, schema, ...}"));
   }
   const outcome = runOperation(op, fields, null);
