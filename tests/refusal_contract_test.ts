@@ -37,7 +37,6 @@ import {
   PROFILE_NAMES,
   readiness,
   repair,
-  SCHEMA_CLOSING_SENTENCE,
   validate,
 } from "../mod.ts";
 import {
