@@ -28,7 +28,7 @@ import {
 import { MockLanguageModelV4 } from "npm:ai@7.0.173/test";
 import { gateToolCallRepair, interjsonMiddleware, InterJsonRefusal } from "../adapters/ai_sdk.ts";
 import { gate, type GateResult } from "../mod.ts";
-import { AI_SDK_DECLARATIONS, WEATHER_SCHEMA } from "./fixtures/weather_tool.ts";
+import { AI_SDK_DECLARATIONS, WEATHER_SCHEMA, weatherTool } from "./fixtures/weather_tool.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;
@@ -105,17 +105,6 @@ function scriptedModel(calls: readonly ScriptedCall[]): MockLanguageModelV4 {
 const DECLARATIONS = AI_SDK_DECLARATIONS;
 
 type Declaration = typeof DECLARATIONS[number];
-
-function weatherTool(declaration: Declaration, executed: unknown[]) {
-  return tool({
-    description: "Weather for a city",
-    inputSchema: declaration.inputSchema() as Any,
-    execute: (input: Any) => {
-      executed.push(input);
-      return Promise.resolve(`sunny in ${input.city}`);
-    },
-  } as Any);
-}
 
 /** The loop under test, in one of its two modes. */
 interface Mode {

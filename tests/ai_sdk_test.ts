@@ -18,7 +18,7 @@ import { generateText, stepCountIs, tool } from "npm:ai@7.0.173";
 import { MockLanguageModelV4 } from "npm:ai@7.0.173/test";
 import { gateToolCallRepair } from "../adapters/ai_sdk.ts";
 import { gate } from "../mod.ts";
-import { AI_SDK_DECLARATIONS, WEATHER_SCHEMA } from "./fixtures/weather_tool.ts";
+import { AI_SDK_DECLARATIONS, WEATHER_SCHEMA, weatherTool } from "./fixtures/weather_tool.ts";
 
 const USAGE = {
   inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
@@ -46,17 +46,6 @@ function modelCalling(input: string) {
       } as Any);
     },
   });
-}
-
-function weatherTool(declaration: typeof AI_SDK_DECLARATIONS[number], executed: unknown[]) {
-  return tool({
-    description: "Weather for a city",
-    inputSchema: declaration.inputSchema() as Any,
-    execute: (input: Any) => {
-      executed.push(input);
-      return Promise.resolve(`sunny in ${input.city}`);
-    },
-  } as Any);
 }
 
 /** Every text of every tool-result error in a prompt sent to the model. */
