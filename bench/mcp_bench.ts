@@ -16,7 +16,8 @@
  * cold start ≤ 0.25× the reference, 1000 calls ≤ 0.5×. The ratios are printed
  * as a final summary line after `deno bench`'s own table.
  *
- * Three more comparisons (issue 11):
+ * Three more comparisons, for the stateless 2026-07-28 revision and the
+ * Streamable HTTP transport:
  *
  * - **stdio, 2026-07-28 vs 2025-11-25**: 1000 sequential `interjson_gate`
  *   calls, stateless (`_meta` on every request, no `initialize`) against a
@@ -270,7 +271,7 @@ globalThis.addEventListener("unload", () => {
   console.log(
     [
       "",
-      "MCP summary, issue 11 (means of the measured iterations):",
+      "MCP summary: stdio and Streamable HTTP against the SDK (means of the measured iterations):",
       ratioLine(
         `stdio ${CALLS} gate calls, 2026-07-28 vs 2025-11-25`,
         "calls stdio 2026-07-28",

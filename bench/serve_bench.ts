@@ -1,5 +1,6 @@
 /**
- * The host-side surfaces against their anchors, in the same run (issue 13):
+ * The host-side gates (`interjson serve` over JSONL and HTTP, the agent
+ * hook) against their anchors, in the same run:
  *
  * - **serve, 10,000 pipelined gate calls**: `interjson serve` with a
  *   compiled handle (`compile` once, then `gate` with `declaration`) against
@@ -298,7 +299,7 @@ function ratioLine(label: string, ours: string, reference: string, target: numbe
 globalThis.addEventListener("unload", () => {
   console.log([
     "",
-    "Host-side summary, issue 13 (best of the measured iterations):",
+    "Host-side summary: serve, serve --http and hook against their anchors (best of the measured iterations):",
     ratioLine(
       `serve vs mcp, ${PIPELINED} pipelined gate calls`,
       "pipelined serve",

@@ -31,6 +31,7 @@
  */
 
 import { VERSION } from "../mod.ts";
+import { shellWord } from "./shell_word.ts";
 
 /** How a client starts the server: a command and its arguments. */
 export interface Launch {
@@ -129,11 +130,6 @@ export function launchFor(command: string): { launch: Launch } | { problem: stri
   return {
     problem: `--command takes interjson, deno, npx, uvx, or an absolute path; got \`${command}\``,
   };
-}
-
-/** A word for a POSIX shell: bare when it is safe, single-quoted otherwise. */
-function shellWord(word: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
 /** `"a", "b"`: JSON strings separated by `, `. */

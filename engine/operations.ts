@@ -126,10 +126,14 @@ export function isOperationName(name: string): name is OperationName {
  *
  * @example
  * ```ts
- * import { strictEqual } from "node:assert/strict";
+ * import { strictEqual, throws } from "node:assert/strict";
  * import { runOperation } from "./operations.ts";
  * strictEqual(runOperation("repair", "{'a':1}", {}).text, '{"a":1}');
  * strictEqual(runOperation("readiness", '{"a":1}', { profile: "strict" }).syntax_permille, 1000);
+ * // validate and readiness keep the declaration's options (strictKeywords, assertFormat):
+ * const vendor = { type: "object", "x-order": 1 };
+ * strictEqual(runOperation("validate", "{}", { schemaJson: vendor }).valid, true);
+ * throws(() => runOperation("validate", "{}", { schemaJson: vendor, strictKeywords: true }), /E070/);
  * ```
  */
 export function runOperation<N extends OperationName>(

@@ -116,8 +116,10 @@ export class Session {
 
   /**
    * Answers one frame from the line reader: the reply line (no LF), or `null`
-   * when nothing is to be sent. A line over the cap is answered with the id
-   * the line reader found in it, when there is one.
+   * when nothing is to be sent. A line over the cap, or one that is not valid
+   * UTF-8, is answered with the top-level id the line reader found in its
+   * bytes, when there is one (an integer as written), and without an id
+   * otherwise.
    *
    * @example
    * ```ts
@@ -126,6 +128,10 @@ export class Session {
    * strictEqual(
    *   new Session().handleFrame({ kind: "invalid_utf8" }),
    *   '{"jsonrpc":"2.0","error":{"code":-32700,"message":"parse error: the line is not valid UTF-8"}}',
+   * );
+   * strictEqual(
+   *   new Session().handleFrame({ kind: "invalid_utf8", id: "r-1" }),
+   *   '{"jsonrpc":"2.0","id":"r-1","error":{"code":-32700,"message":"parse error: the line is not valid UTF-8"}}',
    * );
    * ```
    */
@@ -142,7 +148,7 @@ export class Session {
         ));
       case "invalid_utf8":
         return encodeResponse(
-          failure(undefined, RPC.PARSE_ERROR, "parse error: the line is not valid UTF-8"),
+          failure(frame.id, RPC.PARSE_ERROR, "parse error: the line is not valid UTF-8"),
         );
     }
   }

@@ -158,8 +158,14 @@ const SCHEMA_JSON_ARGUMENT = {
   type: "object",
   description: "Optional JSON Schema (2020-12 by default; 2019-09, draft-07/06/04 by $schema): " +
     "typically the inputSchema of the tool about to be called. Annotations and unknown " +
-    "keywords are accepted (they assert nothing); remote $ref (but to the standard " +
-    "meta-schemas), $dynamicRef and $vocabulary are refused.",
+    "keywords are accepted (they assert nothing) unless strict_keywords is true; remote $ref " +
+    "(but to the standard meta-schemas), $dynamicRef and $vocabulary are refused.",
+} as const;
+const STRICT_KEYWORDS_ARGUMENT = {
+  type: "boolean",
+  description: "Optional, with schema_json only: true refuses a keyword the schema's dialect " +
+    "does not define (E070, as ajv's strict mode) instead of accepting it as an annotation. " +
+    "Default false.",
 } as const;
 
 function profileArgument(defaultText: string): JsonSchema {
@@ -178,6 +184,7 @@ function inputSchema(withProfile: JsonSchema | undefined): JsonSchema {
     text: TEXT_ARGUMENT,
     schema: SCHEMA_ARGUMENT,
     schema_json: SCHEMA_JSON_ARGUMENT,
+    strict_keywords: STRICT_KEYWORDS_ARGUMENT,
   };
   if (withProfile) properties.profile = withProfile;
   return closedObject(properties, ["text"]);
@@ -431,6 +438,7 @@ interface Arguments {
   text: string;
   schema?: string;
   schemaJson?: unknown;
+  strictKeywords?: boolean;
   profile?: string;
 }
 
@@ -487,6 +495,13 @@ function readArguments(tool: ToolDefinition, raw: Record<string, unknown>): Argu
   if (raw.schema !== undefined && raw.schema_json !== undefined) {
     return "give either `schema` or `schema_json`, not both";
   }
+  if (raw.strict_keywords !== undefined && typeof raw.strict_keywords !== "boolean") {
+    return `\`strict_keywords\` must be true or false, got ${kindOf(raw.strict_keywords)}`;
+  }
+  if (raw.strict_keywords === true && raw.schema_json === undefined) {
+    return "`strict_keywords` refuses unknown keywords of a JSON Schema: give `schema_json`, " +
+      "or drop `strict_keywords`";
+  }
   if (raw.profile !== undefined && typeof raw.profile !== "string") {
     return `\`profile\` must be a string, one of ${PROFILE_NAMES.join(", ")}; got ${
       kindOf(raw.profile)
@@ -496,14 +511,19 @@ function readArguments(tool: ToolDefinition, raw: Record<string, unknown>): Argu
     text: raw.text,
     schema: raw.schema as string | undefined,
     schemaJson: raw.schema_json,
+    strictKeywords: raw.strict_keywords === true,
     profile: raw.profile as string | undefined,
   };
 }
 
-function declaration(args: Arguments): { schema?: string; schemaJson?: unknown } {
+function declaration(
+  args: Arguments,
+): { schema?: string; schemaJson?: unknown; strictKeywords?: boolean } {
   if (args.schema !== undefined) return { schema: args.schema };
-  if (args.schemaJson !== undefined) return { schemaJson: args.schemaJson };
-  return {};
+  if (args.schemaJson === undefined) return {};
+  return args.strictKeywords
+    ? { schemaJson: args.schemaJson, strictKeywords: true }
+    : { schemaJson: args.schemaJson };
 }
 
 type Runner = (args: Arguments, settings: ToolSettings) => ToolOutcome;

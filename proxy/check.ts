@@ -3,8 +3,9 @@
  * make of a server's tools, before the server is put in a client's
  * configuration. For each tool it reports whether the `inputSchema`
  * compiles (or the engine's message naming the keyword that stops it), the
- * compile warnings of the compiled gate (`compiled.warnings`, when the
- * engine reports any), invisible Unicode in its metadata, and how it
+ * compile warnings of the compiled gate (`compiled.warnings`: each keyword
+ * that is not checked, such as a vendor `x-order`, with its JSON pointer),
+ * invisible Unicode in its metadata, and how it
  * compares with the lock file: `pinned`, `changed` (with the member-by-member
  * diff against the stored definition), `new`, or `first use` when the lock
  * file does not exist yet (the first run pins every tool). A tool is
@@ -30,7 +31,7 @@
  * @module
  */
 
-import type { ProfileName } from "../mod.ts";
+import type { CompileWarning, ProfileName } from "../mod.ts";
 import { compileToolSchema } from "./gating.ts";
 import { type DefinitionChange, definitionChanges } from "./pin_review.ts";
 import { canonicalDefinition, type PinStatus, type PinStore, sha256 } from "./pinning.ts";
@@ -59,11 +60,15 @@ export interface ToolCheck {
   readonly servable: boolean;
   /** Why not, one sentence each. */
   readonly reasons: readonly string[];
-  /** The `inputSchema`: compiled, or the engine's message; the compiled gate's warnings. */
+  /**
+   * The `inputSchema`: compiled, or the engine's message; the compiled
+   * gate's warnings (keyword, pointer, kind and message of each keyword that
+   * is not checked as written), none when it does not compile.
+   */
   readonly schema: {
     readonly compiles: boolean;
     readonly problem: string | null;
-    readonly warnings: readonly unknown[];
+    readonly warnings: readonly CompileWarning[];
   };
   /** The first invisible code point in its metadata, or `null`. */
   readonly poisoned: {
@@ -121,12 +126,6 @@ export interface CheckSettings {
   readonly profile: ProfileName;
 }
 
-/** The compiled gate's warnings, once the engine reports them. */
-function warningsOf(gate: unknown): readonly unknown[] {
-  const warnings = (gate as { warnings?: unknown }).warnings;
-  return Array.isArray(warnings) ? warnings : [];
-}
-
 /**
  * Assesses every tool the server offered.
  *
@@ -141,6 +140,13 @@ function warningsOf(gate: unknown): readonly unknown[] {
  * );
  * strictEqual(report.servable, false);
  * strictEqual(report.tools[0].schema.problem?.startsWith("E070"), true);
+ * // A vendor keyword is an annotation: servable, listed as a warning with its pointer.
+ * const vendor = await assessTools(
+ *   [{ name: "k", inputSchema: { type: "object", "x-order": 1 } }],
+ *   { policy: EMPTY_POLICY, pins: null, profile: "execution" },
+ * );
+ * strictEqual(vendor.servable, true);
+ * strictEqual(vendor.tools[0].schema.warnings[0].pointer, "/x-order");
  * ```
  */
 export async function assessTools(
@@ -156,7 +162,7 @@ export async function assessTools(
       reasons.push("it is not in the policy's allowTools");
     }
     const profile = policy.tools.get(name)?.profile ?? settings.profile;
-    const compiled = compileToolSchema(tool.inputSchema, profile);
+    const compiled = compileToolSchema(tool.inputSchema, profile, policy.strictKeywords);
     if (!compiled.ok && !policy.allowUncompilable.has(name)) {
       reasons.push(`its inputSchema cannot be compiled (${compiled.problem})`);
     }
@@ -193,7 +199,7 @@ export async function assessTools(
       schema: {
         compiles: compiled.ok,
         problem: compiled.ok ? null : compiled.problem,
-        warnings: compiled.ok ? warningsOf(compiled.gate) : [],
+        warnings: compiled.ok ? compiled.gate.warnings : [],
       },
       poisoned,
       pin,
@@ -217,10 +223,9 @@ export function renderJson(report: CheckReport): string {
   return JSON.stringify(report, null, 2) + "\n";
 }
 
-function warningText(warning: unknown): string {
-  if (typeof warning === "string") return warning;
-  const message = (warning as { message?: unknown })?.message;
-  return typeof message === "string" ? message : JSON.stringify(warning);
+/** One warning's detail line: the keyword, its pointer, then the engine's words. */
+function warningText(warning: CompileWarning): string {
+  return `warning: ${warning.keyword} at ${warning.pointer}: ${warning.message}`;
 }
 
 /** The table's columns: heading and cell. */
@@ -249,6 +254,14 @@ const COLUMNS: readonly [string, (check: ToolCheck) => string][] = [
  *   poisoned: null, pin: "pinned", changes: null,
  * }] }, "tools.lock.json");
  * strictEqual(text.split("\n")[2], "echo  yes       compiles  0         clean      pinned");
+ * const warned = renderTable({ servable: true, tools: [{
+ *   name: "k", servable: true, reasons: [],
+ *   schema: { compiles: true, problem: null, warnings: [{
+ *     kind: "unknown-keyword", keyword: "x-order", pointer: "/x-order", message: "not checked",
+ *   }] },
+ *   poisoned: null, pin: null, changes: null,
+ * }] });
+ * strictEqual(warned.split("\n")[5], "  warning: x-order at /x-order: not checked");
  * ```
  */
 export function renderTable(report: CheckReport, pinFile?: string): string {
@@ -267,7 +280,7 @@ export function renderTable(report: CheckReport, pinFile?: string): string {
   for (const check of report.tools) {
     const details: string[] = [];
     for (const reason of check.reasons) details.push(`  not served: ${reason}`);
-    for (const warning of check.schema.warnings) details.push(`  warning: ${warningText(warning)}`);
+    for (const warning of check.schema.warnings) details.push(`  ${warningText(warning)}`);
     if (check.pin === "changed" && check.changes === null) {
       details.push(
         "  the lock file stores no definition to compare with (accepted before it kept them)",

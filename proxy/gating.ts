@@ -46,7 +46,9 @@ function describe(error: unknown): string {
 
 /**
  * Compiles a tool's `inputSchema` once under `profile`. A schema the engine
- * cannot compile comes back with the engine's `E070` message.
+ * cannot compile comes back with the engine's `E070` message. Unknown
+ * keywords are annotations (listed in the compiled gate's `warnings`), or
+ * with `strictKeywords` (the policy's) refused with `E070`.
  *
  * @example
  * ```ts
@@ -55,12 +57,19 @@ function describe(error: unknown): string {
  * const bad = compileToolSchema({ type: "object", properties: { a: { $ref: "https://x/y" } } }, "execution");
  * strictEqual(bad.ok, false);
  * strictEqual(!bad.ok && bad.problem.startsWith("E070"), true);
+ * const vendor = { type: "object", "x-order": 1 };
+ * strictEqual(compileToolSchema(vendor, "execution").ok, true);
+ * strictEqual(compileToolSchema(vendor, "execution", true).ok, false);
  * ```
  */
-export function compileToolSchema(schema: unknown, profile: ProfileName): CompiledSchema {
+export function compileToolSchema(
+  schema: unknown,
+  profile: ProfileName,
+  strictKeywords = false,
+): CompiledSchema {
   const schemaJson = schema === undefined ? { type: "object" } : schema;
   try {
-    return { ok: true, gate: compileGate({ schemaJson, profile }) };
+    return { ok: true, gate: compileGate({ schemaJson, profile, strictKeywords }) };
   } catch (error) {
     const problem = describe(error);
     return {

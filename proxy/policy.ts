@@ -11,6 +11,7 @@
  *   "allowTools": ["read_file", "search"], // when present: only these are served
  *   "allowPoisoned": ["legacy"],         // served despite invisible Unicode in their metadata
  *   "allowUncompilable": ["odd"],        // gated with hazard checks only
+ *   "strictKeywords": true,              // an unknown schema keyword stops the tool (E070)
  *   "tools": {
  *     "search": { "profile": "strict", "schema": "{!query:string,limit:integer}" },
  *   },
@@ -31,6 +32,7 @@
 
 import { compileGate, gate, isProfileName, PROFILE_NAMES, type ProfileName } from "../mod.ts";
 import { closest } from "../engine/suggestion.ts";
+import { isObject } from "../wire/jsonrpc.ts";
 
 /**
  * What the policy says about one tool.
@@ -70,6 +72,12 @@ export interface Policy {
   readonly allowPoisoned: ReadonlySet<string>;
   /** Tools whose schema cannot be compiled, gated with hazard checks only. */
   readonly allowUncompilable: ReadonlySet<string>;
+  /**
+   * Compile tool schemas with `strictKeywords`: an unknown keyword (such as
+   * `x-order`) makes the schema uncompilable (`E070`) instead of an
+   * annotation listed in the warnings. Default false.
+   */
+  readonly strictKeywords: boolean;
   /** Per-tool settings. */
   readonly tools: ReadonlyMap<string, ToolPolicy>;
 }
@@ -88,15 +96,19 @@ export const EMPTY_POLICY: Policy = {
   allowTools: null,
   allowPoisoned: new Set(),
   allowUncompilable: new Set(),
+  strictKeywords: false,
   tools: new Map(),
 };
 
-const TOP_KEYS = ["profile", "allowTools", "allowPoisoned", "allowUncompilable", "tools"];
+const TOP_KEYS = [
+  "profile",
+  "allowTools",
+  "allowPoisoned",
+  "allowUncompilable",
+  "strictKeywords",
+  "tools",
+];
 const TOOL_KEYS = ["profile", "schema"];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function unknownKey(key: string, keys: readonly string[], where: string): string {
   return `unknown key "${key}" at ${where}; did you mean "${closest(key, keys)}"? ` +
@@ -117,7 +129,7 @@ function profileAt(value: unknown, where: string): ProfileName | string {
 
 function toolPolicy(name: string, value: unknown): ToolPolicy | string {
   const where = `/tools/${name}`;
-  if (!isRecord(value)) return `${where} must be an object`;
+  if (!isObject(value)) return `${where} must be an object`;
   for (const key of Object.keys(value)) {
     if (!TOOL_KEYS.includes(key)) return unknownKey(key, TOOL_KEYS, where);
   }
@@ -151,6 +163,7 @@ function toolPolicy(name: string, value: unknown): ToolPolicy | string {
  * const bad = parsePolicy('{"allowtools": []}');
  * strictEqual("problem" in bad && bad.problem.includes('did you mean "allowTools"'), true);
  * strictEqual("problem" in parsePolicy('{"profile": "execution"'), true); // truncated: refused
+ * strictEqual("problem" in parsePolicy('{"strictKeywords": "yes"}'), true);
  * ```
  */
 export function parsePolicy(text: string): Policy | { problem: string } {
@@ -159,7 +172,7 @@ export function parsePolicy(text: string): Policy | { problem: string } {
     return { problem: `the policy file is not usable JSONC: ${read.error?.message ?? "refused"}` };
   }
   const value = read.value;
-  if (!isRecord(value)) return { problem: "the policy must be a JSON object" };
+  if (!isObject(value)) return { problem: "the policy must be a JSON object" };
   for (const key of Object.keys(value)) {
     if (!TOP_KEYS.includes(key)) return { problem: unknownKey(key, TOP_KEYS, "/") };
   }
@@ -175,6 +188,11 @@ export function parsePolicy(text: string): Policy | { problem: string } {
     if (typeof list === "string") return { problem: list };
     lists[key] = list;
   }
+  if (value.strictKeywords !== undefined && typeof value.strictKeywords !== "boolean") {
+    return {
+      problem: `/strictKeywords must be true or false; got ${JSON.stringify(value.strictKeywords)}`,
+    };
+  }
   let allowTools: Set<string> | null = null;
   if (value.allowTools !== undefined) {
     const list = nameList(value.allowTools, "/allowTools");
@@ -183,7 +201,7 @@ export function parsePolicy(text: string): Policy | { problem: string } {
   }
   const tools = new Map<string, ToolPolicy>();
   if (value.tools !== undefined) {
-    if (!isRecord(value.tools)) return { problem: "/tools must be an object" };
+    if (!isObject(value.tools)) return { problem: "/tools must be an object" };
     for (const [name, entry] of Object.entries(value.tools)) {
       const checked = toolPolicy(name, entry);
       if (typeof checked === "string") return { problem: checked };
@@ -195,6 +213,7 @@ export function parsePolicy(text: string): Policy | { problem: string } {
     allowTools,
     allowPoisoned: lists.allowPoisoned,
     allowUncompilable: lists.allowUncompilable,
+    strictKeywords: value.strictKeywords === true,
     tools,
   };
 }

@@ -265,15 +265,16 @@ export class ToolRegistry {
   /** Compiles a schema once per profile and text; a listing again reuses it. */
   #compile(name: string, schema: unknown): CompiledSchema {
     const profile = this.#settings.profileFor?.(name) ?? "execution";
+    const strict = this.#settings.policy.strictKeywords;
     let key: string;
     try {
       key = `${profile} ${JSON.stringify(schema)}`;
     } catch {
-      return compileToolSchema(schema, profile);
+      return compileToolSchema(schema, profile, strict);
     }
     let compiled = this.#compiled.get(key);
     if (compiled === undefined) {
-      compiled = compileToolSchema(schema, profile);
+      compiled = compileToolSchema(schema, profile, strict);
       if (this.#compiled.size >= MAX_COMPILED) this.#compiled.clear();
       this.#compiled.set(key, compiled);
     }

@@ -7,7 +7,7 @@
  *
  * | Method and path | Body | Answer |
  * | --- | --- | --- |
- * | `POST /v1/gate`, `/v1/repair`, `/v1/validate`, `/v1/readiness` | `{text, schema \| schema_json, profile, options}` | 200 with the library's result; 400 `{code, message}` for the host's mistake |
+ * | `POST /v1/gate`, `/v1/repair`, `/v1/validate`, `/v1/readiness` | `{text, schema \| schema_json, strict_keywords, profile, options}` | 200 with the library's result; 400 `{code, message}` for the host's mistake |
  * | `GET /healthz` | — | 200 `{"status":"ok","engine":{…}}` |
  * | `GET /openapi.json` | — | the OpenAPI 3.1 document |
  *
@@ -36,6 +36,7 @@ import {
   type HttpSurface,
   serveHttp,
 } from "../wire/http.ts";
+import { isObject } from "../wire/jsonrpc.ts";
 import { encodeResult } from "./encode.ts";
 import { isServeError, type ServeError, serveError } from "./errors.ts";
 import { ENGINE_OPERATIONS, type EngineOperation, runOperation } from "./operations.ts";
@@ -73,10 +74,6 @@ function error(status: number, value: ServeError): Response {
   return json(status, value);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Answers one POST to `/v1/OP` whose body was read. */
 function operation(op: EngineOperation, body: BodyRead | null): Response {
   if (body === null || body.kind !== "body") {
@@ -89,7 +86,7 @@ function operation(op: EngineOperation, body: BodyRead | null): Response {
     const detail = cause instanceof Error ? cause.message : String(cause);
     return error(400, serveError("S001", `the body is not JSON: ${detail}`));
   }
-  if (!isRecord(fields)) {
+  if (!isObject(fields)) {
     return error(400, serveError("S003", "the body is a JSON object: {text, schema, ...}"));
   }
   const outcome = runOperation(op, fields, null);

@@ -50,14 +50,19 @@ const SCHEMAS: Record<string, Json> = {
           description: "a declaration, e.g. {!query:string,limit:integer}",
         },
         schema_json: { type: ["object", "boolean"], description: "a JSON Schema" },
+        strict_keywords: {
+          type: "boolean",
+          description: "with schema_json: refuse a keyword its dialect does not define (E070) " +
+            "instead of reading it as an annotation",
+        },
         profile: { type: "string", enum: PROFILE_NAMES },
         options: ref("Options"),
       },
       ["text"],
       false,
     ),
-    description: "gate and repair take all fields; validate and readiness take text, schema and " +
-      "schema_json only",
+    description: "gate and repair take all fields; validate and readiness take text, schema, " +
+      "schema_json and strict_keywords only",
   },
   Options: object(
     {

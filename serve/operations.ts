@@ -134,11 +134,11 @@ export function compile(options: GateOptions): Compiled | ServeError {
 
 /** The fields each operation accepts (besides the protocol's `v`, `id`, `op`). */
 export const OPERATION_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  gate: ["text", "declaration", "schema", "schema_json", "profile", "options"],
-  repair: ["text", "declaration", "schema", "schema_json", "profile", "options"],
-  validate: ["text", "declaration", "schema", "schema_json"],
-  readiness: ["text", "declaration", "schema", "schema_json"],
-  compile: ["schema", "schema_json", "profile", "options"],
+  gate: ["text", "declaration", "schema", "schema_json", "strict_keywords", "profile", "options"],
+  repair: ["text", "declaration", "schema", "schema_json", "strict_keywords", "profile", "options"],
+  validate: ["text", "declaration", "schema", "schema_json", "strict_keywords"],
+  readiness: ["text", "declaration", "schema", "schema_json", "strict_keywords"],
+  compile: ["schema", "schema_json", "strict_keywords", "profile", "options"],
   release: ["handle"],
   hello: [],
 };
@@ -151,7 +151,7 @@ export const OPERATION_FIELDS: Readonly<Record<string, readonly string[]>> = {
  * ```ts
  * import { strictEqual } from "node:assert/strict";
  * import { unknownField } from "./operations.ts";
- * strictEqual(unknownField("gate", ["txt"], false)?.message, "S003 InvalidRequest: unknown field `txt` for gate (did you mean `text`?); it accepts text, schema, schema_json, profile, options");
+ * strictEqual(unknownField("gate", ["txt"], false)?.message, "S003 InvalidRequest: unknown field `txt` for gate (did you mean `text`?); it accepts text, schema, schema_json, strict_keywords, profile, options");
  * ```
  */
 export function unknownField(
@@ -175,13 +175,16 @@ export function unknownField(
 }
 
 /**
- * Reads `schema`, `schema_json`, `profile` and `options` into library options.
+ * Reads `schema`, `schema_json`, `strict_keywords`, `profile` and `options`
+ * into library options. `strict_keywords: true` needs a `schema_json`.
  *
  * @example
  * ```ts
- * import { deepStrictEqual } from "node:assert/strict";
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
  * import { readOptions } from "./operations.ts";
  * deepStrictEqual(readOptions({ schema: "{!a:string}", options: { max_depth: 8 } }), { schema: "{!a:string}", maxDepth: 8 });
+ * deepStrictEqual(readOptions({ schema_json: {}, strict_keywords: true }), { schemaJson: {}, strictKeywords: true });
+ * strictEqual("code" in readOptions({ schema: "{a:string}", strict_keywords: true }), true);
  * ```
  */
 export function readOptions(fields: Record<string, unknown>): GateOptions | ServeError {
@@ -206,6 +209,21 @@ export function readOptions(fields: Record<string, unknown>): GateOptions | Serv
       );
     }
     options.schemaJson = fields.schema_json;
+  }
+  if (fields.strict_keywords !== undefined) {
+    if (typeof fields.strict_keywords !== "boolean") {
+      return serveError(
+        "S003",
+        `\`strict_keywords\` must be true or false, got ${kindOf(fields.strict_keywords)}`,
+      );
+    }
+    if (fields.strict_keywords && fields.schema_json === undefined) {
+      return serveError(
+        "S003",
+        "`strict_keywords` refuses unknown keywords of a JSON Schema: give `schema_json`",
+      );
+    }
+    if (fields.strict_keywords) options.strictKeywords = true;
   }
   if (fields.profile !== undefined) {
     if (typeof fields.profile !== "string") {
@@ -276,7 +294,7 @@ export function runOperation(
         `\`declaration\` must be a handle from compile, got ${kindOf(fields.declaration)}`,
       );
     }
-    for (const field of ["schema", "schema_json", "profile", "options"]) {
+    for (const field of ["schema", "schema_json", "strict_keywords", "profile", "options"]) {
       if (fields[field] !== undefined) {
         return serveError(
           "S003",

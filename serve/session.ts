@@ -89,6 +89,9 @@ export class ServeSession {
    * const answer = JSON.parse(new ServeSession().handleFrame({ kind: "too_long", id: "r7" }));
    * strictEqual(answer.error.code, "S002");
    * strictEqual(answer.id, "r7");
+   * const notUtf8 = JSON.parse(new ServeSession().handleFrame({ kind: "invalid_utf8", id: "r8" }));
+   * strictEqual(notUtf8.error.code, "S001");
+   * strictEqual(notUtf8.id, "r8");
    * ```
    */
   handleFrame(frame: Frame): string {
@@ -97,14 +100,14 @@ export class ServeSession {
         return this.handleLine(frame.text);
       case "too_long":
         return answer(
-          idOfOverLength(frame.id),
+          idFoundInBytes(frame.id),
           serveError(
             "S002",
             `the line exceeds ${MAX_LINE_BYTES} bytes of UTF-8; it was discarded through the next LF`,
           ),
         );
       case "invalid_utf8":
-        return answer(null, serveError("S001", "the line is not valid UTF-8"));
+        return answer(idFoundInBytes(frame.id), serveError("S001", "the line is not valid UTF-8"));
     }
   }
 
@@ -234,8 +237,12 @@ export class ServeSession {
   }
 }
 
-/** The id of an over-length request, as the line splitter found it while discarding the line. */
-function idOfOverLength(id: string | RawInteger | undefined): ServeId {
+/**
+ * The id of a request over the cap or not valid UTF-8, as the line splitter
+ * found it in the line's bytes; `null` when none was found or an integer one
+ * is beyond ±(2^53−1).
+ */
+function idFoundInBytes(id: string | RawInteger | undefined): ServeId {
   if (id === undefined || typeof id === "string") return id ?? null;
   const value = Number(id.text);
   return Number.isSafeInteger(value) ? value : null;

@@ -26,10 +26,9 @@ import {
 } from "npm:ai@7.0.173";
 // deno-lint-ignore no-import-prefix -- a dev-only dependency of this test
 import { MockLanguageModelV4 } from "npm:ai@7.0.173/test";
-// deno-lint-ignore no-import-prefix -- a dev-only dependency of this test
-import { z } from "npm:zod@4.1.12";
 import { gateToolCallRepair, interjsonMiddleware, InterJsonRefusal } from "../adapters/ai_sdk.ts";
 import { gate, type GateResult } from "../mod.ts";
+import { AI_SDK_DECLARATIONS, WEATHER_SCHEMA, weatherTool } from "./fixtures/weather_tool.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;
@@ -102,34 +101,10 @@ function scriptedModel(calls: readonly ScriptedCall[]): MockLanguageModelV4 {
   });
 }
 
-const WEATHER_SCHEMA = {
-  type: "object",
-  properties: { city: { type: "string" }, days: { type: "integer" } },
-  required: ["city"],
-  additionalProperties: false,
-} as const;
-
 /** The two ways SDK users declare a tool: `jsonSchema` (never validated by the SDK) and zod. */
-const DECLARATIONS = [
-  { name: "jsonSchema", inputSchema: () => jsonSchema<Any>(WEATHER_SCHEMA as Any) },
-  {
-    name: "zod",
-    inputSchema: () => z.object({ city: z.string(), days: z.number().int().optional() }).strict(),
-  },
-] as const;
+const DECLARATIONS = AI_SDK_DECLARATIONS;
 
 type Declaration = typeof DECLARATIONS[number];
-
-function weatherTool(declaration: Declaration, executed: unknown[]) {
-  return tool({
-    description: "Weather for a city",
-    inputSchema: declaration.inputSchema() as Any,
-    execute: (input: Any) => {
-      executed.push(input);
-      return Promise.resolve(`sunny in ${input.city}`);
-    },
-  } as Any);
-}
 
 /** The loop under test, in one of its two modes. */
 interface Mode {

@@ -13,13 +13,12 @@
 
 import { deepEqual, equal, ok } from "node:assert/strict";
 // deno-lint-ignore no-import-prefix -- a dev-only dependency of this test
-import { generateText, jsonSchema, stepCountIs, tool } from "npm:ai@7.0.173";
+import { generateText, stepCountIs, tool } from "npm:ai@7.0.173";
 // deno-lint-ignore no-import-prefix -- a dev-only dependency of this test
 import { MockLanguageModelV4 } from "npm:ai@7.0.173/test";
-// deno-lint-ignore no-import-prefix -- a dev-only dependency of this test
-import { z } from "npm:zod@4.1.12";
 import { gateToolCallRepair } from "../adapters/ai_sdk.ts";
 import { gate } from "../mod.ts";
+import { AI_SDK_DECLARATIONS, WEATHER_SCHEMA, weatherTool } from "./fixtures/weather_tool.ts";
 
 const USAGE = {
   inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
@@ -49,32 +48,6 @@ function modelCalling(input: string) {
   });
 }
 
-const WEATHER_SCHEMA = {
-  type: "object",
-  properties: { city: { type: "string" }, days: { type: "integer" } },
-  required: ["city"],
-  additionalProperties: false,
-} as const;
-
-const TOOL_DECLARATIONS = [
-  { name: "jsonSchema", inputSchema: () => jsonSchema<Any>(WEATHER_SCHEMA as Any) },
-  {
-    name: "zod",
-    inputSchema: () => z.object({ city: z.string(), days: z.number().int().optional() }).strict(),
-  },
-];
-
-function weatherTool(declaration: typeof TOOL_DECLARATIONS[number], executed: unknown[]) {
-  return tool({
-    description: "Weather for a city",
-    inputSchema: declaration.inputSchema() as Any,
-    execute: (input: Any) => {
-      executed.push(input);
-      return Promise.resolve(`sunny in ${input.city}`);
-    },
-  } as Any);
-}
-
 /** Every text of every tool-result error in a prompt sent to the model. */
 function toolErrors(prompt: Any[]): string[] {
   const texts: string[] = [];
@@ -91,7 +64,7 @@ function toolErrors(prompt: Any[]): string[] {
 
 Deno.test("ai-sdk: a truncated call is refused and the retry prompt is in the next step's messages", async (t) => {
   const raw = '{"city": "Par';
-  for (const declaration of TOOL_DECLARATIONS) {
+  for (const declaration of AI_SDK_DECLARATIONS) {
     await t.step(declaration.name, async () => {
       const executed: unknown[] = [];
       const refusals: string[] = [];
@@ -124,7 +97,7 @@ Deno.test("ai-sdk: a truncated call is refused and the retry prompt is in the ne
 });
 
 Deno.test("ai-sdk: single quotes and a trailing comma are repaired and executed with the right value", async (t) => {
-  for (const declaration of TOOL_DECLARATIONS) {
+  for (const declaration of AI_SDK_DECLARATIONS) {
     await t.step(declaration.name, async () => {
       const executed: unknown[] = [];
       const model = modelCalling("{'city': 'Paris', 'days': 3,}");
@@ -152,7 +125,7 @@ Deno.test("ai-sdk: a value that fails the tool's (zod) schema is refused with E0
   const model = modelCalling('{"city": 75001}');
   await generateText({
     model,
-    tools: { weather: weatherTool(TOOL_DECLARATIONS[1], executed) },
+    tools: { weather: weatherTool(AI_SDK_DECLARATIONS[1], executed) },
     prompt: "Weather?",
     stopWhen: stepCountIs(3),
     repairToolCall: gateToolCallRepair(),

@@ -19,7 +19,7 @@ import { PERMISSION_FLAGS } from "../scripts/build.ts";
 import { COMMAND_PERMISSIONS } from "../cli/permissions.ts";
 import { McpProcess, ROOT } from "./mcp_harness.ts";
 import { readListeningLine } from "./mcp_http_harness.ts";
-import { FAKE_SERVER } from "./proxy_harness.ts";
+import { fakeServerCommand } from "./proxy_harness.ts";
 import type { ProbeReport } from "./fixtures/permission_probe.ts";
 
 const PROBE = new URL("./fixtures/permission_probe.ts", import.meta.url).pathname;
@@ -292,13 +292,7 @@ Deno.test("binary permissions: the proxy gates a real downstream, writes exactly
       "--audit",
       audit,
       "--",
-      Deno.execPath(),
-      "run",
-      `--allow-write=${log},${log}.raw`,
-      FAKE_SERVER,
-      "--log",
-      log,
-      "--no-odd",
+      ...fakeServerCommand(log, ["--no-odd"]),
     ]),
   );
   await proxy.initialize("2025-06-18");
@@ -377,13 +371,7 @@ Deno.test("binary permissions: proxy --accept pins the named tool and keeps only
     "--accept",
     "echo",
     "--",
-    Deno.execPath(),
-    "run",
-    `--allow-write=${log},${log}.raw`,
-    FAKE_SERVER,
-    "--log",
-    log,
-    "--no-odd",
+    ...fakeServerCommand(log, ["--no-odd"]),
   ]);
   strictEqual(ran.code, 0, ran.stderr);
   match(await Deno.readTextFile(pin), /"echo": "sha256:/);

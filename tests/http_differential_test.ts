@@ -27,6 +27,7 @@
 import { deepEqual, fail } from "node:assert/strict";
 import { Http1Server } from "../wire/http1.ts";
 import { ROOT } from "./mcp_harness.ts";
+import { mulberry32 } from "./fixtures/random.ts";
 
 /**
  * Where this server is stricter than llhttp on purpose: why, and the reason
@@ -78,18 +79,6 @@ function argument(name: string, fallback: number): number {
 const CASES = argument("cases", 3000);
 const SEED = argument("seed", 20261201);
 
-/** mulberry32: a small seeded generator, so a case is replayable from its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** One generated request: its bytes (as Latin-1 text) and the deliberate rules it exercises. */
 interface Case {
   readonly raw: string;
@@ -101,7 +90,7 @@ class Generator {
   readonly deliberate = new Set<Deliberate>();
 
   constructor(seed: number) {
-    this.#next = random(seed);
+    this.#next = mulberry32(seed); // replayable from its seed
   }
 
   chance(p: number): boolean {

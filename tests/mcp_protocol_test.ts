@@ -453,10 +453,10 @@ Deno.test("tools/list: gate and repair take a profile; validate and readiness do
     TOOLS.map((tool) => [tool.name, Object.keys(tool.inputSchema.properties as object)]),
   );
   deepEqual(keys, {
-    interjson_gate: ["text", "schema", "schema_json", "profile"],
-    interjson_repair: ["text", "schema", "schema_json", "profile"],
-    interjson_validate: ["text", "schema", "schema_json"],
-    interjson_readiness: ["text", "schema", "schema_json"],
+    interjson_gate: ["text", "schema", "schema_json", "strict_keywords", "profile"],
+    interjson_repair: ["text", "schema", "schema_json", "strict_keywords", "profile"],
+    interjson_validate: ["text", "schema", "schema_json", "strict_keywords"],
+    interjson_readiness: ["text", "schema", "schema_json", "strict_keywords"],
   });
 });
 
@@ -489,7 +489,27 @@ const argumentCases: readonly { name: string; args: unknown }[] = [
   { name: "an unknown argument", args: { text: "{}", limit: 1 } },
   { name: "profile a number", args: { text: "{}", profile: 1 } },
   { name: "an unknown profile", args: { text: "{}", profile: "loose" } },
+  {
+    name: "strict_keywords with schema_json",
+    args: { text: "{}", schema_json: { type: "object" }, strict_keywords: true },
+  },
+  { name: "strict_keywords false alone", args: { text: "{}", strict_keywords: false } },
+  { name: "strict_keywords true without schema_json", args: { text: "{}", strict_keywords: true } },
+  {
+    name: "strict_keywords a string",
+    args: { text: "{}", schema_json: { type: "object" }, strict_keywords: "yes" },
+  },
 ];
+
+/**
+ * The two rules the inputSchema does not say: `schema` and `schema_json` go
+ * apart, and `strict_keywords: true` needs a `schema_json` to apply to.
+ */
+function breaksARuleBeyondTheSchema(args: unknown): boolean {
+  const given = args as Record<string, unknown>;
+  return ("schema" in given && "schema_json" in given) ||
+    (given.strict_keywords === true && !("schema_json" in given));
+}
 
 Deno.test("arguments: accepted exactly when the tool's inputSchema accepts them", async (t) => {
   const ajv = new Ajv({ strict: true, allErrors: true });
@@ -503,8 +523,7 @@ Deno.test("arguments: accepted exactly when the tool's inputSchema accepts them"
       await t.step(`${tool.name}: ${name}`, () => {
         const answer = call(session, tool.name, args);
         ok(answer.result, `${tool.name} ${name}: a tool result, not a protocol error`);
-        const schemaSaysOk = accepts(args) && !("schema" in (args as object) &&
-          "schema_json" in (args as object));
+        const schemaSaysOk = accepts(args) && !breaksARuleBeyondTheSchema(args);
         equal(answer.result.isError, !schemaSaysOk, `${tool.name} ${name}`);
         if (answer.result.isError) {
           equal(answer.result.structuredContent, undefined, `${tool.name} ${name}`);
@@ -558,6 +577,38 @@ Deno.test("a bad declaration is a tool execution failure carrying E070", () => {
       match(answer.result.content[0].text, /E070/, tool.name);
     }
   }
+});
+
+Deno.test("strict_keywords: an unknown keyword of schema_json is an annotation, or with it E070", async (t) => {
+  const vendor = {
+    type: "object",
+    properties: { name: { type: "string", "x-order": 0, markdownDescription: "The name." } },
+    "x-kubernetes-patch-merge-key": "name",
+  };
+  for (const tool of TOOLS) {
+    await t.step(`${tool.name}: without strict_keywords, the call is answered`, () => {
+      const answer = call(initialized(), tool.name, { text: '{"name":"a"}', schema_json: vendor });
+      equal(answer.result.isError, false, answer.result.content[0].text);
+    });
+    await t.step(`${tool.name}: with it, E070 names the keyword and its place`, () => {
+      const answer = call(initialized(), tool.name, {
+        text: '{"name":"a"}',
+        schema_json: vendor,
+        strict_keywords: true,
+      });
+      equal(answer.result.isError, true);
+      match(answer.result.content[0].text, /^E070 .*"x-kubernetes-patch-merge-key" at the root/);
+    });
+  }
+  await t.step("strict_keywords true without schema_json says what to give", () => {
+    const answer = call(initialized(), "interjson_gate", {
+      text: "{}",
+      schema: "{a:integer}",
+      strict_keywords: true,
+    });
+    equal(answer.result.isError, true);
+    match(answer.result.content[0].text, /`strict_keywords` .*give `schema_json`/);
+  });
 });
 
 // ---------------------------------------------------------------------------

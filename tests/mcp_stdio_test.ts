@@ -135,13 +135,65 @@ Deno.test("stdio: a line of exactly 8 MiB (and its CRLF) is accepted", async () 
   equal((await server.close()).code, 0);
 });
 
+/**
+ * Lines that are not valid UTF-8 (each `<FF>` is the byte 0xFF), and the id
+ * the -32700 answer carries as written, if any.
+ */
+const NOT_UTF8: readonly { name: string; line: string; id: string | undefined }[] = [
+  { name: "no id anywhere", line: '{"<FF>"}', id: undefined },
+  {
+    name: "a string id",
+    line: '{"jsonrpc":"2.0","id":"r-1","method":"ping","x":"<FF>"}',
+    id: '"r-1"',
+  },
+  { name: "an integer id", line: '{"jsonrpc":"2.0","id":7,"method":"ping","x":"<FF>"}', id: "7" },
+  {
+    name: "an id after the bad byte, beyond 2^53, as written",
+    line: '{"jsonrpc":"2.0","method":"ping","x":"<FF>","id":123456789012345678901}',
+    id: "123456789012345678901",
+  },
+  {
+    name: "a nested id is not the message's",
+    line: '{"jsonrpc":"2.0","method":"ping","params":{"id":5,"x":"<FF>"}}',
+    id: undefined,
+  },
+];
+
+/** The line and its LF as bytes, each `<FF>` the byte 0xFF. */
+function withBadBytes(line: string): Uint8Array {
+  const pieces = (line + "\n").split("<FF>").map((piece) => [...encoder.encode(piece)]);
+  return Uint8Array.from(pieces.flatMap((piece, i) => (i === 0 ? piece : [0xff, ...piece])));
+}
+
+Deno.test("stdio: a line that is not valid UTF-8 is -32700 with its top-level id when one is found", async (t) => {
+  const server = McpProcess.start();
+  await server.initialize();
+  for (const row of NOT_UTF8) {
+    await t.step(row.name, async () => {
+      await server.send(withBadBytes(row.line));
+      const idPart = row.id === undefined ? "" : `"id":${row.id},`;
+      equal(
+        await server.nextLine(),
+        `{"jsonrpc":"2.0",${idPart}"error":{"code":-32700,` +
+          '"message":"parse error: the line is not valid UTF-8"}}',
+      );
+    });
+  }
+  deepEqual(await server.request({ jsonrpc: "2.0", id: 10, method: "ping" }), {
+    jsonrpc: "2.0",
+    id: 10,
+    result: {},
+  });
+  equal((await server.close()).code, 0);
+});
+
 Deno.test("stdio: invalid UTF-8 is -32700; UTF-8 split across writes and CRLF are read whole", async () => {
   const server = McpProcess.start();
   await server.initialize();
   await server.send(new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d, 0x0a]));
   const invalid = await server.next();
   equal(invalid.error.code, -32700);
-  equal(invalid.id, null);
+  equal("id" in invalid, false);
 
   const request = encoder.encode(
     JSON.stringify({

@@ -11,6 +11,7 @@
 import assert from "node:assert/strict";
 import { compileGate } from "../engine/compile.ts";
 import { ajvCompile } from "./fixtures/ajv_oracle.ts";
+import { sampleInstance, type Schema } from "./fixtures/schema_sample.ts";
 
 const DIR = new URL("./fixtures/mcp_tool_schemas/", import.meta.url);
 
@@ -25,57 +26,6 @@ function servers(): { server: string; tools: Tool[] }[] {
     .map((e) => e.name)
     .sort()
     .map((name) => JSON.parse(Deno.readTextFileSync(new URL(name, DIR))));
-}
-
-type Schema = Record<string, unknown>;
-
-function asSchema(s: unknown): Schema {
-  return typeof s === "object" && s !== null ? s as Schema : {};
-}
-
-/** A value built to satisfy a schema (best effort; ajv decides). */
-function sample(schema: Schema, root: Schema, depth = 0): unknown {
-  if (depth > 8) return null;
-  if (typeof schema.$ref === "string" && schema.$ref.startsWith("#/")) {
-    let target: unknown = root;
-    for (const t of schema.$ref.slice(2).split("/")) target = asSchema(target)[t];
-    return sample(asSchema(target), root, depth + 1);
-  }
-  if ("const" in schema) return schema.const;
-  if (Array.isArray(schema.enum)) return schema.enum[0];
-  for (const k of ["anyOf", "oneOf"]) {
-    if (Array.isArray(schema[k])) {
-      return sample(asSchema((schema[k] as unknown[])[0]), root, depth + 1);
-    }
-  }
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  switch (type) {
-    case "string": {
-      const min = typeof schema.minLength === "number" ? schema.minLength : 1;
-      if (schema.format === "uri") return "https://example.com/x";
-      return "x".repeat(Math.max(min, 1));
-    }
-    case "integer":
-    case "number":
-      return typeof schema.minimum === "number" ? schema.minimum : 1;
-    case "boolean":
-      return true;
-    case "null":
-      return null;
-    case "array": {
-      const items = asSchema(schema.items);
-      const n = typeof schema.minItems === "number" ? schema.minItems : 1;
-      return Array.from({ length: n }, () => sample(items, root, depth + 1));
-    }
-    default: {
-      const out: Record<string, unknown> = {};
-      const props = asSchema(schema.properties);
-      for (const name of Object.keys(props)) {
-        out[name] = sample(asSchema(props[name]), root, depth + 1);
-      }
-      return out;
-    }
-  }
 }
 
 /** Variants of a sample: each required member dropped, each member of the wrong type, an extra member, a wrong root. */
@@ -112,7 +62,10 @@ Deno.test("MCP tool schemas: every inputSchema compiles and the gate agrees with
         const compiled = compileGate({ schemaJson: tool.inputSchema }); // throws on E070
         const oracle = ajvCompile(tool.inputSchema);
         for (
-          const value of variants(tool.inputSchema, sample(tool.inputSchema, tool.inputSchema))
+          const value of variants(
+            tool.inputSchema,
+            sampleInstance(tool.inputSchema, tool.inputSchema),
+          )
         ) {
           const expected = oracle(value);
           const text = JSON.stringify(value);

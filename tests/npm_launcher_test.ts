@@ -22,7 +22,7 @@ import { StdioClientTransport } from "npm:@modelcontextprotocol/sdk@1.32.2/clien
 import { VERSION } from "../mod.ts";
 import { PLATFORM_PACKAGES } from "../scripts/packages.ts";
 import { buildHostPackages, type HostPackages, isRunning, run } from "./packaging_harness.ts";
-import { FAKE_SERVER } from "./proxy_harness.ts";
+import { fakeServerCommand } from "./proxy_harness.ts";
 
 const LAUNCHER_JS = new URL("../packaging/npm/interjson/lib/launcher.js", import.meta.url).pathname;
 
@@ -158,14 +158,7 @@ Deno.test({
 
     await t.step("the proxy runs through the launcher in front of the fake server", async () => {
       const log = `${installed.packages.dir}/fake.log`;
-      const server = [
-        Deno.execPath(),
-        "run",
-        `--allow-write=${log},${log}.raw`,
-        FAKE_SERVER,
-        "--log",
-        log,
-      ];
+      const server = fakeServerCommand(log);
       await withSdkClient(bin("interjson"), ["proxy", "--", ...server], async (client) => {
         const { tools } = await client.listTools();
         ok(tools.some((tool: { name: string }) => tool.name === "echo"));

@@ -24,19 +24,13 @@ import {
 import { z } from "npm:zod@4.1.12";
 import { interjsonToolGuardrail, repairedPrompt } from "../adapters/openai_agents.ts";
 import { gate, type GateResult } from "../mod.ts";
+import { WEATHER_SCHEMA } from "./fixtures/weather_tool.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;
 
 // The scripted runs export no traces.
 setTracingDisabled(true);
-
-const WEATHER_SCHEMA = {
-  type: "object",
-  properties: { city: { type: "string" }, days: { type: "integer" } },
-  required: ["city"],
-  additionalProperties: false,
-} as const;
 
 /** The two ways SDK users declare parameters: JSON Schema (never validated by the SDK) and zod. */
 const DECLARATIONS = [

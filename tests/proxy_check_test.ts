@@ -3,14 +3,16 @@
  * proxy in front of the fake downstream, piped (JSON) and on a terminal
  * (a table, through `script`), and the pin review: the lock file keeps each
  * pinned definition, and `--check` shows a changed tool's diff member by
- * member.
+ * member. A tool whose schema carries vendor keywords (`x-order`, …) is
+ * servable: `--check` lists the keywords as warnings, and the running proxy
+ * gates its calls by the rest of the schema.
  *
  * @module
  */
 
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import { runDeno } from "./fixtures/run_deno.ts";
-import { fakeProxyArgs } from "./proxy_harness.ts";
+import { callLine, fakeProxyArgs, INITIALIZE, startFake } from "./proxy_harness.ts";
 
 /** Every tool of the fake server without `odd` (whose schema cannot be compiled). */
 const FAKE_TOOLS = ["echo", "add", "slow", "ask", "die", "mutate", "huge"];
@@ -187,6 +189,117 @@ Deno.test("proxy --check --pin: pinned, first use, new, and a changed tool's dif
     strictEqual((await check(["--pin", lock, "--accept", "echo"], changed, [lock])).code, 0);
     const ran = await check(["--check", "--pin", lock], changed, [lock]);
     strictEqual(JSON.parse(ran.stdout).tools[0].pin, "pinned");
+  });
+  await Deno.remove(dir, { recursive: true });
+});
+
+/** The keywords of the fake server's `vendor` tool, with their pointers, in the engine's order. */
+const VENDOR_WARNINGS = [
+  ["x-kubernetes-patch-merge-key", "/x-kubernetes-patch-merge-key"],
+  ["x-order", "/properties/name/x-order"],
+  ["markdownDescription", "/properties/name/markdownDescription"],
+  ["x-order", "/properties/count/x-order"],
+];
+
+Deno.test("proxy: a tool whose schema carries vendor keywords is served; --check lists them as warnings", async (t) => {
+  await t.step("--check, piped: servable, exit 0, each keyword with its pointer", async () => {
+    const ran = await check(["--check"], ["--no-odd", "--vendor"]);
+    strictEqual(ran.code, 0, ran.stdout);
+    const vendor = JSON.parse(ran.stdout).tools
+      .find((tool: { name: string }) => tool.name === "vendor");
+    strictEqual(vendor.servable, true);
+    strictEqual(vendor.schema.compiles, true);
+    deepStrictEqual(
+      new Set(
+        vendor.schema.warnings.map((w: { keyword: string; pointer: string }) =>
+          `${w.keyword} ${w.pointer}`
+        ),
+      ),
+      new Set(VENDOR_WARNINGS.map(([keyword, pointer]) => `${keyword} ${pointer}`)),
+    );
+    ok(vendor.schema.warnings.every((w: { kind: string }) => w.kind === "unknown-keyword"));
+  });
+  await t.step("--check on a terminal: the count in the table, each keyword below", async () => {
+    const ran = await checkOnTerminal(["--check"], ["--no-odd", "--vendor"], []);
+    strictEqual(ran.code, 0, ran.stdout);
+    match(ran.stdout, /\nvendor +yes +compiles +4 +clean +-\n/);
+    const details = ran.stdout.slice(ran.stdout.indexOf("\nvendor:\n")).split("\n").slice(2);
+    for (const [keyword, pointer] of VENDOR_WARNINGS) {
+      ok(
+        details.some((line) => line.startsWith(`  warning: ${keyword} at ${pointer}: `)),
+        `${keyword} at ${pointer}:\n${details.join("\n")}`,
+      );
+    }
+  });
+  await t.step("served: a valid call reaches the server, invalid ones are refused", async () => {
+    const { proxy, received } = await startFake([], ["--no-odd", "--vendor"]);
+    await proxy.send(JSON.stringify(INITIALIZE) + "\n");
+    await proxy.next();
+    const valid = await proxy.request(callLine(1, "vendor", '{"name":"Ada","count":2}'));
+    deepStrictEqual(valid.result, { content: [{ type: "text", text: "hello Ada" }] });
+    const invalid = [
+      { name: "the required name missing", args: '{"count":2}' },
+      { name: "count below its minimum", args: '{"name":"Ada","count":0}' },
+      { name: "name of the wrong type", args: '{"name":7}' },
+    ];
+    let id = 10;
+    for (const row of invalid) {
+      const reply = await proxy.request(callLine(++id, "vendor", row.args));
+      strictEqual(reply.result.isError, true, row.name);
+      match(reply.result.content[0].text, /^InterJSON refused the arguments: E030/, row.name);
+    }
+    const finished = await proxy.close();
+    strictEqual(finished.code, 0, finished.stderr);
+    const calls = (await received()).filter((line) => line.includes('"tools/call"'));
+    deepStrictEqual(calls, [callLine(1, "vendor", '{"name":"Ada","count":2}').trim()]);
+  });
+});
+
+Deno.test("proxy --policy strictKeywords: an unknown keyword stops the tool (E070)", async (t) => {
+  const dir = await Deno.makeTempDir();
+  const strict = `${dir}/strict.jsonc`;
+  await Deno.writeTextFile(strict, '{"strictKeywords": true}');
+  const strictFalse = `${dir}/lenient.jsonc`;
+  await Deno.writeTextFile(strictFalse, '{"strictKeywords": false}');
+  await t.step(
+    "--check: not servable, E070 naming the keyword and its pointer, exit 1",
+    async () => {
+      const ran = await check(["--check", "--policy", strict], ["--no-odd", "--vendor"], [strict]);
+      strictEqual(ran.code, 1, ran.stdout);
+      const tools = JSON.parse(ran.stdout).tools;
+      const vendor = tools.find((tool: { name: string }) => tool.name === "vendor");
+      strictEqual(vendor.servable, false);
+      strictEqual(vendor.schema.compiles, false);
+      match(vendor.schema.problem, /^E070 .*"x-kubernetes-patch-merge-key" at the root/);
+      deepStrictEqual(vendor.schema.warnings, []);
+      ok(
+        tools.filter((tool: { name: string }) => tool.name !== "vendor").every(
+          (tool: { servable: boolean }) => tool.servable,
+        ),
+      );
+    },
+  );
+  await t.step("--check with strictKeywords false: as without the key", async () => {
+    const ran = await check(["--check", "--policy", strictFalse], ["--no-odd", "--vendor"], [
+      strictFalse,
+    ]);
+    strictEqual(ran.code, 0, ran.stdout);
+  });
+  await t.step("served: the tool's calls are refused and never reach the server", async () => {
+    const { proxy, received } = await startFake(["--policy", strict], ["--no-odd", "--vendor"], [
+      strict,
+    ]);
+    await proxy.send(JSON.stringify(INITIALIZE) + "\n");
+    await proxy.next();
+    const reply = await proxy.request(callLine(1, "vendor", '{"name":"Ada"}'));
+    strictEqual(reply.result.isError, true);
+    match(reply.result.content[0].text, /E070/);
+    const added = await proxy.request(callLine(2, "add", '{"a":2,"b":3}'));
+    deepStrictEqual(added.result, { content: [{ type: "text", text: "5" }] });
+    const finished = await proxy.close();
+    match(finished.stderr, /tool "vendor" is refused: its inputSchema cannot be compiled \(E070/);
+    const calls = (await received()).filter((line) => line.includes('"tools/call"'));
+    deepStrictEqual(calls, [callLine(2, "add", '{"a":2,"b":3}').trim()]);
   });
   await Deno.remove(dir, { recursive: true });
 });

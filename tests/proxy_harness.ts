@@ -22,8 +22,25 @@ export function proxyPermissions(files: readonly string[] = []): string[] {
 }
 
 /**
- * The arguments of `deno run <exact permissions> cli.ts proxy PROXY_ARGS -- deno
- * run --allow-write=LOG fake_server.ts --log LOG SERVER_ARGS`.
+ * The command that starts the fake server, logging what it receives to `log`
+ * (and `log.raw`): `deno run --allow-write=LOG,LOG.raw fake_server.ts --log
+ * LOG SERVER_ARGS`.
+ */
+export function fakeServerCommand(log: string, serverArgs: readonly string[] = []): string[] {
+  return [
+    Deno.execPath(),
+    "run",
+    `--allow-write=${log},${log}.raw`,
+    FAKE_SERVER,
+    "--log",
+    log,
+    ...serverArgs,
+  ];
+}
+
+/**
+ * The arguments of `deno run <exact permissions> cli.ts proxy PROXY_ARGS --`
+ * and the fake server's command ({@linkcode fakeServerCommand}).
  */
 export function fakeProxyArgs(
   log: string,
@@ -38,13 +55,7 @@ export function fakeProxyArgs(
     "proxy",
     ...proxyArgs,
     "--",
-    Deno.execPath(),
-    "run",
-    `--allow-write=${log},${log}.raw`,
-    FAKE_SERVER,
-    "--log",
-    log,
-    ...serverArgs,
+    ...fakeServerCommand(log, serverArgs),
   ];
 }
 

@@ -167,6 +167,11 @@ Deno.test("proxy --policy: a bad policy file is a usage error naming the problem
     },
     { name: "a truncated file", text: '{"profile":"execution"', problem: /not usable JSONC/ },
     {
+      name: "a strictKeywords that is not a boolean",
+      text: '{"strictKeywords":"yes"}',
+      problem: /\/strictKeywords must be true or false/,
+    },
+    {
       name: "a bad declaration",
       text: '{"tools":{"a":{"schema":"{!x:strin"}}}',
       problem: /\/tools\/a\/schema/,

@@ -34,6 +34,12 @@ function wire(value: unknown): unknown {
 const TRUNCATED = '{"query":"weather in Par';
 const CHAT = "Sure! {'query': 'weather in Paris', 'limit': 3,}";
 const DECL = "{!query:string,limit:integer}";
+/** A JSON Schema with a vendor keyword: an annotation, or E070 with `strict_keywords`. */
+const VENDOR_SCHEMA = {
+  type: "object",
+  properties: { query: { type: "string", "x-order": 0 } },
+  required: ["query"],
+};
 
 // ---------------------------------------------------------------------------
 // Operations: the library's own results.
@@ -66,6 +72,16 @@ Deno.test("serve: each operation answers the library's result", async (t) => {
       op: "readiness",
       fields: { text: '{"query":"x","limit":3} ', schema: DECL },
       expected: readiness('{"query":"x","limit":3} ', { schema: DECL }),
+    },
+    {
+      op: "gate",
+      fields: { text: '{"query":"x"}', schema_json: VENDOR_SCHEMA },
+      expected: gate('{"query":"x"}', { schemaJson: VENDOR_SCHEMA }),
+    },
+    {
+      op: "validate",
+      fields: { text: '{"query":"x"}', schema_json: VENDOR_SCHEMA, strict_keywords: false },
+      expected: validate('{"query":"x"}', { schemaJson: VENDOR_SCHEMA }),
     },
   ];
   for (const [i, row] of rows.entries()) {
@@ -192,6 +208,24 @@ const ERROR_ROWS: readonly { name: string; request: unknown; code: string; messa
     message: /either `schema` or `schema_json`/,
   },
   {
+    name: "strict_keywords not a boolean",
+    request: { v: 1, id: 1, op: "gate", text: "{}", schema_json: {}, strict_keywords: 1 },
+    code: "S003",
+    message: /`strict_keywords` must be true or false, got a number/,
+  },
+  {
+    name: "strict_keywords without schema_json",
+    request: { v: 1, id: 1, op: "validate", text: "{}", schema: "{}", strict_keywords: true },
+    code: "S003",
+    message: /`strict_keywords` refuses unknown keywords of a JSON Schema: give `schema_json`/,
+  },
+  {
+    name: "a handle with strict_keywords",
+    request: { v: 1, id: 1, op: "gate", text: "{}", declaration: "h1", strict_keywords: true },
+    code: "S003",
+    message: /`strict_keywords` cannot be combined with a `declaration` handle/,
+  },
+  {
     name: "a handle with a profile",
     request: { v: 1, id: 1, op: "gate", text: "{}", declaration: "h1", profile: "strict" },
     code: "S003",
@@ -244,6 +278,18 @@ const ERROR_ROWS: readonly { name: string; request: unknown; code: string; messa
     request: { v: 1, id: 1, op: "compile", schema: "{!a:" },
     code: "E070",
     message: /^E070 SchemaError/,
+  },
+  ...["gate", "repair", "validate", "readiness"].map((op) => ({
+    name: `an unknown keyword with strict_keywords: ${op}`,
+    request: { v: 1, id: 1, op, text: "{}", schema_json: VENDOR_SCHEMA, strict_keywords: true },
+    code: "E070",
+    message: /^E070 .*"x-order" at \/properties\/query/,
+  })),
+  {
+    name: "an unknown keyword with strict_keywords at compile",
+    request: { v: 1, id: 1, op: "compile", schema_json: VENDOR_SCHEMA, strict_keywords: true },
+    code: "E070",
+    message: /^E070 .*"x-order"/,
   },
   {
     name: "an unsupported JSON Schema keyword at compile",
@@ -376,6 +422,13 @@ Deno.test("serve process: framing is mcp's (8 MiB cap, CRLF, blank lines, no fin
     encoder.encode('{"v":1,"id":1,"op":"hello"}\r\n\n   \n'),
     long,
     new Uint8Array([0x7b, 0xff, 0x7d, 0x0a]),
+    Uint8Array.from([
+      ...encoder.encode('{"v":1,"id":"bad","op":"gate","text":"'),
+      0xff,
+      0x22,
+      0x7d,
+      0x0a,
+    ]),
     encoder.encode('{"v":1,"id":2,"op":"gate","text":"[1,2,]"}'),
   ];
   const input = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -390,9 +443,10 @@ Deno.test("serve process: framing is mcp's (8 MiB cap, CRLF, blank lines, no fin
     [1, true, null],
     ["long", false, "S002"],
     [null, false, "S001"],
+    ["bad", false, "S001"], // not UTF-8, but its id is found in the bytes
     [2, true, null],
   ]);
-  equal(lines[3].result.executable, true);
+  equal(lines[4].result.executable, true);
 });
 
 Deno.test("serve process: runs with no permission flag and exits 0 at end of input", async () => {

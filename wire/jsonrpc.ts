@@ -24,6 +24,7 @@
  * @module
  */
 
+import { isRecord, jsonKind } from "../engine/json_kind.ts";
 import { RawInteger } from "./request_id.ts";
 
 /**
@@ -157,7 +158,8 @@ export type Response =
   };
 
 /**
- * Whether a value is a plain JSON object (not null, not an array).
+ * Whether a value is a plain JSON object (not null, not an array): the
+ * engine's `isRecord` (`engine/json_kind.ts`).
  *
  * @example
  * ```ts
@@ -166,12 +168,11 @@ export type Response =
  * deepStrictEqual([isObject({}), isObject([]), isObject(null)], [true, false, false]);
  * ```
  */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+export const isObject: (value: unknown) => value is Record<string, unknown> = isRecord;
 
 /**
- * What a parsed JSON value is, in words for a complaint ("got an array").
+ * What a parsed JSON value is, in words for a complaint ("got an array"):
+ * the engine's `jsonKind` with its article.
  *
  * @example
  * ```ts
@@ -181,9 +182,9 @@ export function isObject(value: unknown): value is Record<string, unknown> {
  * ```
  */
 export function kindOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+  const kind = jsonKind(value);
+  if (kind === "null") return kind;
+  return /^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`;
 }
 
 function isRequestId(value: unknown): value is RequestId {

@@ -52,6 +52,7 @@ import {
   T_STRING,
   typeBits,
 } from "./form.ts";
+import { isRecord } from "../json_kind.ts";
 import { EXACT, exactNumberFailure, holdsListedNumber } from "./exact.ts";
 import { FORMATS } from "./format.ts";
 
@@ -894,10 +895,6 @@ function memberwise(
 }
 
 /** Whether a value is a JSON object (not null, not an array). */
-function isRecord(v: unknown): boolean {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 /** Whether a string's length in code points lies within the bounds (either may be absent). */
 function lengthWithin(v: string, min: number | undefined, max: number | undefined): boolean {
   // A string of u code units holds between u/2 and u code points.
@@ -1276,7 +1273,7 @@ function buildNode(
       const branch = cond(v) ? then : otherwise;
       if (branch !== undefined && !branch(v)) return false;
     }
-    if (dependents !== undefined && typeof v === "object" && v !== null && !Array.isArray(v)) {
+    if (dependents !== undefined && isRecord(v)) {
       for (let k = 0; k < dependents.length; k++) {
         if (Object.hasOwn(v, dependentNames[k]) && !dependents[k](v)) return false;
       }

@@ -33,7 +33,7 @@
  * @module
  */
 
-import { type Form, T_INTEGER, T_NUMBER } from "./form.ts";
+import { type Form, type Node, T_INTEGER, T_NUMBER } from "./form.ts";
 
 /**
  * A number as written: `digits × 10^exponent` exactly (no trailing zeros
@@ -451,16 +451,17 @@ export function withExactNumbers<T>(
 }
 
 /** The node's numeric keywords, as the checker reads them. */
-interface NumberKeywords {
-  types: number;
-  values?: ReadonlySet<string>;
-  isConst?: boolean;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  multipleOf?: number;
-}
+type NumberKeywords = Pick<
+  Node,
+  | "types"
+  | "values"
+  | "isConst"
+  | "minimum"
+  | "maximum"
+  | "exclusiveMinimum"
+  | "exclusiveMaximum"
+  | "multipleOf"
+>;
 
 /**
  * The keyword a number fails on one of the exact decimals written for its

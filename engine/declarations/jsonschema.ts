@@ -37,6 +37,7 @@
  */
 
 import { CallerError } from "../errors.ts";
+import { isRecord, jsonKind } from "../json_kind.ts";
 import {
   canonicalKey,
   type CompileWarning,
@@ -245,12 +246,6 @@ interface Job {
 
 const DEFAULT_BASE = "https://interjson.invalid/schema.json";
 
-function kindOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  return typeof value;
-}
-
 /**
  * Whether a value holds itself: an object graph with a cycle, which a
  * JavaScript host can build and JSON cannot hold (its canonical key would
@@ -282,10 +277,6 @@ function holdsItself(value: unknown): boolean {
 /** On {@linkcode holdsItself}'s stack: every member of `object` is walked. */
 class Leave {
   constructor(readonly object: object) {}
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function where(pointer: string): string {
@@ -416,7 +407,10 @@ class Compiler {
       return this.register(job, node);
     }
     if (!isRecord(raw)) {
-      this.issue(at, `schema at ${where(at)} must be an object or a boolean, found ${kindOf(raw)}`);
+      this.issue(
+        at,
+        `schema at ${where(at)} must be an object or a boolean, found ${jsonKind(raw)}`,
+      );
       return;
     }
     const dialect = this.dialect;
@@ -619,7 +613,7 @@ class Compiler {
 
   schemaMap(value: unknown, job: Job, key: string, kat: string): Map<string, number> | undefined {
     if (!isRecord(value)) {
-      this.issue(kat, `"${key}" at ${where(job.at)} must be an object, found ${kindOf(value)}`);
+      this.issue(kat, `"${key}" at ${where(job.at)} must be an object, found ${jsonKind(value)}`);
       return undefined;
     }
     const out = new Map<string, number>();
@@ -644,7 +638,7 @@ class Compiler {
 
   number(value: unknown, key: string, job: Job, kat: string): number | undefined {
     if (typeof value !== "number" || !Number.isFinite(value)) {
-      this.issue(kat, `"${key}" at ${where(job.at)} must be a number, found ${kindOf(value)}`);
+      this.issue(kat, `"${key}" at ${where(job.at)} must be a number, found ${jsonKind(value)}`);
       return undefined;
     }
     return value;
@@ -783,7 +777,7 @@ class Compiler {
         if (typeof value !== "string") {
           return this.issue(
             kat,
-            `"pattern" at ${where(job.at)} must be a string, found ${kindOf(value)}`,
+            `"pattern" at ${where(job.at)} must be a string, found ${jsonKind(value)}`,
           );
         }
         const p = compilePattern(value);

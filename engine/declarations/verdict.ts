@@ -25,6 +25,7 @@ import {
   matchesForm,
   UNDECLARED,
 } from "./check.ts";
+import { isRecord } from "../json_kind.ts";
 import { describeIssue } from "./describe.ts";
 import { EXACT, type ExactDecimal, withExactNumbers } from "./exact.ts";
 import { type Form, type Node, pointerToken, T_OBJECT } from "./form.ts";
@@ -323,19 +324,17 @@ export function checkDeclaration(form: Form, value: unknown): Verdict {
   if (node !== null) {
     const members = declaredMembers(form);
     total = members.length;
-    const isObject = typeof value === "object" && value !== null && !Array.isArray(value);
     if (result.ok) satisfied = total;
-    else if (!isObject) satisfied = 0;
+    else if (!isRecord(value)) satisfied = 0;
     else {
       satisfied = 0;
-      const record = value as Record<string, unknown>;
       for (const m of members) {
-        if (!Object.hasOwn(record, m.name)) {
+        if (!Object.hasOwn(value, m.name)) {
           if (!m.required) satisfied++;
           continue;
         }
         const c = node.properties?.get(m.name);
-        if (c === undefined || matchesForm(form, record[m.name], c)) satisfied++;
+        if (c === undefined || matchesForm(form, value[m.name], c)) satisfied++;
       }
     }
   }
