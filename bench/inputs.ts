@@ -195,7 +195,8 @@ export const ADVERSARIAL_SHAPES: readonly AdversarialShape[] = [
   },
   {
     name: "unescaped_quotes",
-    probes: '`{"a":"x"yx"y…"}`: an inner-quote look-ahead per quote (InnerQuotes: the string closes)',
+    probes:
+      '`{"a":"x"yx"y…"}`: an inner-quote look-ahead per quote (InnerQuotes: the string closes)',
     build: (size) => fill('{"a":"', 'x"y', '"}', size),
     expect: { rule: "InnerQuotes" },
   },
