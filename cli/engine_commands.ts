@@ -1,6 +1,6 @@
 /**
  * The engine commands of the command line: `interjson gate|repair|validate|
- * readiness [--schema DECL | --schema-json FILE [--assert-format]] [options] [FILE | -]`.
+ * readiness [--schema DECL | --schema-json FILE [--assert-format] [--strict-keywords]] [options] [FILE | -]`.
  *
  * Each reads the document from FILE, or from stdin when FILE is `-` or
  * absent (with a one-line hint on stderr when stdin is a terminal), and
@@ -335,7 +335,7 @@ const READINESS_FIELDS: readonly string[] = [
  * import { engineCommandHelp } from "./engine_commands.ts";
  * strictEqual(
  *   engineCommandHelp("validate").split("\n")[0],
- *   "interjson validate [--schema DECL | --schema-json FILE [--assert-format]] [--json] [--color=WHEN] [-q] [FILE | -]",
+ *   "interjson validate [--schema DECL | --schema-json FILE [--assert-format] [--strict-keywords]] [--json] [--color=WHEN] [-q] [FILE | -]",
  * );
  * ```
  */
@@ -346,7 +346,7 @@ export function engineCommandHelp(name: string): string {
   const color = command.report ? " [--color=WHEN] [-q]" : "";
   const jsonl = name === "gate" ? " [--jsonl]" : "";
   return [
-    `interjson ${name} [--schema DECL | --schema-json FILE [--assert-format]]${profile}${jsonl} [--json]${color} [FILE | -]`,
+    `interjson ${name} [--schema DECL | --schema-json FILE [--assert-format] [--strict-keywords]]${profile}${jsonl} [--json]${color} [FILE | -]`,
     "",
     `  ${command.summary}`,
     "",
