@@ -13,7 +13,7 @@
 
 import { deepEqual, equal, ok } from "node:assert/strict";
 // deno-lint-ignore no-import-prefix -- a dev-only dependency of this test
-import { generateText, stepCountIs, tool } from "npm:ai@7.0.173";
+import { generateText, stepCountIs } from "npm:ai@7.0.173";
 // deno-lint-ignore no-import-prefix -- a dev-only dependency of this test
 import { MockLanguageModelV4 } from "npm:ai@7.0.173/test";
 import { gateToolCallRepair } from "../adapters/ai_sdk.ts";
