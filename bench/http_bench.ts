@@ -1,5 +1,5 @@
 /**
- * The HTTP layer against `Deno.serve` (issue 25), in one run: for
+ * The HTTP layer against `Deno.serve`, in one run: for
  * `interjson serve --http` (`POST /v1/gate`) and `interjson mcp --http` (a
  * `tools/call` of `interjson_gate` in a 2025-11-25 session), each beside
  * `Deno.serve` running the same handler (`bench/deno_serve_reference.ts`):
