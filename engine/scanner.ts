@@ -210,6 +210,15 @@ const MAX_LISTED_CANDIDATES = 8;
 const OTHER_TOKEN = 0, NUMBER_TOKEN = 1, STRING_TOKEN = 2;
 /** A number followed at once by a word character (`12abc`, `80_4`). */
 const GLUED_TOKEN = 3;
+
+/**
+ * Structural tokens inferred for one member or element (issue 21 class 5), as bits: a comma
+ * before it, a colon inside it, quotes around its bare key or bare value (counted only beside an
+ * inferred colon: without one the key's or value's extent is fixed by a written token), a closer
+ * standing for another after it. Two or more are `R053 ChainedRepair`.
+ */
+const INFERRED_COMMA = 1, INFERRED_COLON = 2, INFERRED_CLOSER = 4;
+const BARE_KEY = 8, BARE_VALUE = 16;
 /** The largest safe integer, 2^53 − 1: a double at least this large may be an unsafe integer. */
 const MAX_SAFE = 9007199254740991;
 // Results of the token scanners.
@@ -735,6 +744,17 @@ class RareState {
   reasoningClose = "";
   /** The text around the value that is not framing, once judged. */
   unframed: Unframed | null = null;
+  /**
+   * The member whose inferred tokens are counted (its container and the offset of the comma
+   * before it, -1 for a first member or one after an inferred comma), the tokens inferred for it
+   * (`INFERRED_*` bits), and whether `R053` was recorded for it.
+   */
+  chainTop: unknown = undefined;
+  chainComma = -2;
+  chainTokens = 0;
+  chainReported = false;
+  /** The container opened as that member's value (a closer inferred for it counts for the member). */
+  chainValue: unknown = undefined;
 }
 
 /**
@@ -1356,6 +1376,10 @@ export class Scanner {
     this.top = container;
     this.topKind = kind;
     if (kind === OBJECT) this.openObjects++;
+    const rare = this.rareState;
+    if (rare !== null && rare.chainTop === this.containers[d - 1] && rare.chainComma === this.commaAt) {
+      rare.chainValue = container;
+    }
     this.commaAt = -1;
     return true;
   }
@@ -1726,6 +1750,7 @@ export class Scanner {
             }
             this.repair(split ? RULE.AmbiguousSplit : RULE.MissingComma, base + i);
             this.commaAt = -1;
+            if (!split) this.inferred(INFERRED_COMMA, base + i, true);
             mode = this.topKind === OBJECT ? KEY : VALUE;
             continue;
           }
@@ -1870,6 +1895,7 @@ export class Scanner {
             isWordStart(c)
           ) {
             this.repair(RULE.MissingColon, base + i);
+            this.inferred(INFERRED_COLON, base + i);
             const rare = this.rareState;
             if (
               rare !== null && rare.bareKey !== "" && rare.bareKeyDepth === this.depth &&
@@ -1996,6 +2022,38 @@ export class Scanner {
     return this.close(at + 1);
   }
 
+  /**
+   * Counts a structural token inferred at `at` for the member being read (a new one when `fresh`:
+   * an inferred comma starts it). Two or more in one member invent structure (issue 21 class 5:
+   * `{"a":1 "b" 2}` infers a comma and a colon, `{a 1}` quotes and a colon): `R053 ChainedRepair`,
+   * once per member. Runs only on broken input; the clean path never calls it.
+   */
+  private inferred(token: number, at: number, fresh = false): void {
+    const rare = this.rare;
+    if (fresh || rare.chainTop !== this.top || rare.chainComma !== this.commaAt) {
+      rare.chainTop = this.top;
+      rare.chainComma = this.commaAt;
+      rare.chainTokens = 0;
+      rare.chainReported = false;
+      rare.chainValue = undefined;
+    }
+    this.count(token, at);
+  }
+
+  /** Adds an inferred token to the counted member; records `R053` at the second. */
+  private count(token: number, at: number): void {
+    const rare = this.rare;
+    const tokens = rare.chainTokens |= token;
+    const colon = (tokens & INFERRED_COLON) !== 0;
+    const count = (tokens & INFERRED_COMMA ? 1 : 0) + (colon ? 1 : 0) +
+      (tokens & INFERRED_CLOSER ? 1 : 0) + (colon && tokens & BARE_KEY ? 1 : 0) +
+      (colon && tokens & BARE_VALUE ? 1 : 0);
+    if (count >= 2 && !rare.chainReported) {
+      rare.chainReported = true;
+      this.repair(RULE.ChainedRepair, at);
+    }
+  }
+
   /** Closes the top container with a closer that may not match it; returns the next mode. */
   private closeWith(closer: number, at: number, substitute = false): number {
     const want = closer === RBRACE ? OBJECT : ARRAY;
@@ -2008,6 +2066,11 @@ export class Scanner {
     if (substitute) {
       // `["a", "b"}, "n": 2}`: the closer stands for the top's own (one reading).
       this.repair(RULE.WrongCloser, at);
+      const rare = this.rare;
+      if (rare.chainValue === this.top && rare.chainTop !== this.top) {
+        // The member whose value this closes had a token inferred already: the closer is its second.
+        this.count(INFERRED_CLOSER, at);
+      } else this.inferred(INFERRED_CLOSER, at);
       return this.close(at + 1);
     }
     if (this.kinds[d - 1] !== want) {
@@ -3531,6 +3594,7 @@ export class Scanner {
       (/[A-Za-z][\w'-]*[ \t]+[A-Za-z]/.test(bare) ||
         /^[a-z]+:\/\/\S+$|^[^\s@]+@[^\s@]+$/.test(bare));
     this.repair(plainText ? RULE.BareText : RULE.UnquotedString, base + i);
+    if (this.topKind === OBJECT) this.inferred(BARE_VALUE, base + i);
     if (k >= n) this.repair(RULE.CloseString, base + n);
     this.place(bare, base + i);
     return e;
@@ -3557,6 +3621,7 @@ export class Scanner {
     const d = this.depth - 1;
     const at = this.base + i;
     this.repair(RULE.UnquotedKey, at);
+    this.inferred(BARE_KEY, at);
     // A number (`1e5` is the key "100000" in JavaScript, an integer in
     // Python) or a dotted path (`a.b`) is read differently by readers.
     const first = text.charCodeAt(i);
