@@ -1377,7 +1377,9 @@ export class Scanner {
     this.topKind = kind;
     if (kind === OBJECT) this.openObjects++;
     const rare = this.rareState;
-    if (rare !== null && rare.chainTop === this.containers[d - 1] && rare.chainComma === this.commaAt) {
+    if (
+      rare !== null && rare.chainTop === this.containers[d - 1] && rare.chainComma === this.commaAt
+    ) {
       rare.chainValue = container;
     }
     this.commaAt = -1;
