@@ -823,6 +823,18 @@ export const RULES: readonly RepairRule[] = [
       '{"a":["x"]}',
     ],
   ),
+  r(
+    "R067",
+    "EscapedDocument",
+    "cosmetic",
+    "none",
+    {},
+    "the whole document is JSON-escaped once (a backslash before every quote, one `JSON.stringify` too many) and is read unescaped: taken only when the text as written has no acceptable reading, the span from the first bracket to the last holds escaped quotes and no raw one, and the unescaped text is accepted",
+    [
+      '{\\"a\\": 1}',
+      '{"a":1}',
+    ],
+  ),
 ];
 
 const byName = new Map<string, RepairRule>(RULES.map((rule) => [rule.name, rule]));

@@ -54,6 +54,7 @@ const GREATER = 62;
 const LDQUO = 0x201c, RDQUO = 0x201d, LSQUO = 0x2018, RSQUO = 0x2019, ELLIPSIS = 0x2026;
 const BOM = 0xfeff, UNDERSCORE = 95, LPAREN = 40, RPAREN = 41;
 import { type EngineError, engineError, positionedError } from "./errors.ts";
+import { type EscapedReading, escapedReading, writtenOffset } from "./escaped_document.ts";
 import { commentChangesMeaning, REASONING_NAMES, type Unframed, unframedText } from "./framing.ts";
 import type { Profile } from "./profiles.ts";
 import {
@@ -791,6 +792,10 @@ export class Scanner {
   private pos = 0;
   private mode = PREAMBLE;
   private finished = false;
+  /** Whether the last chunk was fed (`feed(…, true)`). */
+  private ended = false;
+  /** Read unescaped already (`R067`): never read unescaped again. */
+  private readonly unescaped: boolean;
 
   // Container stack.
   private containers: unknown[] = [];
@@ -853,9 +858,10 @@ export class Scanner {
   private suspendWait = WAIT_ANY;
 
   /** Creates a scanner with resolved options. */
-  constructor(profile: Profile, trackMembers = false) {
+  constructor(profile: Profile, trackMembers = false, unescaped = false) {
     this.profile = profile;
     this.trackMembers = trackMembers;
+    this.unescaped = unescaped;
   }
 
   /** Whether top-level members are recorded as they become final (streaming, readiness). */
@@ -897,6 +903,7 @@ export class Scanner {
    * tokens and containers are completed and the epilogue is read.
    */
   feed(chunk: string, final: boolean): void {
+    if (final) this.ended = true;
     const received = this.received + chunk.length;
     this.received = received;
     if (chunk.length >= TINY) {
@@ -995,8 +1002,43 @@ export class Scanner {
     }
   }
 
-  /** The result so far (final after `feed(…, true)`). */
+  /**
+   * The result so far (final after `feed(…, true)`). Once the input ended, a text with no
+   * acceptable reading as written that is a whole document JSON-escaped once is read unescaped
+   * when that reading is accepted (`R067`, issue 22 class 5).
+   */
   result(): ScanResult {
+    const own = this.ownResult();
+    if (
+      !this.ended || this.unescaped || this.profile.maxLoss === "exact" || acceptable(own) ||
+      (own.fatal !== null && own.fatal.code !== "E003")
+    ) return own;
+    return this.escapedResult() ?? own;
+  }
+
+  /**
+   * The whole text read as a document escaped once, when that reading is accepted by this
+   * profile: the scan of the unescaped text, with `R067` added and every offset mapped back to
+   * the text as written; otherwise null.
+   */
+  private escapedResult(): ScanResult | null {
+    const text = this.text();
+    if (text.indexOf('\\"') < 0) return null;
+    const reading = escapedReading(text);
+    if (reading === null) return null;
+    const inner = new Scanner(this.profile, this.trackMembers, true);
+    inner.feed(reading.text, true);
+    const found = inner.result();
+    // The value must be the unescaped span itself, not text in the framing around it.
+    if (
+      !acceptable(found) || found.valueStart < reading.start ||
+      found.valueEnd > reading.start + reading.length
+    ) return null;
+    return unescapedResult(found, reading, text);
+  }
+
+  /** The result of the text as written. */
+  private ownResult(): ScanResult {
     const length = this.received;
     if (this.unordered) {
       this.repairs.sort((a, b) => a.offset - b.offset); // stable: ties keep their order
@@ -3774,4 +3816,65 @@ export function scan(text: string, profile: Profile, trackMembers = false): Scan
   const scanner = new Scanner(profile, trackMembers);
   scanner.feed(text, true);
   return scanner.result();
+}
+
+/** Whether a scan's reading is one every repairing profile accepts: a value, cosmetic at worst. */
+function acceptable(result: ScanResult): boolean {
+  return result.fatal === null && result.refusal === null && result.hasValue &&
+    result.exactness !== "lossy" && result.ambiguity === "none" &&
+    result.completeness === "complete";
+}
+
+const ESCAPED_DOCUMENT = ruleByName("EscapedDocument");
+
+/**
+ * The scan of the unescaped text as the result of the text as written: `R067` at the span's
+ * first bracket, the repairs, value span and members placed back in the text as written.
+ */
+function unescapedResult(found: ScanResult, reading: EscapedReading, text: string): ScanResult {
+  const lines = lineStarts(text);
+  const place = (offset: number): { offset: number; line: number; column: number } => {
+    const at = writtenOffset(reading, offset);
+    let lo = 0, hi = lines.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (lines[mid] <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    return { offset: at, line: lo, column: at - lines[lo - 1] + 1 };
+  };
+  const repairs: Repair[] = found.repairs.map((r) => ({ ...r, ...place(r.offset) }));
+  const rule = ESCAPED_DOCUMENT;
+  const escaped: Repair = {
+    rule: rule.code,
+    name: rule.name,
+    ...place(reading.start),
+    offset: reading.start,
+    severity: rule.severity,
+    ambiguity: rule.ambiguity,
+    confidence: rule.confidence,
+  };
+  let k = 0;
+  while (k < repairs.length && repairs[k].offset <= reading.start) k++;
+  repairs.splice(k, 0, escaped);
+  if (repairs.length > MAX_LISTED_REPAIRS) repairs.length = MAX_LISTED_REPAIRS;
+  return {
+    ...found,
+    validJson: false,
+    exactness: "cosmetic",
+    repairs,
+    repairCount: found.repairCount + 1,
+    valueStart: writtenOffset(reading, found.valueStart),
+    valueEnd: writtenOffset(reading, found.valueEnd),
+    syntaxEnd: writtenOffset(reading, found.syntaxEnd),
+    members: found.members.map((m) => ({ ...m, end: writtenOffset(reading, m.end) })),
+    length: text.length,
+  };
+}
+
+/** The offsets at which the lines of a text start (0 first). */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) starts.push(at + 1);
+  return starts;
 }
