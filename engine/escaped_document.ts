@@ -12,7 +12,7 @@
  * @module
  */
 
-const QUOTE = 34, BACKSLASH = 92, RBRACE = 125, RBRACKET = 93;
+const QUOTE = 34, BACKSLASH = 92, RBRACE = 125, RBRACKET = 93, LOWER_U = 117;
 
 /** The escapes of a JSON string literal, by the character after the backslash. */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
@@ -47,8 +47,6 @@ export interface EscapedReading {
   readonly end: number;
   /** Length of the unescaped span in `text`. */
   readonly length: number;
-  /** For each offset of the unescaped span (and one past it), the offset it came from. */
-  readonly sources: Int32Array;
 }
 
 /**
@@ -71,12 +69,10 @@ export function escapedReading(text: string): EscapedReading | null {
   if (start < 0 || last < start) return null;
   const end = last + 1;
   let out = "";
-  const sources = new Int32Array(end - start + 1);
   let escapedQuote = false;
   for (let i = start; i < end;) {
     const c = text.charCodeAt(i);
     if (c === QUOTE || c < 0x20) return null;
-    sources[out.length] = i;
     if (c !== BACKSLASH) {
       out += text[i];
       i++;
@@ -97,34 +93,45 @@ export function escapedReading(text: string): EscapedReading | null {
     i += 2;
   }
   if (!escapedQuote) return null;
-  sources[out.length] = end;
-  return {
-    text: text.slice(0, start) + out + text.slice(end),
-    start,
-    end,
-    length: out.length,
-    sources: sources.subarray(0, out.length + 1),
-  };
+  return { text: text.slice(0, start) + out + text.slice(end), start, end, length: out.length };
 }
 
 /**
- * The offset in the text as written of an offset in the rebuilt text.
+ * The offsets in the text as written of offsets in the rebuilt text, in one pass over the span
+ * (no table as long as the text is kept).
  *
  * @example
  * ```ts
- * import { strictEqual } from "node:assert/strict";
- * import { escapedReading, writtenOffset } from "./escaped_document.ts";
- * const reading = escapedReading('x {\\"a\\": 1} y')!; // rebuilt: x {"a": 1} y
- * strictEqual(writtenOffset(reading, 0), 0);
- * strictEqual(writtenOffset(reading, 3), 4); // the a
- * strictEqual(writtenOffset(reading, 11), 13); // the y
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { escapedReading, writtenOffsets } from "./escaped_document.ts";
+ * const written = 'x {\\"a\\": \\"\\u00e9\\"} y';
+ * const reading = escapedReading(written)!;
+ * deepStrictEqual(reading.text, 'x {"a": "\u00e9"} y');
+ * // x, the quote before a (its backslash), a, the quote before é, é (its \u escape), y
+ * deepStrictEqual(writtenOffsets(written, reading, [0, 3, 4, 8, 9, 13]), [0, 3, 5, 10, 12, 22]);
  * ```
  */
-export function writtenOffset(reading: EscapedReading, offset: number): number {
-  if (offset < reading.start) return offset;
-  const inside = offset - reading.start;
-  if (inside <= reading.length) return reading.sources[inside];
-  return offset - reading.length + (reading.end - reading.start);
+export function writtenOffsets(
+  text: string,
+  reading: EscapedReading,
+  offsets: readonly number[],
+): number[] {
+  const order = offsets.map((_, k) => k).sort((a, b) => offsets[a] - offsets[b]);
+  const written = new Array<number>(offsets.length);
+  const spanEnd = reading.start + reading.length;
+  let r = reading.start, w = reading.start;
+  for (const k of order) {
+    const q = offsets[k];
+    if (q < reading.start) written[k] = q;
+    else if (q >= spanEnd) written[k] = q - reading.length + (reading.end - reading.start);
+    else {
+      for (; r < q; r++) {
+        w += text.charCodeAt(w) !== BACKSLASH ? 1 : text.charCodeAt(w + 1) === LOWER_U ? 6 : 2;
+      }
+      written[k] = w;
+    }
+  }
+  return written;
 }
 
 function firstOpener(text: string): number {

@@ -54,7 +54,7 @@ const GREATER = 62;
 const LDQUO = 0x201c, RDQUO = 0x201d, LSQUO = 0x2018, RSQUO = 0x2019, ELLIPSIS = 0x2026;
 const BOM = 0xfeff, UNDERSCORE = 95, LPAREN = 40, RPAREN = 41;
 import { type EngineError, engineError, positionedError } from "./errors.ts";
-import { type EscapedReading, escapedReading, writtenOffset } from "./escaped_document.ts";
+import { type EscapedReading, escapedReading, writtenOffsets } from "./escaped_document.ts";
 import { commentChangesMeaning, REASONING_NAMES, type Unframed, unframedText } from "./framing.ts";
 import type { Profile } from "./profiles.ts";
 import {
@@ -3832,9 +3832,13 @@ const ESCAPED_DOCUMENT = ruleByName("EscapedDocument");
  * first bracket, the repairs, value span and members placed back in the text as written.
  */
 function unescapedResult(found: ScanResult, reading: EscapedReading, text: string): ScanResult {
+  const members = found.members;
+  const offsets = [found.valueStart, found.valueEnd, found.syntaxEnd];
+  for (const r of found.repairs) offsets.push(r.offset);
+  for (const m of members) offsets.push(m.end);
+  const written = writtenOffsets(text, reading, offsets);
   const lines = lineStarts(text);
-  const place = (offset: number): { offset: number; line: number; column: number } => {
-    const at = writtenOffset(reading, offset);
+  const place = (at: number): { offset: number; line: number; column: number } => {
     let lo = 0, hi = lines.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
@@ -3843,13 +3847,12 @@ function unescapedResult(found: ScanResult, reading: EscapedReading, text: strin
     }
     return { offset: at, line: lo, column: at - lines[lo - 1] + 1 };
   };
-  const repairs: Repair[] = found.repairs.map((r) => ({ ...r, ...place(r.offset) }));
+  const repairs: Repair[] = found.repairs.map((r, k) => ({ ...r, ...place(written[3 + k]) }));
   const rule = ESCAPED_DOCUMENT;
   const escaped: Repair = {
     rule: rule.code,
     name: rule.name,
     ...place(reading.start),
-    offset: reading.start,
     severity: rule.severity,
     ambiguity: rule.ambiguity,
     confidence: rule.confidence,
@@ -3858,16 +3861,17 @@ function unescapedResult(found: ScanResult, reading: EscapedReading, text: strin
   while (k < repairs.length && repairs[k].offset <= reading.start) k++;
   repairs.splice(k, 0, escaped);
   if (repairs.length > MAX_LISTED_REPAIRS) repairs.length = MAX_LISTED_REPAIRS;
+  const shift = 3 + found.repairs.length;
   return {
     ...found,
     validJson: false,
     exactness: "cosmetic",
     repairs,
     repairCount: found.repairCount + 1,
-    valueStart: writtenOffset(reading, found.valueStart),
-    valueEnd: writtenOffset(reading, found.valueEnd),
-    syntaxEnd: writtenOffset(reading, found.syntaxEnd),
-    members: found.members.map((m) => ({ ...m, end: writtenOffset(reading, m.end) })),
+    valueStart: written[0],
+    valueEnd: written[1],
+    syntaxEnd: written[2],
+    members: members.map((m, n) => ({ ...m, end: written[shift + n] })),
     length: text.length,
   };
 }

@@ -323,6 +323,10 @@ const HAND_CASES: readonly StreamCase[] = [
   { name: "a missing colon and a wrong closer", text: '{"t" ["a", "b"}, "n": 2}' },
   { name: "a missing comma and a wrong closer", text: '{"x":1\n"t": [1, 2}, "n": 2}' },
   { name: "a missing colon and bare text", text: '{"city" New York}' },
+  // A document escaped once (R067), and escaped and raw quotes mixed.
+  { name: "a document escaped once", text: '{\\"a\\": 1}' },
+  { name: "an array escaped once", text: '[\\"x\\", {\\"k\\": \\"a\\\\nb\\"}]' },
+  { name: "escaped and raw quotes mixed", text: '{\\"a\\": 1, "b": 2}' },
   { name: "a mismatched bracket", text: "[1,2}" },
   { name: "a skipped character", text: "[1,@2]" },
   { name: "an unquoted string", text: '{"a":hello}' },
