@@ -4,11 +4,12 @@
  * prose that is not framing (negations, questions, examples, hypotheticals, retractions), code
  * around a literal, a document that goes on after its root closes, gaps where two tokens would
  * have to be inferred, and members of a random object with one or several of their comma, colon,
- * key quotes and closer left out; and (issue 22) slips with exactly one reading beside the same slips with
- * two. One invariant is checked under every profile: an executable answer's value is the one
- * reading, the value that was built; one-reading texts execute under `agent`. Framing alone executes under `agent` (recall);
- * everything else is never executed. Each text is also streamed at a random split, polled after
- * each push: the stream's end equals the gate.
+ * key quotes and closer left out; and (issue 22) slips with exactly one reading beside the same
+ * slips with two (a document escaped once beside escaped and raw quotes mixed). One invariant is
+ * checked under every profile: an executable answer's value is the one reading, the value that
+ * was built; one-reading texts execute under `agent`. Framing alone executes under `agent`
+ * (recall); everything else is never executed. Each text is also streamed at a random split,
+ * polled after each push: the stream's end equals the gate.
  *
  * The seed is fixed (`INTERJSON_FUZZ_SEED` overrides it) and printed on failure.
  *
@@ -275,6 +276,8 @@ function oneReading(random: Random): Built {
       const n = random(9);
       return { text: `{"pt": (${n}, ${n + 1})}`, value: { pt: [n, n + 1] }, executes: true };
     },
+    // A whole document JSON-escaped once (R067).
+    () => ({ text: JSON.stringify(json).slice(1, -1), value, executes: true }),
     () => ({
       text: `{"city": New York, "${key}": ${JSON.stringify(value[key])}}`,
       value: key === "city" ? { city: value[key] } : { city: "New York", [key]: value[key] },
@@ -310,6 +313,8 @@ function twoReadings(random: Random): Built {
     `{"${b}": ["${a}", 1}`,
     `{"${b}": ("${a}")}`,
     `{"${b}": x - y}`,
+    `{\\"${b}\\": 1, "x": 2}`,
+    JSON.stringify(JSON.stringify({ [b]: a })).slice(1, -1).replace('\\"', '"'),
   ]);
   return { text, value: undefined, executes: false };
 }
