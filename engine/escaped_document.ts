@@ -12,19 +12,7 @@
  * @module
  */
 
-const QUOTE = 34, BACKSLASH = 92, RBRACE = 125, RBRACKET = 93, LOWER_U = 117;
-
-/** The escapes of a JSON string literal, by the character after the backslash. */
-const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
-  '"': '"',
-  "\\": "\\",
-  "/": "/",
-  b: "\b",
-  f: "\f",
-  n: "\n",
-  r: "\r",
-  t: "\t",
-};
+const BACKSLASH = 92, RBRACE = 125, RBRACKET = 93, LOWER_U = 117;
 
 /**
  * The text read as a document escaped once: the rebuilt text, and where the escaped span stood.
@@ -68,32 +56,19 @@ export function escapedReading(text: string): EscapedReading | null {
   const last = lastCloser(text);
   if (start < 0 || last < start) return null;
   const end = last + 1;
-  let out = "";
-  let escapedQuote = false;
-  for (let i = start; i < end;) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE || c < 0x20) return null;
-    if (c !== BACKSLASH) {
-      out += text[i];
-      i++;
-      continue;
-    }
-    const next = text[i + 1];
-    if (next === "u") {
-      const hex = text.slice(i + 2, i + 6);
-      if (!/^[0-9A-Fa-f]{4}$/.test(hex)) return null;
-      out += String.fromCharCode(parseInt(hex, 16));
-      i += 6;
-      continue;
-    }
-    const simple = next === undefined ? undefined : SIMPLE_ESCAPES[next];
-    if (simple === undefined) return null;
-    if (next === '"') escapedQuote = true;
-    out += simple;
-    i += 2;
+  const span = text.slice(start, end);
+  // Every quote of string content is escaped: a quote in the span is an escaped one.
+  if (span.indexOf('"') < 0) return null;
+  let out: string;
+  try {
+    // The native reader of a string literal: a raw quote or control character, an unknown
+    // escape or a cut `\u` escape is a SyntaxError, as in any JSON string.
+    out = JSON.parse('"' + span + '"') as string;
+  } catch {
+    return null;
   }
-  if (!escapedQuote) return null;
-  return { text: text.slice(0, start) + out + text.slice(end), start, end, length: out.length };
+  const length = out.length;
+  return { text: text.slice(0, start) + out + text.slice(end), start, end, length };
 }
 
 /**
