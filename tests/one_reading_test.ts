@@ -252,6 +252,8 @@ const CHAINED_TOKENS: Row[] = [
   { name: "inside an array of objects", input: '[{"a":1 "b" 2}]', rule: "R053" },
   { name: "a comment in the gap", input: '{"a":1 /* x */ "b" 2}', rule: "R053" },
   { name: "a third member after a chain", input: '{"a" 1 "b" 2 "c" 3}', rule: "R053" },
+  { name: "a chain before a written comma", input: '{"a":1 "b" 2 ,"c":3}', rule: "R053" },
+  { name: "a chain after an object value", input: '{"a" {"b":1} "c" 2}', rule: "R053" },
   { name: "a bare key and a colon", input: "{a 1}", rule: "R053" },
   { name: "a bare key and a colon after a comma", input: '{"a":1, b 2}', rule: "R053" },
   { name: "a colon and bare text", input: '{"city" New York}', rule: "R053" },
@@ -296,6 +298,16 @@ const CHAINED_TOKENS: Row[] = [
     name: "a wrong closer and a colon elsewhere",
     input: '{"t": [1, 2}, "n" 2}',
     value: { t: [1, 2], n: 2 },
+  },
+  {
+    name: "a comma before an element, a colon inside it",
+    input: '[{"a":1} {"b" 2}]',
+    value: [{ a: 1 }, { b: 2 }],
+  },
+  {
+    name: "a colon in a member and in its object value",
+    input: '{"a" {"b" 1}}',
+    value: { a: { b: 1 } },
   },
   {
     name: "a missing comma before bare text after its colon",
