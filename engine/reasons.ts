@@ -377,6 +377,11 @@ export const REASONS: readonly RetryReason[] = [
     "Re-emit the arguments as valid JSON: the item alone, or a list of one in square brackets.",
   ),
   row(
+    "R067",
+    "the whole value is written escaped, as the inside of a JSON string, with a backslash before each quote",
+    "Re-emit the arguments as plain JSON, not escaped as a string.",
+  ),
+  row(
     "E001",
     "the text is empty, so there are no arguments to run",
     "Emit the arguments as one JSON value.",

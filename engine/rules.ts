@@ -661,7 +661,7 @@ export const RULES: readonly RepairRule[] = [
     "lossy",
     "syntactic",
     { confidence: 0.5 },
-    "two or more structural tokens inferred in one gap (closers for several containers at one bracket, a comma and a colon at one place): together they invent structure",
+    "two or more structural tokens inferred for one member or element (a comma before it and a colon inside it, a colon and its bare key's quotes, a colon and its bare value's quotes, a closer standing for its value's own and a comma or colon, closers for several containers at one bracket): together they invent structure. One inferred token stays as it is",
     [
       '{"a":[[1}',
       '{"a":[[1]]}',
@@ -821,6 +821,18 @@ export const RULES: readonly RepairRule[] = [
     [
       '{"a":("x")}',
       '{"a":["x"]}',
+    ],
+  ),
+  r(
+    "R067",
+    "EscapedDocument",
+    "cosmetic",
+    "none",
+    {},
+    "the whole document is JSON-escaped once (a backslash before every quote, one `JSON.stringify` too many) and is read unescaped: taken only when the text as written has no acceptable reading, the span from the first bracket to the last holds escaped quotes and no raw one, and the unescaped text is accepted",
+    [
+      '{\\"a\\": 1}',
+      '{"a":1}',
     ],
   ),
 ];

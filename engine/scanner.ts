@@ -54,6 +54,7 @@ const GREATER = 62;
 const LDQUO = 0x201c, RDQUO = 0x201d, LSQUO = 0x2018, RSQUO = 0x2019, ELLIPSIS = 0x2026;
 const BOM = 0xfeff, UNDERSCORE = 95, LPAREN = 40, RPAREN = 41;
 import { type EngineError, engineError, positionedError } from "./errors.ts";
+import { type EscapedReading, escapedReading, writtenOffsets } from "./escaped_document.ts";
 import { commentChangesMeaning, REASONING_NAMES, type Unframed, unframedText } from "./framing.ts";
 import type { Profile } from "./profiles.ts";
 import {
@@ -210,6 +211,15 @@ const MAX_LISTED_CANDIDATES = 8;
 const OTHER_TOKEN = 0, NUMBER_TOKEN = 1, STRING_TOKEN = 2;
 /** A number followed at once by a word character (`12abc`, `80_4`). */
 const GLUED_TOKEN = 3;
+
+/**
+ * Structural tokens inferred for one member or element (issue 21 class 5), as bits: a comma
+ * before it, a colon inside it, quotes around its bare key or bare value (counted only beside an
+ * inferred colon: without one the key's or value's extent is fixed by a written token), a closer
+ * standing for another after it. Two or more are `R053 ChainedRepair`.
+ */
+const INFERRED_COMMA = 1, INFERRED_COLON = 2, INFERRED_CLOSER = 4;
+const BARE_KEY = 8, BARE_VALUE = 16;
 /** The largest safe integer, 2^53 − 1: a double at least this large may be an unsafe integer. */
 const MAX_SAFE = 9007199254740991;
 // Results of the token scanners.
@@ -735,6 +745,17 @@ class RareState {
   reasoningClose = "";
   /** The text around the value that is not framing, once judged. */
   unframed: Unframed | null = null;
+  /**
+   * The member whose inferred tokens are counted (its container and the offset of the comma
+   * before it, -1 for a first member or one after an inferred comma), the tokens inferred for it
+   * (`INFERRED_*` bits), and whether `R053` was recorded for it.
+   */
+  chainTop: unknown = undefined;
+  chainComma = -2;
+  chainTokens = 0;
+  chainReported = false;
+  /** The container opened as that member's value (a closer inferred for it counts for the member). */
+  chainValue: unknown = undefined;
 }
 
 /**
@@ -771,6 +792,10 @@ export class Scanner {
   private pos = 0;
   private mode = PREAMBLE;
   private finished = false;
+  /** Whether the last chunk was fed (`feed(…, true)`). */
+  private ended = false;
+  /** Read unescaped already (`R067`): never read unescaped again. */
+  private readonly unescaped: boolean;
 
   // Container stack.
   private containers: unknown[] = [];
@@ -833,9 +858,10 @@ export class Scanner {
   private suspendWait = WAIT_ANY;
 
   /** Creates a scanner with resolved options. */
-  constructor(profile: Profile, trackMembers = false) {
+  constructor(profile: Profile, trackMembers = false, unescaped = false) {
     this.profile = profile;
     this.trackMembers = trackMembers;
+    this.unescaped = unescaped;
   }
 
   /** Whether top-level members are recorded as they become final (streaming, readiness). */
@@ -877,6 +903,7 @@ export class Scanner {
    * tokens and containers are completed and the epilogue is read.
    */
   feed(chunk: string, final: boolean): void {
+    if (final) this.ended = true;
     const received = this.received + chunk.length;
     this.received = received;
     if (chunk.length >= TINY) {
@@ -975,8 +1002,43 @@ export class Scanner {
     }
   }
 
-  /** The result so far (final after `feed(…, true)`). */
+  /**
+   * The result so far (final after `feed(…, true)`). Once the input ended, a text with no
+   * acceptable reading as written that is a whole document JSON-escaped once is read unescaped
+   * when that reading is accepted (`R067`, issue 22 class 5).
+   */
   result(): ScanResult {
+    const own = this.ownResult();
+    if (
+      !this.ended || this.unescaped || this.profile.maxLoss === "exact" || acceptable(own) ||
+      (own.fatal !== null && own.fatal.code !== "E003")
+    ) return own;
+    return this.escapedResult() ?? own;
+  }
+
+  /**
+   * The whole text read as a document escaped once, when that reading is accepted by this
+   * profile: the scan of the unescaped text, with `R067` added and every offset mapped back to
+   * the text as written; otherwise null.
+   */
+  private escapedResult(): ScanResult | null {
+    const text = this.text();
+    if (text.indexOf('\\"') < 0) return null;
+    const reading = escapedReading(text);
+    if (reading === null) return null;
+    const inner = new Scanner(this.profile, this.trackMembers, true);
+    inner.feed(reading.text, true);
+    const found = inner.result();
+    // The value must be the unescaped span itself, not text in the framing around it.
+    if (
+      !acceptable(found) || found.valueStart < reading.start ||
+      found.valueEnd > reading.start + reading.length
+    ) return null;
+    return unescapedResult(found, reading, text);
+  }
+
+  /** The result of the text as written. */
+  private ownResult(): ScanResult {
     const length = this.received;
     if (this.unordered) {
       this.repairs.sort((a, b) => a.offset - b.offset); // stable: ties keep their order
@@ -1356,6 +1418,12 @@ export class Scanner {
     this.top = container;
     this.topKind = kind;
     if (kind === OBJECT) this.openObjects++;
+    const rare = this.rareState;
+    if (
+      rare !== null && rare.chainTop === this.containers[d - 1] && rare.chainComma === this.commaAt
+    ) {
+      rare.chainValue = container;
+    }
     this.commaAt = -1;
     return true;
   }
@@ -1726,6 +1794,7 @@ export class Scanner {
             }
             this.repair(split ? RULE.AmbiguousSplit : RULE.MissingComma, base + i);
             this.commaAt = -1;
+            if (!split) this.inferred(INFERRED_COMMA, base + i, true);
             mode = this.topKind === OBJECT ? KEY : VALUE;
             continue;
           }
@@ -1870,6 +1939,7 @@ export class Scanner {
             isWordStart(c)
           ) {
             this.repair(RULE.MissingColon, base + i);
+            this.inferred(INFERRED_COLON, base + i);
             const rare = this.rareState;
             if (
               rare !== null && rare.bareKey !== "" && rare.bareKeyDepth === this.depth &&
@@ -1996,6 +2066,38 @@ export class Scanner {
     return this.close(at + 1);
   }
 
+  /**
+   * Counts a structural token inferred at `at` for the member being read (a new one when `fresh`:
+   * an inferred comma starts it). Two or more in one member invent structure (issue 21 class 5:
+   * `{"a":1 "b" 2}` infers a comma and a colon, `{a 1}` quotes and a colon): `R053 ChainedRepair`,
+   * once per member. Runs only on broken input; the clean path never calls it.
+   */
+  private inferred(token: number, at: number, fresh = false): void {
+    const rare = this.rare;
+    if (fresh || rare.chainTop !== this.top || rare.chainComma !== this.commaAt) {
+      rare.chainTop = this.top;
+      rare.chainComma = this.commaAt;
+      rare.chainTokens = 0;
+      rare.chainReported = false;
+      rare.chainValue = undefined;
+    }
+    this.count(token, at);
+  }
+
+  /** Adds an inferred token to the counted member; records `R053` at the second. */
+  private count(token: number, at: number): void {
+    const rare = this.rare;
+    const tokens = rare.chainTokens |= token;
+    const colon = (tokens & INFERRED_COLON) !== 0;
+    const count = (tokens & INFERRED_COMMA ? 1 : 0) + (colon ? 1 : 0) +
+      (tokens & INFERRED_CLOSER ? 1 : 0) + (colon && tokens & BARE_KEY ? 1 : 0) +
+      (colon && tokens & BARE_VALUE ? 1 : 0);
+    if (count >= 2 && !rare.chainReported) {
+      rare.chainReported = true;
+      this.repair(RULE.ChainedRepair, at);
+    }
+  }
+
   /** Closes the top container with a closer that may not match it; returns the next mode. */
   private closeWith(closer: number, at: number, substitute = false): number {
     const want = closer === RBRACE ? OBJECT : ARRAY;
@@ -2008,6 +2110,11 @@ export class Scanner {
     if (substitute) {
       // `["a", "b"}, "n": 2}`: the closer stands for the top's own (one reading).
       this.repair(RULE.WrongCloser, at);
+      const rare = this.rare;
+      if (rare.chainValue === this.top && rare.chainTop !== this.top) {
+        // The member whose value this closes had a token inferred already: the closer is its second.
+        this.count(INFERRED_CLOSER, at);
+      } else this.inferred(INFERRED_CLOSER, at);
       return this.close(at + 1);
     }
     if (this.kinds[d - 1] !== want) {
@@ -3531,6 +3638,7 @@ export class Scanner {
       (/[A-Za-z][\w'-]*[ \t]+[A-Za-z]/.test(bare) ||
         /^[a-z]+:\/\/\S+$|^[^\s@]+@[^\s@]+$/.test(bare));
     this.repair(plainText ? RULE.BareText : RULE.UnquotedString, base + i);
+    if (this.topKind === OBJECT) this.inferred(BARE_VALUE, base + i);
     if (k >= n) this.repair(RULE.CloseString, base + n);
     this.place(bare, base + i);
     return e;
@@ -3557,6 +3665,7 @@ export class Scanner {
     const d = this.depth - 1;
     const at = this.base + i;
     this.repair(RULE.UnquotedKey, at);
+    this.inferred(BARE_KEY, at);
     // A number (`1e5` is the key "100000" in JavaScript, an integer in
     // Python) or a dotted path (`a.b`) is read differently by readers.
     const first = text.charCodeAt(i);
@@ -3707,4 +3816,69 @@ export function scan(text: string, profile: Profile, trackMembers = false): Scan
   const scanner = new Scanner(profile, trackMembers);
   scanner.feed(text, true);
   return scanner.result();
+}
+
+/** Whether a scan's reading is one every repairing profile accepts: a value, cosmetic at worst. */
+function acceptable(result: ScanResult): boolean {
+  return result.fatal === null && result.refusal === null && result.hasValue &&
+    result.exactness !== "lossy" && result.ambiguity === "none" &&
+    result.completeness === "complete";
+}
+
+const ESCAPED_DOCUMENT = ruleByName("EscapedDocument");
+
+/**
+ * The scan of the unescaped text as the result of the text as written: `R067` at the span's
+ * first bracket, the repairs, value span and members placed back in the text as written.
+ */
+function unescapedResult(found: ScanResult, reading: EscapedReading, text: string): ScanResult {
+  const members = found.members;
+  const offsets = [found.valueStart, found.valueEnd, found.syntaxEnd];
+  for (const r of found.repairs) offsets.push(r.offset);
+  for (const m of members) offsets.push(m.end);
+  const written = writtenOffsets(text, reading, offsets);
+  const lines = lineStarts(text);
+  const place = (at: number): { offset: number; line: number; column: number } => {
+    let lo = 0, hi = lines.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (lines[mid] <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    return { offset: at, line: lo, column: at - lines[lo - 1] + 1 };
+  };
+  const repairs: Repair[] = found.repairs.map((r, k) => ({ ...r, ...place(written[3 + k]) }));
+  const rule = ESCAPED_DOCUMENT;
+  const escaped: Repair = {
+    rule: rule.code,
+    name: rule.name,
+    ...place(reading.start),
+    severity: rule.severity,
+    ambiguity: rule.ambiguity,
+    confidence: rule.confidence,
+  };
+  let k = 0;
+  while (k < repairs.length && repairs[k].offset <= reading.start) k++;
+  repairs.splice(k, 0, escaped);
+  if (repairs.length > MAX_LISTED_REPAIRS) repairs.length = MAX_LISTED_REPAIRS;
+  const shift = 3 + found.repairs.length;
+  return {
+    ...found,
+    validJson: false,
+    exactness: "cosmetic",
+    repairs,
+    repairCount: found.repairCount + 1,
+    valueStart: written[0],
+    valueEnd: written[1],
+    syntaxEnd: written[2],
+    members: members.map((m, n) => ({ ...m, end: written[shift + n] })),
+    length: text.length,
+  };
+}
+
+/** The offsets at which the lines of a text start (0 first). */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) starts.push(at + 1);
+  return starts;
 }

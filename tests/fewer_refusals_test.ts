@@ -204,9 +204,62 @@ const KEYS: Row[] = [
   { name: "a key too long to stay exact", input: "{1234567890123456: 1}", rule: "R043" },
 ];
 
-/** Classes not taken on this round: each still refused, with the rule that says why. */
-const STILL_REFUSED: Row[] = [
-  { name: "class 5: a document escaped once", input: '{\\"a\\": 1}' },
+/**
+ * Class 5: a whole document JSON-escaped once (`R067`). One reading: the span from the first
+ * bracket to the last is JSON string content holding escaped quotes and no raw one, and the
+ * unescaped text is accepted. A raw quote beside escaped ones, a second escaping, or an
+ * unescaped text that is itself refused stays refused.
+ */
+const ESCAPED: Row[] = [
+  { name: "an object escaped once", input: '{\\"a\\": 1}', value: { a: 1 } },
+  {
+    name: "an array escaped once",
+    input: '[\\"x\\", {\\"k\\": \\"v\\"}]',
+    value: ["x", { k: "v" }],
+  },
+  {
+    name: "an escaped newline escape inside a string",
+    input: '{\\"cmd\\": \\"echo a\\\\nb\\"}',
+    value: { cmd: "echo a\nb" },
+  },
+  {
+    name: "an escaped backslash inside a string",
+    input: '{\\"path\\": \\"C:\\\\\\\\Users\\"}',
+    value: { path: "C:\\Users" },
+  },
+  {
+    name: "an escaped quote inside a string",
+    input: '{\\"q\\": \\"say \\\\\\"hi\\\\\\"\\"}',
+    value: { q: 'say "hi"' },
+  },
+  {
+    name: "a pretty-printed document escaped once",
+    input: '{\\n  \\"a\\": 1,\\n  \\"b\\": [true, null]\\n}',
+    value: { a: 1, b: [true, null] },
+  },
+  {
+    name: "an escaped unicode escape",
+    input: '{\\"city\\": \\"Z\\\\u00fcrich\\"}',
+    value: { city: "Z\u00fcrich" },
+  },
+  { name: "an escaped slash", input: '{\\"url\\": \\"a\\/b\\"}', value: { url: "a/b" } },
+  {
+    name: "numbers and literals",
+    input: '{\\"n\\": 2, \\"ok\\": true, \\"x\\": null}',
+    value: { n: 2, ok: true, x: null },
+  },
+  { name: "inside a fence", input: '```json\n{\\"a\\": 1}\n```', value: { a: 1 } },
+  { name: "after a lead-in", input: 'Here are the arguments: {\\"a\\": 1}', value: { a: 1 } },
+  // Two readings, or no acceptable one: still refused.
+  { name: "escaped and raw quotes mixed", input: '{\\"a\\": 1, "b": 2}' },
+  { name: "a raw string inside", input: '{\\"a\\": "x"}' },
+  { name: "escaped twice", input: '{\\\\\\"a\\\\\\": 1}' },
+  { name: "cut by the end of the input", input: '{\\"a\\": 1' },
+  { name: "an escape JSON does not know", input: '{\\"p\\": \\"C:\\Users\\"}' },
+  { name: "a raw line break inside", input: '{\\"a\\":\n1}' },
+  { name: "a duplicate key once unescaped", input: '{\\"a\\": 1, \\"a\\": 2}' },
+  { name: "two escaped documents", input: '{\\"a\\": 1} {\\"b\\": 2}' },
+  { name: "a lossy value once unescaped", input: '{\\"a\\": undefined}' },
 ];
 
 /** Checks a row under `agent`, and that no other profile executes another value. */
@@ -242,16 +295,28 @@ for (
     { behaviour: "class 6: small slips with one reading", rows: SLIPS },
     { behaviour: "class 7: text that is not output", rows: NOT_OUTPUT },
     { behaviour: "class 8: unquoted keys with one reading", rows: KEYS },
-    {
-      behaviour: "class 5: still refused",
-      rows: STILL_REFUSED,
-    },
+    { behaviour: "class 5: a document escaped once (R067)", rows: ESCAPED },
   ] as const
 ) {
   Deno.test(`fewer refusals: ${behaviour}`, async (t) => {
     for (const row of rows) await t.step(row.name, () => check(row));
   });
 }
+
+Deno.test("fewer refusals: class 5, an escaped document names R067 where it is read, and only there", async (t) => {
+  for (const row of ESCAPED) {
+    await t.step(row.name, () => {
+      const result = gate(row.input);
+      const named = result.repairs.some((r) => r.rule === "R067");
+      assert.equal(named, "value" in row, result.repairs.map((r) => r.rule).join(" "));
+      if ("value" in row) {
+        assert.equal(result.decision, "cosmetic_repair");
+        assert.equal(result.valid_json, false);
+        assert.ok(result.repairs.every((r) => r.offset <= row.input.length));
+      }
+    });
+  }
+});
 
 Deno.test("fewer refusals: docs/PROFILES.md's table says which profile accepts which class", async () => {
   const doc = await Deno.readTextFile(new URL("../docs/PROFILES.md", import.meta.url));

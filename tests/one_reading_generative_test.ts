@@ -2,12 +2,14 @@
  * One reading or none, generated (issue 21): texts are built at random from a value and the text
  * around or inside it: framing (lead-ins, labels, wrappers, fences, reasoning blocks, sign-offs),
  * prose that is not framing (negations, questions, examples, hypotheticals, retractions), code
- * around a literal, a document that goes on after its root closes, and gaps where two tokens would
- * have to be inferred; and (issue 22) slips with exactly one reading beside the same slips with
- * two. One invariant is checked under every profile: an executable answer's value is the one
- * reading, the value that was built; one-reading texts execute under `agent`. Framing alone executes under `agent` (recall);
- * everything else is never executed. Each text is also streamed at a random split, polled after
- * each push: the stream's end equals the gate.
+ * around a literal, a document that goes on after its root closes, gaps where two tokens would
+ * have to be inferred, and members of a random object with one or several of their comma, colon,
+ * key quotes and closer left out; and (issue 22) slips with exactly one reading beside the same
+ * slips with two (a document escaped once beside escaped and raw quotes mixed). One invariant is
+ * checked under every profile: an executable answer's value is the one reading, the value that
+ * was built; one-reading texts execute under `agent`. Framing alone executes under `agent`
+ * (recall); everything else is never executed. Each text is also streamed at a random split,
+ * polled after each push: the stream's end equals the gate.
  *
  * The seed is fixed (`INTERJSON_FUZZ_SEED` overrides it) and printed on failure.
  *
@@ -140,6 +142,8 @@ interface Built {
   text: string;
   value: unknown;
   executes: boolean;
+  /** A rule `agent` must name among the repairs, when the builder knows it. */
+  rule?: string;
 }
 
 /** A framed value: must execute under `agent`, with exactly the value built. */
@@ -201,6 +205,41 @@ function chained(random: Random): Built {
   return { text, value: undefined, executes: false };
 }
 
+/**
+ * Issue 21 class 5 at random: one member of a random object has some of its structural tokens
+ * left out (the comma before it, its colon, its key's quotes, its array value's own closer). One
+ * inferred token executes the value built; two or more (quotes counting only beside a missing
+ * colon) are `R053` and never execute.
+ */
+function chainedMember(random: Random): Built {
+  const value = randomObject(random);
+  const keys = Object.keys(value);
+  const k = random(keys.length);
+  const key = keys[k];
+  const member = value[key];
+  const noComma = k > 0 && random(2) === 0;
+  const noColon = random(2) === 0;
+  const bareKey = random(2) === 0;
+  const wrongCloser = Array.isArray(member) && k < keys.length - 1 && random(2) === 0;
+  const parts = keys.map((name, i) => {
+    if (i !== k) return `${JSON.stringify(name)}:${JSON.stringify(value[name])}`;
+    let json = JSON.stringify(member);
+    if (wrongCloser) json = json.slice(0, -1) + "}";
+    return `${bareKey ? name : JSON.stringify(name)}${noColon ? " " : ":"}${json}`;
+  });
+  let text = "{";
+  parts.forEach((part, i) => {
+    if (i > 0) text += i === k && noComma ? "\n" : ",";
+    text += part;
+  });
+  text += "}";
+  const inferred = (noComma ? 1 : 0) + (noColon ? 1 : 0) + (wrongCloser ? 1 : 0) +
+    (noColon && bareKey ? 1 : 0);
+  return inferred >= 2
+    ? { text, value: undefined, executes: false, rule: "R053" }
+    : { text, value, executes: true };
+}
+
 /** Issue 22: a slip with exactly one reading: executed, with the value built. */
 function oneReading(random: Random): Built {
   const value = randomObject(random);
@@ -237,6 +276,8 @@ function oneReading(random: Random): Built {
       const n = random(9);
       return { text: `{"pt": (${n}, ${n + 1})}`, value: { pt: [n, n + 1] }, executes: true };
     },
+    // A whole document JSON-escaped once (R067).
+    () => ({ text: JSON.stringify(json).slice(1, -1), value, executes: true }),
     () => ({
       text: `{"city": New York, "${key}": ${JSON.stringify(value[key])}}`,
       value: key === "city" ? { city: value[key] } : { city: "New York", [key]: value[key] },
@@ -272,11 +313,22 @@ function twoReadings(random: Random): Built {
     `{"${b}": ["${a}", 1}`,
     `{"${b}": ("${a}")}`,
     `{"${b}": x - y}`,
+    `{\\"${b}\\": 1, "x": 2}`,
+    JSON.stringify(JSON.stringify({ [b]: a })).slice(1, -1).replace('\\"', '"'),
   ]);
   return { text, value: undefined, executes: false };
 }
 
-const BUILDERS = [framed, mentioned, inCode, closedEarly, chained, oneReading, twoReadings];
+const BUILDERS = [
+  framed,
+  mentioned,
+  inCode,
+  closedEarly,
+  chained,
+  chainedMember,
+  oneReading,
+  twoReadings,
+];
 
 /** Streams a text at one split, polling after the first push; returns the end. */
 function streamed(text: string, cut: number) {
@@ -293,6 +345,9 @@ Deno.test("one reading, generated: an executable value is the one reading, under
     try {
       const agent = gate(built.text);
       assert.equal(agent.executable, built.executes, `${agent.decision} ${agent.error?.message}`);
+      if (built.rule !== undefined) {
+        assert.ok(agent.repairs.some((r) => r.rule === built.rule), `${built.rule} not named`);
+      }
       for (const profile of PROFILE_NAMES) {
         const result = gate(built.text, { profile });
         if (!result.executable) continue;

@@ -230,6 +230,95 @@ const CHAINS: Row[] = [
   { name: "numbers on separate lines", input: '{"a": 1\n"b": 2}', value: { a: 1, b: 2 } },
 ];
 
+/**
+ * Class 5, the class behind the chains: one member (or element) that needs two or more inferred
+ * structural tokens (a comma before it, a colon inside it, quotes whose extent only an inferred
+ * colon fixes, a closer standing for its value's own) is `R053 ChainedRepair`, lossy: refused by
+ * every profile that repairs, and never executable under `permissive`, which allows lossy.
+ */
+const CHAINED_TOKENS: Row[] = [
+  { name: "a comma and a colon on one line", input: '{"a":1 "b" 2}', rule: "R053" },
+  { name: "a comma and a colon across lines", input: '{"a":1\n"b" 2}', rule: "R053" },
+  { name: "a comma, a bare key and a colon", input: '{"a":1 b 2}', rule: "R053" },
+  { name: "a list member after a string", input: '{"files": "a.txt"\n"n" 2}', rule: "R053" },
+  { name: "single-quoted keys", input: "{'a':1 'b' 2}", rule: "R053" },
+  { name: "typographic quotes", input: "{\u201ca\u201d:1 \u201cb\u201d 2}", rule: "R053" },
+  { name: "an object as the invented value", input: '{"a":1 "b" {"c":1}}', rule: "R053" },
+  { name: "an array as the invented value", input: '{"a":1 "b" [1, 2]}', rule: "R053" },
+  { name: "a string as the invented value", input: '{"a":1\n"b" "c"}', rule: "R053" },
+  { name: "a literal as the invented value", input: '{"a":1 "b" true}', rule: "R053" },
+  { name: "a Python literal as the invented value", input: '{"a":1 "b" None}', rule: "R053" },
+  { name: "a nested member", input: '{"a":{"b":1 "c" 2}}', rule: "R053" },
+  { name: "inside an array of objects", input: '[{"a":1 "b" 2}]', rule: "R053" },
+  { name: "a comment in the gap", input: '{"a":1 /* x */ "b" 2}', rule: "R053" },
+  { name: "a third member after a chain", input: '{"a" 1 "b" 2 "c" 3}', rule: "R053" },
+  { name: "a chain before a written comma", input: '{"a":1 "b" 2 ,"c":3}', rule: "R053" },
+  { name: "a chain after an object value", input: '{"a" {"b":1} "c" 2}', rule: "R053" },
+  { name: "a bare key and a colon", input: "{a 1}", rule: "R053" },
+  { name: "a bare key and a colon after a comma", input: '{"a":1, b 2}', rule: "R053" },
+  { name: "a colon and bare text", input: '{"city" New York}', rule: "R053" },
+  { name: "a colon and a bare word", input: '{"a" hello}', rule: "R053" },
+  { name: "a colon and a closer", input: '{"t" ["a", "b"}, "n": 2}', rule: "R053" },
+  { name: "a comma and a closer", input: '{"x":1\n"t": ["a", "b"}, "n": 2}', rule: "R053" },
+  { name: "a colon and a closer in an array", input: '[1, {"a" [1, 2}, "b": 3}]', rule: "R053" },
+  { name: "a colon and a closer of a nested value", input: '{"t" [[1], 2}, "n": 2}', rule: "R053" },
+  // One inferred token per member stays as it is.
+  { name: "a lone missing colon", input: '{"a" 1}', value: { a: 1 } },
+  { name: "a lone missing colon before a string", input: '{"a" "b"}', value: { a: "b" } },
+  {
+    name: "a lone missing colon before an array",
+    input: '{"a" [1, 2], "b": 3}',
+    value: { a: [1, 2], b: 3 },
+  },
+  { name: "a missing comma on one line", input: '{"a":1 "b":2}', value: { a: 1, b: 2 } },
+  { name: "a missing comma across lines", input: '{"a":1\n"b":2}', value: { a: 1, b: 2 } },
+  {
+    name: "a missing comma before a bare key and its colon",
+    input: '{"a":1\nb:2}',
+    value: { a: 1, b: 2 },
+  },
+  { name: "bare keys with colons, a comma missing", input: "{a:1 b:2}", value: { a: 1, b: 2 } },
+  {
+    name: "a colon in one member, a comma before the next",
+    input: '{"a" 1 "b":2}',
+    value: { a: 1, b: 2 },
+  },
+  { name: "a colon in each of two members", input: '{"a" 1, "b" 2}', value: { a: 1, b: 2 } },
+  {
+    name: "a missing comma between objects",
+    input: '[{"a":1} {"b":2}]',
+    value: [{ a: 1 }, { b: 2 }],
+  },
+  {
+    name: "a lone wrong closer",
+    input: '{"t": ["a", "b"}, "n": 2}',
+    value: { t: ["a", "b"], n: 2 },
+  },
+  {
+    name: "a wrong closer and a colon elsewhere",
+    input: '{"t": [1, 2}, "n" 2}',
+    value: { t: [1, 2], n: 2 },
+  },
+  {
+    name: "a comma before an element, a colon inside it",
+    input: '[{"a":1} {"b" 2}]',
+    value: [{ a: 1 }, { b: 2 }],
+  },
+  {
+    name: "a colon in a member and in its object value",
+    input: '{"a" {"b" 1}}',
+    value: { a: { b: 1 } },
+  },
+  {
+    name: "a missing comma before bare text after its colon",
+    input: '{"a":1\n"city": New York}',
+    value: { a: 1, city: "New York" },
+  },
+];
+
+/** The profiles that repair: each refuses a chained row and executes a one-token row alike. */
+const REPAIRING = ["agent", "execution", "permissive", "interactive"] as const;
+
 /** A leading plus may be text the model meant (`R055`). */
 const PLUS: Row[] = [
   { name: "a phone number", input: '{"phone": +15551234567}', rule: "R055" },
@@ -326,6 +415,32 @@ for (const { behaviour, rows, accepted, rule } of TABLES) {
     }
   });
 }
+
+Deno.test("one reading: class 5, two inferred tokens in one member are R053 under every repairing profile", async (t) => {
+  for (const row of CHAINED_TOKENS) {
+    await t.step(row.name, () => {
+      for (const profile of REPAIRING) {
+        const result = gate(row.input, { profile });
+        if ("value" in row) {
+          assert.equal(result.executable, true, `${profile}: ${result.error?.message}`);
+          assert.deepStrictEqual(result.value, row.value, profile);
+          assert.ok(!result.repairs.some((r) => r.rule === "R053"), profile);
+          continue;
+        }
+        assert.equal(
+          result.executable,
+          false,
+          `${profile} executed ${JSON.stringify(result.value)}`,
+        );
+        assert.ok(
+          result.repairs.some((r) => r.rule === "R053" && r.severity === "lossy"),
+          `${profile}: R053 among ${result.repairs.map((r) => r.rule)}`,
+        );
+      }
+      checkProfiles(row, "value" in row);
+    });
+  }
+});
 
 Deno.test("one reading: the refusal names the text that is not framing", () => {
   const result = gate(`Avoid calling ${DROP} here.`);

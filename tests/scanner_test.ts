@@ -502,6 +502,21 @@ const RULE_CASES: Case[] = [
     rules: "R066@9",
   },
   {
+    name: "R067 a document escaped once",
+    input: '{\\"a\\": \\"x\\\\ny\\"}',
+    value: { a: "x\ny" },
+    is: "cosmetic none invalid complete",
+    rules: "R067@0",
+  },
+  {
+    name: "R067 repairs of the unescaped text placed in the text as written",
+    input: 'Args: {\\"a\\": 1\\n\\"b\\": 2,}',
+    value: { a: 1, b: 2 },
+    options: { profile: "agent" },
+    is: "cosmetic none invalid complete",
+    rules: "R003@0 R067@6 R006@17 R005@25",
+  },
+  {
     name: "R057 a literal in another case",
     input: '{"a":TRUE,"b":Null}',
     value: { a: true, b: null },

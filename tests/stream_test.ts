@@ -316,6 +316,17 @@ const HAND_CASES: readonly StreamCase[] = [
   { name: "a missing comma", text: '{"a":1 "b":2}' },
   { name: "an unquoted key", text: "{a:1}" },
   { name: "a missing colon", text: '{"a" 1}' },
+  // Two inferred tokens in one member (R053), split at every point.
+  { name: "a missing comma and colon", text: '{"a":1 "b" 2}' },
+  { name: "a missing comma and colon across lines", text: '{"a":1\n"b" 2}' },
+  { name: "a bare key without its colon", text: '{"a":1, bc 2}' },
+  { name: "a missing colon and a wrong closer", text: '{"t" ["a", "b"}, "n": 2}' },
+  { name: "a missing comma and a wrong closer", text: '{"x":1\n"t": [1, 2}, "n": 2}' },
+  { name: "a missing colon and bare text", text: '{"city" New York}' },
+  // A document escaped once (R067), and escaped and raw quotes mixed.
+  { name: "a document escaped once", text: '{\\"a\\": 1}' },
+  { name: "an array escaped once", text: '[\\"x\\", {\\"k\\": \\"a\\\\nb\\"}]' },
+  { name: "escaped and raw quotes mixed", text: '{\\"a\\": 1, "b": 2}' },
   { name: "a mismatched bracket", text: "[1,2}" },
   { name: "a skipped character", text: "[1,@2]" },
   { name: "an unquoted string", text: '{"a":hello}' },
