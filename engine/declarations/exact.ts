@@ -162,6 +162,8 @@ export interface NumberJudge {
 }
 
 const judges = new WeakMap<Form, NumberJudge>();
+/** The form {@linkcode numberJudge} answered last, and its answer. */
+let lastForm: Form | null = null, lastJudge: NumberJudge | null = null;
 
 /**
  * What of a form judges numbers (computed once per form).
@@ -176,6 +178,8 @@ const judges = new WeakMap<Form, NumberJudge>();
  * ```
  */
 export function numberJudge(form: Form): NumberJudge {
+  // A compiled gate asks for the same form on every call: the last answer costs no lookup.
+  if (form === lastForm) return lastJudge!;
   let judge = judges.get(form);
   if (judge === undefined) {
     let integer = false, any = false;
@@ -192,6 +196,8 @@ export function numberJudge(form: Form): NumberJudge {
     judge = { judges: integer || any || bounds.length > 0, integer, any, bounds };
     judges.set(form, judge);
   }
+  lastForm = form;
+  lastJudge = judge;
   return judge;
 }
 
