@@ -39,7 +39,8 @@ import {
 import { passingCheck } from "./declarations/verdict.ts";
 import { PROFILES } from "./profiles.ts";
 import { readinessPrepared, type ReadinessResult } from "./readiness.ts";
-import { scanText } from "./fast_path.ts";
+import { cleanFractions, scanCleanJson, scanText } from "./fast_path.ts";
+import { scan } from "./scanner.ts";
 import { JsonStream } from "./stream.ts";
 import { validatePrepared, type ValidateResult } from "./validate.ts";
 
@@ -105,7 +106,13 @@ export function compileGate(options: GateOptions = {}): CompiledGate {
     warnings: declaration?.warnings ?? [],
     gate(text: string): GateResult {
       checkText(text, "gate");
-      return gateScan(scanText(text, profile), text, declaration, passing);
+      if (declaration === null) return gateScan(scanText(text, profile), text, null);
+      // A clean text's walk counted the numbers that are not whole: the exact-number search
+      // may be answered by counts (`impreciseNumbers` of `declarations/exact.ts`).
+      const clean = scanCleanJson(text, profile);
+      return clean === null
+        ? gateScan(scan(text, profile), text, declaration, passing)
+        : gateScan(clean, text, declaration, passing, cleanFractions());
     },
     validate(text: string): ValidateResult {
       checkText(text, "validate");

@@ -196,6 +196,8 @@ let checkedKeys: string[] = [];
 let walkZero: boolean;
 /** What the last walk found besides its count: whether a `-0` occurs. */
 let walkNegativeZero: boolean;
+/** What the last walk found besides its count: how many numbers are not whole. */
+let walkFractions = 0;
 /** The smallest positive normal double: below it (and above 0) a number is subnormal. */
 const MIN_NORMAL = 2.2250738585072014e-308;
 
@@ -208,7 +210,7 @@ const MIN_NORMAL = 2.2250738585072014e-308;
  */
 function walkValue(value: object, maxDepth: number): number {
   walkZero = walkNegativeZero = false;
-  let keys = 0;
+  let keys = 0, fractions = 0;
   let lastKeys = checkedKeys;
   // Pairs: a container, then its depth.
   const stack: (object | number)[] = [value, 1];
@@ -225,6 +227,7 @@ function walkValue(value: object, maxDepth: number): number {
             walkZero = true;
             if (Object.is(item, -0)) walkNegativeZero = true;
           } else if (item < MIN_NORMAL && item > -MIN_NORMAL) return -1;
+          else if (item % 1 !== 0) fractions++;
         } else if (item !== null && typeof item === "object") stack.push(item, depth + 1);
       }
       continue;
@@ -242,6 +245,7 @@ function walkValue(value: object, maxDepth: number): number {
           walkZero = true;
           if (Object.is(item, -0)) walkNegativeZero = true;
         } else if (item < MIN_NORMAL && item > -MIN_NORMAL) return -1;
+        else if (item % 1 !== 0) fractions++;
       } else if (item !== null && typeof item === "object") stack.push(item, depth + 1);
     }
     keys += count;
@@ -252,6 +256,7 @@ function walkValue(value: object, maxDepth: number): number {
       lastKeys = checkedKeys = names;
     }
   }
+  walkFractions = fractions;
   return keys;
 }
 
@@ -347,6 +352,25 @@ export function scanCleanJson(text: string, profile: Profile): ScanResult | null
     length: n,
     negativeZero: walkNegativeZero,
   };
+}
+
+/**
+ * Right after {@linkcode scanCleanJson} answered a result (not null): how
+ * many numbers of its value are not whole (all of them lie within
+ * ±(2^53 − 1)). The gate proves with it that no whole number was written
+ * with a point (`impreciseNumbers` of `declarations/exact.ts`).
+ *
+ * @example
+ * ```ts
+ * import { cleanFractions, scanCleanJson } from "./fast_path.ts";
+ * import { PROFILES } from "./profiles.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * scanCleanJson('{"a":[1.5,2,0.25],"b":3e2}', PROFILES.agent);
+ * strictEqual(cleanFractions(), 2);
+ * ```
+ */
+export function cleanFractions(): number {
+  return walkFractions;
 }
 
 /**

@@ -385,7 +385,10 @@ function mismatchError(
 
 /**
  * The gate's classification of a finished scan (shared with the streaming
- * parser, whose `end()` answers exactly what one call would).
+ * parser, whose `end()` answers exactly what one call would). A compiled
+ * gate passes its `passing` check and, for a result of the fast path, how
+ * many of its numbers are not whole (`fractions`, `cleanFractions` of
+ * `fast_path.ts`; -1 otherwise).
  *
  * @example
  * ```ts
@@ -402,6 +405,7 @@ export function gateScan(
   text: string,
   declaration: Form | null,
   passing?: (value: unknown) => number,
+  fractions = -1,
 ): GateResult {
   let decision = decide(result);
   let ambiguity = result.ambiguity;
@@ -423,6 +427,7 @@ export function gateScan(
         numberJudge(declaration),
         result.value,
         passed >= 0 ? numberRecords() : undefined,
+        fractions,
       )
       : null;
     if (numbers !== null) passed = -1;

@@ -21,6 +21,8 @@ import {
 } from "../engine/declarations/exact.ts";
 import { compileJsonSchema } from "../engine/declarations/jsonschema.ts";
 import { gate } from "../engine/gate.ts";
+import { scanCleanJson } from "../engine/fast_path.ts";
+import { PROFILES } from "../engine/profiles.ts";
 import { JsonStream } from "../engine/stream.ts";
 
 /**
@@ -247,3 +249,105 @@ Deno.test("what the compiled check records decides where the text is read, and a
     });
   }
 });
+
+Deno.test("a clean text's count of points against its fractions skips the search only when it proves every whole number written whole", async (t) => {
+  const schemaJson = {
+    type: "object",
+    properties: {
+      n: { type: "integer" },
+      s: { type: "number" },
+      t: { type: "string" },
+      sort: { enum: ["asc", "desc"] },
+    },
+  };
+  const compiled = compileGate({ schemaJson });
+  const rows: readonly { name: string; text: string; executes: boolean }[] = [
+    { name: "one point, one fraction", text: '{"n": 7, "s": 0.5}', executes: true },
+    { name: "no point, no fraction", text: '{"n": 7, "s": 2, "sort": "asc"}', executes: true },
+    { name: "17 digits after a point", text: '{"n": 7, "s": 0.14285714285714285}', executes: true },
+    { name: "a positive exponent", text: '{"n": 1e2, "s": 0.5}', executes: true },
+    { name: "16 digits, whole", text: '{"n": 1234567890123456, "s": 0.5}', executes: true },
+    { name: "a point in a string", text: '{"t": "v1.2", "n": 7}', executes: true },
+    { name: "whole, written with a point", text: '{"n": 7.0e0, "s": 0.5}', executes: true },
+    {
+      name: "a whole double, 1 point, 0 fractions",
+      text: '{"n": 7.00000000000000000001}',
+      executes: false,
+    },
+    {
+      name: "2 points, 1 fraction",
+      text: '{"n": 7.00000000000000000001, "s": 0.5}',
+      executes: false,
+    },
+    {
+      name: "a fraction written without a point (e-) evens the counts",
+      text: '{"n": 7.00000000000000000001, "s": 5e-1}',
+      executes: false,
+    },
+    {
+      name: "a fraction written without a point (E-) evens the counts",
+      text: '{"n": -7.00000000000000000001, "s": -5E-1}',
+      executes: false,
+    },
+    {
+      name: "a whole number with a negative exponent",
+      text: '{"n": 10000000000000000001e-19}',
+      executes: false,
+    },
+    {
+      name: "a string's point beside a whole double written with one",
+      text: '{"t": "a.b", "n": 7.00000000000000000001, "sort": "asc"}',
+      executes: false,
+    },
+    {
+      name: "past 512 characters (counted by match)",
+      text: `{"t": "${"x".repeat(600)}", "n": 9.00000000000000000001, "s": 0.5}`,
+      executes: false,
+    },
+    {
+      name: "past 512 characters, whole as written",
+      text: `{"t": "${"x".repeat(600)}", "n": 9, "s": 0.5}`,
+      executes: true,
+    },
+  ];
+  for (const row of rows) {
+    await t.step(row.name, () => {
+      // The fast path answers each of these texts: the counts are what is pinned.
+      assert.notEqual(scanCleanJson(row.text, PROFILES.agent), null);
+      assert.equal(compiled.gate(row.text).executable, row.executes);
+      assert.equal(gate(row.text, { schemaJson }).executable, row.executes);
+    });
+  }
+});
+
+Deno.test("an enum or const that holds no number needs no number's text; one that may hold one does", async (t) => {
+  const rows: readonly { schema: Record<string, unknown>; text: string; executes: boolean }[] = [
+    {
+      schema: { enum: ["asc", "desc", true, null] },
+      text: "[1.0000000000000000001]",
+      executes: false,
+    },
+    { schema: { enum: [[1, 2], "x"] }, text: "[[1.0000000000000000001, 2]]", executes: false },
+    { schema: { enum: [[1, 2], "x"] }, text: "[[1, 2]]", executes: true },
+    { schema: { const: { a: 0.3 } }, text: '[{"a": 0.30000000000000000001}]', executes: false },
+    { schema: { const: { a: 0.3 } }, text: '[{"a": 0.3}]', executes: true },
+  ];
+  for (const row of rows) {
+    await t.step(`${JSON.stringify(row.schema)} ${row.text}`, () => {
+      const schemaJson = { type: "array", items: row.schema };
+      assert.equal(compileGate({ schemaJson }).gate(row.text).executable, row.executes);
+      assert.equal(gate(row.text, { schemaJson }).executable, row.executes);
+    });
+  }
+  await t.step("a string enum judges no number", () => {
+    strictJudge({ enum: ["asc", "desc"] }, false);
+    strictJudge({ enum: ["asc", 1] }, true);
+    strictJudge({ const: [1] }, true);
+    strictJudge({ const: null }, false);
+  });
+});
+
+/** Whether the schema's judge reads every number (`any`) is as expected. */
+function strictJudge(schema: Record<string, unknown>, any: boolean): void {
+  assert.equal(numberJudge(compileJsonSchema(schema)).any, any);
+}

@@ -162,6 +162,8 @@ export interface NumberJudge {
 }
 
 const judges = new WeakMap<Form, NumberJudge>();
+/** The form {@linkcode numberJudge} answered last, and its answer. */
+let lastForm: Form | null = null, lastJudge: NumberJudge | null = null;
 
 /**
  * What of a form judges numbers (computed once per form).
@@ -176,13 +178,17 @@ const judges = new WeakMap<Form, NumberJudge>();
  * ```
  */
 export function numberJudge(form: Form): NumberJudge {
+  // A compiled gate asks for the same form on every call: the last answer costs no lookup.
+  if (form === lastForm) return lastJudge!;
   let judge = judges.get(form);
   if (judge === undefined) {
     let integer = false, any = false;
     const bounds: number[] = [];
     for (const n of form.nodes) {
       if ((n.types & T_INTEGER) !== 0 && (n.types & T_NUMBER) === 0) integer = true;
-      if (n.multipleOf !== undefined || n.values !== undefined) any = true;
+      if (n.multipleOf !== undefined || (n.values !== undefined && mayListNumber(n.values))) {
+        any = true;
+      }
       for (const b of [n.minimum, n.maximum, n.exclusiveMinimum, n.exclusiveMaximum]) {
         if (b !== undefined) bounds.push(b);
       }
@@ -190,7 +196,24 @@ export function numberJudge(form: Form): NumberJudge {
     judge = { judges: integer || any || bounds.length > 0, integer, any, bounds };
     judges.set(form, judge);
   }
+  lastForm = form;
+  lastJudge = judge;
   return judge;
+}
+
+/**
+ * Whether an `enum` or `const` may hold a number (at its top or inside an
+ * array or object): a canonical key that is a string's (it starts with `"`),
+ * `true`, `false` or `null` holds none, and a number never equals such a
+ * value whatever digits it was written with.
+ */
+function mayListNumber(values: ReadonlySet<string>): boolean {
+  for (const key of values) {
+    if (key.charCodeAt(0) !== 0x22 && key !== "true" && key !== "false" && key !== "null") {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** Whether a double sits where the judgement could turn on digits it does not hold. */
@@ -238,6 +261,60 @@ function wholeLooking(text: string, start: number, end: number): number {
   const upper = text.indexOf("E-", start);
   if (upper >= 0 && upper < end && (first < 0 || upper < first)) first = upper;
   return first;
+}
+
+/** Texts up to this length have their points counted by `indexOf`, longer ones by `match`. */
+const SHORT_TEXT = 512;
+/** `match` counts the points of at most this many code units at a time (bounds its list). */
+const COUNT_CHUNK = 65_536;
+/** Every point (global: `match` collects them all in one native search). */
+const POINTS = /\./g;
+
+/**
+ * How many points the text holds, counting stops past `limit` (native
+ * searches: one `indexOf` per point in a short text, one `match` per chunk in
+ * a long one, which costs a tenth of the `indexOf`s on a 10 KB call).
+ */
+function pointCount(text: string, limit: number): number {
+  let count = 0;
+  if (text.length <= SHORT_TEXT) {
+    for (let k = text.indexOf("."); k !== -1 && count <= limit; k = text.indexOf(".", k + 1)) {
+      count++;
+    }
+    return count;
+  }
+  for (let from = 0; from < text.length && count <= limit; from += COUNT_CHUNK) {
+    count += text.slice(from, from + COUNT_CHUNK).match(POINTS)?.length ?? 0;
+  }
+  return count;
+}
+
+/**
+ * Whether `e-` or `E-` occurs in the text: one search for `-`, which is
+ * rare, then a look at the character before it (searching `e-` itself stops
+ * at every `e`).
+ */
+function holdsNegativeExponent(text: string): boolean {
+  for (let k = text.indexOf("-"); k !== -1; k = text.indexOf("-", k + 1)) {
+    if ((text.charCodeAt(k - 1) | 0x20) === 0x65) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether every whole double of a clean JSON text's value was written as a
+ * whole number, proven by counts: the text holds no `e-`/`E-` and exactly
+ * as many points as the value holds numbers that are not whole
+ * (`fractions`, counted by the fast path's walk, which also proves every
+ * number within ±(2^53 − 1)). Then a number written without a point is an
+ * integer times a power of ten at least 1, below 2^53: its double is it,
+ * exactly, and whole. So every number that is not whole was written with a
+ * point, one each; as many points as those numbers leaves none for a number
+ * that reads whole, nor for a string. A point in a string (or a whole number
+ * written with one) only makes the counts differ: the caller then looks.
+ */
+function wholeAsWritten(text: string, fractions: number): boolean {
+  return pointCount(text, fractions) === fractions && !holdsNegativeExponent(text);
 }
 
 /** The offset of the first match of a global pattern between `start` and `end`, or -1. */
@@ -312,7 +389,9 @@ function mayReadWhole(text: string, from: number, to: number): boolean {
  * turn on it, keyed by that double; null when there are none (the common
  * case), or when the form judges no number (then the text is not read). A digit run inside a string may be
  * taken for a number: that can only add a decimal to judge, never remove
- * one.
+ * one. `recorded` is what a passing compiled check recorded; `fractions`,
+ * for a text the fast path answered, how many of the value's numbers are
+ * not whole (`cleanFractions` of `fast_path.ts`), else -1.
  *
  * @example
  * ```ts
@@ -331,6 +410,7 @@ export function impreciseNumbers(
   judge: NumberJudge,
   value?: unknown,
   recorded?: { readonly large: boolean; readonly nearBound: boolean },
+  fractions = -1,
 ): Map<number, ExactDecimal[]> | null {
   if (!judge.judges) return null;
   let from = -1;
@@ -339,6 +419,9 @@ export function impreciseNumbers(
     // turn: only an `integer` judgement on a number that reads as whole while it is not remains,
     // and below 2^50 that needs a fraction starting with 0 or 9, or a negative exponent.
     if (!judge.integer) return null;
+    // The fast path counted the numbers that are not whole: counting points may prove at once
+    // that none was written with a point while it reads whole.
+    if (fractions >= 0 && wholeAsWritten(text, fractions)) return null;
     from = wholeLooking(text, start, end);
     if (from < 0) return null;
   } else {

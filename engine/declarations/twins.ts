@@ -238,8 +238,12 @@ interface Plan {
 }
 
 const plans = new WeakMap<Form, Plan>();
+/** The form {@linkcode planOf} answered last, and its plan. */
+let lastPlanned: Form | null = null, lastPlan: Plan | null = null;
 
 function planOf(form: Form): Plan {
+  // A compiled gate asks for the same form on every call: the last answer costs no lookup.
+  if (form === lastPlanned) return lastPlan!;
   let plan = plans.get(form);
   if (plan === undefined) {
     const names = new Set<string>();
@@ -259,6 +263,8 @@ function planOf(form: Form): Plan {
     };
     plans.set(form, plan);
   }
+  lastPlanned = form;
+  lastPlan = plan;
   return plan;
 }
 
