@@ -677,7 +677,14 @@ export const MEANING_WORDS: ReadonlySet<string> = new Set([
   // retractions and corrections
   "wrong", "incorrect", "scratch", "ignore", "disregard", "instead", "retract", "mistake", "oops",
   "sorry", "actually", "wait", "correction", "undo", "however", "alternatively", "otherwise",
-  "rather", "todo", "fixme",
+  "rather", "todo", "fixme", "nevermind", "forget", "cancel", "cancelled", "canceled", "abort",
+  "revert", "reverted", "redo", "retry", "replace", "replaced", "outdated", "obsolete", "typo",
+  // jokes and irony
+  "kidding", "joking", "joke", "jk", "lol", "sarcasm", "sarcastic", "ironic", "ironically",
+  // conditions, doubt and danger
+  "unless", "except", "but", "hmm", "hmmm", "doubt", "uncertain", "unverified", "untested",
+  "tentative", "draft", "pseudo", "pseudocode", "theoretically", "dangerous", "unsafe", "careful",
+  "caution", "beware", "warning", "destructive", "irreversible",
 ]);
 
 /**

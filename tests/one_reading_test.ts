@@ -139,6 +139,16 @@ const NOT_FRAMING: Row[] = [
   { name: "struck through", input: `~~${DROP}~~` },
   { name: "a quoted block", input: `> ${DROP}` },
   { name: "a past call", input: `I have called the tool with ${DROP}.` },
+  { name: "a joke in parentheses", input: `${DROP} (just kidding)` },
+  { name: "a joke on the next line", input: `${DROP}\nlol, jk` },
+  { name: "never mind", input: `${DROP}\nNevermind, forget it.` },
+  { name: "a cancellation", input: `${DROP}\n\nCancel that request.` },
+  { name: "a condition with unless", input: `${DROP}\n(unless the table is still in use)` },
+  { name: "a contrast with but", input: `${DROP}\nBut please check with the DBA first.` },
+  { name: "a doubt", input: `${DROP}\nHmm, I doubt this is right.` },
+  { name: "a draft", input: `Draft:\n${DROP}` },
+  { name: "a warning", input: `${DROP}\nWarning: this is destructive and irreversible.` },
+  { name: "a typo note", input: `${DROP}\n(typo, the table is users_old)` },
 ];
 
 /** A literal in a program is not the arguments (`R051`). */
