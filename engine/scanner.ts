@@ -3310,6 +3310,13 @@ export class Scanner {
       return final ? 1 : SUSPEND;
     }
     let c = text.charCodeAt(i);
+    if (c === this.strQuote && this.rareState !== null && this.rareState.innerQuoteAt >= 0) {
+      // repair: `"name = "bob""` — a quoted part that ends the string: after an inner quote,
+      // a doubled quote before what ends the member is that part's closing quote, then the
+      // string's (closing at the first leaves a `""` that no reading places).
+      const verdict = this.pairEndsMember(text, i + 1, n, final);
+      if (verdict !== 1) return verdict;
+    }
     this.stringFinalAt = base + i + 1;
     if (c === COMMA || c === COLON || c === RBRACE || c === RBRACKET) return 1;
     if (c === RPAREN && this.isTuple()) return 1;
@@ -3331,6 +3338,24 @@ export class Scanner {
     // Only the root value may end before arbitrary text (prose after it).
     if (this.depth === 0) return 1;
     return 0;
+  }
+
+  /**
+   * After a doubled quote in a string that already holds an inner quote:
+   * 0 (the first quote is inner) when white space and then a comma, a closer
+   * or the end of the input follow the pair, SUSPEND when the chunk ends
+   * before that is known, 1 otherwise (the first quote closes as before).
+   */
+  private pairEndsMember(text: string, i: number, n: number, final: boolean): number {
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === SPACE || c === TAB || c === LF || c === CR) {
+        i++;
+        continue;
+      }
+      return c === COMMA || c === RBRACE || c === RBRACKET ? 0 : 1;
+    }
+    return final ? 0 : SUSPEND;
   }
 
   /**

@@ -124,6 +124,24 @@ const INNER_QUOTES: Row[] = [
   },
   { name: "inches", input: '{"h": "5 foot 11" tall"}', value: { h: '5 foot 11" tall' } },
   { name: "in an array", input: '["say "hi" now", "b"]', value: ['say "hi" now', "b"] },
+  {
+    name: "a quoted part at the string's end, before a comma",
+    input: '{"query": "SELECT * FROM t WHERE name = "bob"", "limit": 5}',
+    value: { query: 'SELECT * FROM t WHERE name = "bob"', limit: 5 },
+  },
+  {
+    name: "a quoted part at the string's end, before the closer",
+    input: '{"msg": "He said "hi""}',
+    value: { msg: 'He said "hi"' },
+  },
+  {
+    name: "a quoted part at the end, in an array, across lines",
+    input: '["a "b"" \n, "c"]',
+    value: ['a "b"', "c"],
+  },
+  // Two readings: still refused.
+  { name: "a doubled quote with no inner quote before it", input: '{"a": "x"", "b": 1}' },
+  { name: "a doubled quote before a word", input: '{"a": "say "hi"" now}' },
   // Two readings: still refused.
   { name: "a string the input ends inside", input: '{"a": "say "hi', rule: "R020" },
   { name: "a quote followed by a comma", input: '{"a": "he said "hi", then left", "b": 1}' },

@@ -323,6 +323,10 @@ const HAND_CASES: readonly StreamCase[] = [
   { name: "a missing colon and a wrong closer", text: '{"t" ["a", "b"}, "n": 2}' },
   { name: "a missing comma and a wrong closer", text: '{"x":1\n"t": [1, 2}, "n": 2}' },
   { name: "a missing colon and bare text", text: '{"city" New York}' },
+  // A quoted part at a string's end (R063 through a doubled quote), and a doubled quote refused.
+  { name: "a quoted part before a comma", text: '{"q": "name = "bob"", "n": 5}' },
+  { name: "a quoted part before the closer", text: '["He said "hi""]' },
+  { name: "a doubled quote with no inner quote", text: '{"a": "x"", "b": 1}' },
   // A document escaped once (R067), and escaped and raw quotes mixed.
   { name: "a document escaped once", text: '{\\"a\\": 1}' },
   { name: "an array escaped once", text: '[\\"x\\", {\\"k\\": \\"a\\\\nb\\"}]' },
