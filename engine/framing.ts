@@ -374,7 +374,10 @@ export function unframedText(
   // line end) is read strictly; the rest as notes.
   if (before) {
     let clause = end;
-    while (clause > start && !isClauseEnd(text.charCodeAt(clause - 1))) clause--;
+    while (
+      clause > start && !isClauseEnd(text.charCodeAt(clause - 1)) &&
+      !endsReasoningBlock(text, start, clause)
+    ) clause--;
     return judgeRegion(text, start, clause, false, true, true) ??
       judgeRegion(
         text,
@@ -389,6 +392,16 @@ export function unframedText(
   while (clause < end && !isClauseEnd(text.charCodeAt(clause))) clause++;
   return judgeRegion(text, start, clause, true, false, false) ??
     judgeRegion(text, clause, end, false, false, false);
+}
+
+/**
+ * Whether a reasoning block's closing tag (`</think>`) ends just before `at`:
+ * the value's clause starts after it (`<think>…</think>{…}` on one line).
+ */
+function endsReasoningBlock(text: string, start: number, at: number): boolean {
+  if (text.charCodeAt(at - 1) !== GREATER) return false;
+  const open = text.lastIndexOf("</", at - 2);
+  return open >= start && REASONING_NAMES.has(text.slice(open + 2, at - 1).trim().toLowerCase());
 }
 
 /** Whether a character ends the value's clause (a sentence or line end, a label's colon). */

@@ -100,6 +100,14 @@ const FRAMING: Row[] = [
   { name: "a sign-off after a comma", input: `${ARGS}, let me know!` },
   { name: "a tool_call wrapper under one line", input: `<tool_call>${ARGS}</tool_call>` },
   { name: "a json wrapper with a lead-in", input: `Here it is:\n<json>${ARGS}</json>` },
+  {
+    name: "a reasoning block with a draft, the value on its closing line",
+    input: `<think>maybe {"city": "Rome"}? no</think>${ARGS}`,
+  },
+  {
+    name: "a reasoning block with a draft, a space, then the value",
+    input: `<thinking>try [1, 2] first</thinking> ${ARGS}`,
+  },
 ];
 
 /** Prose that says something about the value: refused, naming the text (`R050`). */

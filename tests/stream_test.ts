@@ -323,6 +323,11 @@ const HAND_CASES: readonly StreamCase[] = [
   { name: "a missing colon and a wrong closer", text: '{"t" ["a", "b"}, "n": 2}' },
   { name: "a missing comma and a wrong closer", text: '{"x":1\n"t": [1, 2}, "n": 2}' },
   { name: "a missing colon and bare text", text: '{"city" New York}' },
+  // A reasoning block with a draft, the value on its closing line.
+  {
+    name: "a reasoning block closed on the value's line",
+    text: '<think>maybe {"a": 2}</think>{"a": 1}',
+  },
   // A quoted part at a string's end (R063 through a doubled quote), and a doubled quote refused.
   { name: "a quoted part before a comma", text: '{"q": "name = "bob"", "n": 5}' },
   { name: "a quoted part before the closer", text: '["He said "hi""]' },
