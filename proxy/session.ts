@@ -651,7 +651,10 @@ export class ProxySession {
         result.repairs.length,
       );
     }
-    const folded = entry.declaredFolds && foldedArgumentKey(raw, entry.declaredFolds);
+    // With the schema the gate has already refused every twin of a declared key (case, NFKC,
+    // ignorables, look-alikes); a tool gated for hazards only still gets the fold check.
+    const folded = hazardsOnly && entry.declaredFolds &&
+      foldedArgumentKey(raw, entry.declaredFolds);
     if (folded) {
       return refuse(
         "gate",
