@@ -27,8 +27,8 @@
  *
  * The tool's schema is compiled once per tool, and again when it changes;
  * every offered tool is compiled before the model is called, so a schema the
- * gate cannot compile (`E070`) throws a `TypeError` naming the tool (the
- * host's mistake, never a prompt). A provider-defined tool the host executes
+ * gate cannot compile (`E070`) throws a `ToolGateError` naming the tool (a
+ * `CallerError`: the host's mistake, never a prompt). A provider-defined tool the host executes
  * (the request carries no schema for it) is gated without a schema: syntax
  * and hazards. A call to a tool the request did not offer is marked refused
  * (its schema is unknown). Provider-executed calls
@@ -76,6 +76,8 @@
 
 import type { CompiledGate, GateResult, ProfileName } from "../mod.ts";
 import { ToolGates } from "./tool_gates.ts";
+
+export { ToolGateError } from "./tool_gates.ts";
 
 /** The part of the SDK's tool call the gate reads and rewrites (`LanguageModelV4ToolCall`). */
 export interface ToolCallLike {
@@ -315,7 +317,7 @@ function gatedPart<P>(part: P, offered: OfferedGates, onGate: ToolCallRepairOpti
  * @example
  * ```ts
  * import { deepStrictEqual, ok, rejects } from "node:assert/strict";
- * import { interjsonMiddleware } from "./ai_sdk.ts";
+ * import { interjsonMiddleware, ToolGateError } from "./ai_sdk.ts";
  * const middleware = interjsonMiddleware();
  * const params = {
  *   tools: [{ type: "function", name: "rm", inputSchema: { type: "object", properties: { path: { type: "string" } } } }],
@@ -332,7 +334,7 @@ function gatedPart<P>(part: P, offered: OfferedGates, onGate: ToolCallRepairOpti
  * deepStrictEqual(out[0], parts[0]);
  * ok((out[1] as { input: string }).input.startsWith("InterJSON refused the arguments: E011 R032"));
  * const bad = { tools: [{ type: "function", name: "f", inputSchema: { $ref: "https://example.com/s.json" } }] };
- * await rejects(middleware.wrapGenerate({ params: bad, doGenerate: () => Promise.resolve({ content: [] }) }), TypeError);
+ * await rejects(middleware.wrapGenerate({ params: bad, doGenerate: () => Promise.resolve({ content: [] }) }), ToolGateError);
  * ```
  */
 export function interjsonMiddleware(options: InterJsonMiddlewareOptions = {}): InterJsonMiddleware {

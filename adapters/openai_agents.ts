@@ -26,8 +26,9 @@
  * tool does not run. A tool the guardrail cannot find among the agent's
  * function tools (one from an MCP server, or two tools of one name with
  * different schemas), or a schema the gate cannot compile (`E070`), is the
- * host's mistake: the guardrail throws a `TypeError` naming the tool, which
- * fails the run, never a prompt for the model.
+ * host's mistake: the guardrail throws a `ToolGateError` (a `CallerError`,
+ * `E050` or `E070`) naming the tool, which fails the run, never a prompt for
+ * the model.
  *
  * The types here are structural, so this module needs no runtime dependency
  * on the SDK, and importing `mod.ts` never loads it (it is the
@@ -63,13 +64,16 @@
  */
 
 import {
+  CallerError,
   CLOSING_SENTENCE,
   type CompiledGate,
   type GateResult,
   type ProfileName,
   type Repair,
 } from "../mod.ts";
-import { compileToolGate, ToolGates } from "./tool_gates.ts";
+import { compileToolGate, ToolGateError, ToolGates } from "./tool_gates.ts";
+
+export { ToolGateError } from "./tool_gates.ts";
 
 /** The part of the SDK's function call item the guardrail reads (`protocol.FunctionCallItem`). */
 export interface FunctionCallLike {
@@ -185,16 +189,25 @@ function decide(result: GateResult): ToolGuardrailOutput {
 function parametersOf(agent: AgentLike, toolName: string): unknown {
   const found = agent.tools.filter((tool) => tool.type === "function" && tool.name === toolName);
   if (found.length === 0) {
-    throw new TypeError(
-      `InterJSON cannot gate tool ${toolName}: it is not among the agent's function tools; ` +
-        "pass interjsonToolGuardrail({ schemaJson })",
+    throw new ToolGateError(
+      toolName,
+      new CallerError(
+        "E050",
+        "",
+        "it is not among the agent's function tools; pass interjsonToolGuardrail({ schemaJson })",
+      ),
     );
   }
   const texts = new Set(found.map((tool) => JSON.stringify(tool.parameters)));
   if (texts.size > 1) {
-    throw new TypeError(
-      `InterJSON cannot gate tool ${toolName}: the agent has ${found.length} function tools of that name ` +
-        "with different schemas; pass interjsonToolGuardrail({ schemaJson })",
+    throw new ToolGateError(
+      toolName,
+      new CallerError(
+        "E050",
+        "",
+        `the agent has ${found.length} function tools of that name with different schemas; ` +
+          "pass interjsonToolGuardrail({ schemaJson })",
+      ),
     );
   }
   return found[0].parameters;
@@ -210,13 +223,13 @@ function parametersOf(agent: AgentLike, toolName: string): unknown {
  * @example
  * ```ts
  * import { ok, strictEqual, throws } from "node:assert/strict";
- * import { interjsonToolGuardrail } from "./openai_agents.ts";
+ * import { interjsonToolGuardrail, ToolGateError } from "./openai_agents.ts";
  * const guardrail = interjsonToolGuardrail({ schemaJson: { type: "object", required: ["city"] } });
  * const refused = await guardrail.run({ agent: { tools: [] }, toolCall: { name: "weather", arguments: "{}" } });
  * ok(refused.behavior.type === "rejectContent" && refused.behavior.message.includes("E030"));
  * const repaired = await guardrail.run({ agent: { tools: [] }, toolCall: { name: "weather", arguments: "{'city': 'Paris'}" } });
  * strictEqual(repaired.behavior.type, "rejectContent");
- * throws(() => interjsonToolGuardrail({ schemaJson: { $ref: "https://example.com/s.json" } }), TypeError);
+ * throws(() => interjsonToolGuardrail({ schemaJson: { $ref: "https://example.com/s.json" } }), ToolGateError);
  * ```
  *
  * @param options the schema, profile, name and `onGate` callback, all optional

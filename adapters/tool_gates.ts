@@ -4,8 +4,9 @@
  * compiled the first time a call to that tool is gated, and compiled again
  * only when the schema's JSON text changes. A schema the gate cannot compile
  * is the host's mistake, never the model's: {@linkcode ToolGates.gateFor}
- * throws a `TypeError` naming the tool (its message carries the `E070`
- * detail), and nothing is cached for it.
+ * throws a {@linkcode ToolGateError} (a `CallerError` with the gate's code,
+ * `E070`, and pointer) whose message names the tool, and nothing is cached
+ * for it.
  *
  * This module is internal to the adapters: it is not an export of the
  * package, and it loads nothing but `mod.ts`.
@@ -13,17 +14,55 @@
  * @example
  * ```ts
  * import { strictEqual, throws } from "node:assert/strict";
- * import { ToolGates } from "./tool_gates.ts";
+ * import { ToolGateError, ToolGates } from "./tool_gates.ts";
  * const gates = new ToolGates("agent");
  * const schema = { type: "object", properties: { city: { type: "string" } } };
  * strictEqual(gates.gateFor("weather", schema).gate('{"city":"Paris"}').executable, true);
- * throws(() => gates.gateFor("fetch", { $ref: "https://example.com/remote.json" }), TypeError);
+ * throws(() => gates.gateFor("fetch", { $ref: "https://example.com/remote.json" }), ToolGateError);
  * ```
  *
  * @module
  */
 
-import { type CompiledGate, compileGate, type ProfileName } from "../mod.ts";
+import { CallerError, type CompiledGate, compileGate, type ProfileName } from "../mod.ts";
+
+/**
+ * The host's mistake about one tool, found by an adapter before the model is
+ * asked: a schema the gate cannot compile (`E070`, with the gate's pointer
+ * into the schema), or a tool the adapter cannot find a single schema for
+ * (`E050`). It is a {@linkcode CallerError}, so a host that catches those
+ * catches these too; its message starts with `InterJSON cannot gate tool
+ * NAME:` and {@linkcode ToolGateError.toolName} names the tool.
+ *
+ * @example
+ * ```ts
+ * import { ok, strictEqual } from "node:assert/strict";
+ * import { CallerError } from "../mod.ts";
+ * import { ToolGateError } from "./tool_gates.ts";
+ * const error = new ToolGateError("fetch", new CallerError("E070", "/$ref", "remote references are not fetched"));
+ * ok(error instanceof CallerError);
+ * strictEqual(error.code, "E070");
+ * strictEqual(error.pointer, "/$ref");
+ * strictEqual(error.message, "InterJSON cannot gate tool fetch: E070 SchemaError at /$ref: remote references are not fetched");
+ * ```
+ */
+export class ToolGateError extends CallerError {
+  /** The tool whose schema or declaration the adapter could not gate. */
+  readonly toolName: string;
+
+  /**
+   * Names the tool in front of the gate's own error.
+   *
+   * @param toolName the tool, for the message
+   * @param cause the gate's error, whose code, pointer and detail are kept
+   */
+  constructor(toolName: string, cause: CallerError) {
+    super(cause.code, cause.pointer, cause.detail);
+    this.name = "ToolGateError";
+    this.toolName = toolName;
+    this.message = `InterJSON cannot gate tool ${toolName}: ${cause.message}`;
+  }
+}
 
 /** One tool's compiled gate and the schema text it was compiled from. */
 interface CompiledTool {
@@ -59,8 +98,8 @@ export class ToolGates {
 
   /**
    * The tool's compiled gate: the cached one while the schema's JSON text is
-   * the same, else a new one. Throws a `TypeError` naming the tool when the
-   * gate cannot compile the schema.
+   * the same, else a new one. Throws a {@linkcode ToolGateError} naming the
+   * tool when the gate cannot compile the schema.
    *
    * @param toolName the tool whose arguments are gated
    * @param schemaJson the tool's input schema as JSON Schema
@@ -78,14 +117,15 @@ export class ToolGates {
 
 /**
  * Compiles one tool's schema, turning the gate's `CallerError` into the
- * `TypeError` that names the tool.
+ * {@linkcode ToolGateError} that names the tool.
  *
  * @example
  * ```ts
  * import { throws } from "node:assert/strict";
- * import { compileToolGate } from "./tool_gates.ts";
+ * import { compileToolGate, ToolGateError } from "./tool_gates.ts";
  * throws(() => compileToolGate("fetch", { $ref: "https://example.com/remote.json" }, "agent"),
- *   (error) => error instanceof TypeError && error.message.startsWith("InterJSON cannot gate tool fetch: E070"));
+ *   (error) => error instanceof ToolGateError && error.code === "E070" &&
+ *     error.message.startsWith("InterJSON cannot gate tool fetch: E070"));
  * ```
  *
  * @param toolName the tool, for the message
@@ -101,8 +141,7 @@ export function compileToolGate(
   try {
     return compileGate({ schemaJson, profile });
   } catch (error) {
-    throw new TypeError(
-      `InterJSON cannot gate tool ${toolName}: ${error instanceof Error ? error.message : error}`,
-    );
+    if (error instanceof CallerError) throw new ToolGateError(toolName, error);
+    throw error;
   }
 }

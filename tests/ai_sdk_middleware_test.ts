@@ -26,8 +26,13 @@ import {
 } from "npm:ai@7.0.173";
 // deno-lint-ignore no-import-prefix -- a dev-only dependency of this test
 import { MockLanguageModelV4 } from "npm:ai@7.0.173/test";
-import { gateToolCallRepair, interjsonMiddleware, InterJsonRefusal } from "../adapters/ai_sdk.ts";
-import { gate, type GateResult } from "../mod.ts";
+import {
+  gateToolCallRepair,
+  interjsonMiddleware,
+  InterJsonRefusal,
+  ToolGateError,
+} from "../adapters/ai_sdk.ts";
+import { CallerError, gate, type GateResult } from "../mod.ts";
 import { AI_SDK_DECLARATIONS, WEATHER_SCHEMA, weatherTool } from "./fixtures/weather_tool.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -444,7 +449,7 @@ Deno.test("ai-sdk middleware: an empty input is gated as {}, the SDK's own readi
   }
 });
 
-Deno.test("ai-sdk middleware: a schema the gate cannot compile throws a TypeError before the model is called", async (t) => {
+Deno.test("ai-sdk middleware: a schema the gate cannot compile throws the host's ToolGateError (E070) before the model is called", async (t) => {
   for (const mode of MODES) {
     await t.step(mode.name, async () => {
       const executed: unknown[] = [];
@@ -464,7 +469,9 @@ Deno.test("ai-sdk middleware: a schema the gate cannot compile throws a TypeErro
       } catch (error) {
         thrown = error;
       }
-      ok(thrown instanceof TypeError, String(thrown));
+      ok(thrown instanceof ToolGateError && thrown instanceof CallerError, String(thrown));
+      equal(thrown.code, "E070");
+      equal(thrown.toolName, "fetch");
       ok(/^InterJSON cannot gate tool fetch: E070/.test(thrown.message), thrown.message);
       equal(inner.doGenerateCalls.length + inner.doStreamCalls.length, 0);
       deepEqual(executed, []);

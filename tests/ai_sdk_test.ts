@@ -16,8 +16,8 @@ import { deepEqual, equal, ok } from "node:assert/strict";
 import { generateText, stepCountIs } from "npm:ai@7.0.173";
 // deno-lint-ignore no-import-prefix -- a dev-only dependency of this test
 import { MockLanguageModelV4 } from "npm:ai@7.0.173/test";
-import { gateToolCallRepair } from "../adapters/ai_sdk.ts";
-import { gate } from "../mod.ts";
+import { gateToolCallRepair, ToolGateError } from "../adapters/ai_sdk.ts";
+import { CallerError, gate } from "../mod.ts";
 import { AI_SDK_DECLARATIONS, WEATHER_SCHEMA, weatherTool } from "./fixtures/weather_tool.ts";
 
 const USAGE = {
@@ -142,7 +142,7 @@ Deno.test("ai-sdk: importing mod.ts loads no adapter code", async () => {
   ok(!/^import .* from "(npm:)?ai/m.test(adapter), "the adapter imports nothing from ai");
 });
 
-Deno.test("ai-sdk: a schema the gate cannot compile is the host's TypeError, not a prompt", async () => {
+Deno.test("ai-sdk: a schema the gate cannot compile is the host's ToolGateError (E070), not a prompt", async () => {
   const repair = gateToolCallRepair();
   let thrown: unknown;
   try {
@@ -154,6 +154,7 @@ Deno.test("ai-sdk: a schema the gate cannot compile is the host's TypeError, not
   } catch (error) {
     thrown = error;
   }
-  ok(thrown instanceof TypeError);
+  ok(thrown instanceof ToolGateError && thrown instanceof CallerError);
+  ok(thrown.code === "E070" && thrown.toolName === "fetch");
   ok(/^InterJSON cannot gate tool fetch: E070/.test(thrown.message), thrown.message);
 });

@@ -22,8 +22,12 @@ import {
 } from "npm:@openai/agents@0.20.0/testing";
 // deno-lint-ignore no-import-prefix -- a dev-only dependency of this test
 import { z } from "npm:zod@4.1.12";
-import { interjsonToolGuardrail, repairedPrompt } from "../adapters/openai_agents.ts";
-import { gate, type GateResult } from "../mod.ts";
+import {
+  interjsonToolGuardrail,
+  repairedPrompt,
+  ToolGateError,
+} from "../adapters/openai_agents.ts";
+import { CallerError, gate, type GateResult } from "../mod.ts";
 import { WEATHER_SCHEMA } from "./fixtures/weather_tool.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -282,12 +286,14 @@ Deno.test("openai-agents guardrail: the schema comes from the agent's tool by na
   });
 });
 
-Deno.test("openai-agents guardrail: the host's mistakes are TypeErrors that fail the run, never prompts", async (t) => {
+Deno.test("openai-agents guardrail: the host's mistakes are ToolGateErrors (CallerError E050/E070) that fail the run, never prompts", async (t) => {
   const rows = [
     {
       name: "a tool that is not among the agent's function tools",
       agent: { tools: [{ type: "hosted_tool", name: "weather" }] },
-      message: /^InterJSON cannot gate tool weather: it is not among the agent's function tools/,
+      code: "E050",
+      message:
+        /^InterJSON cannot gate tool weather: E050 OptionOutOfRange: it is not among the agent's function tools/,
     },
     {
       name: "two tools of one name with different schemas",
@@ -297,7 +303,9 @@ Deno.test("openai-agents guardrail: the host's mistakes are TypeErrors that fail
           { type: "function", name: "weather", parameters: WEATHER_SCHEMA },
         ],
       },
-      message: /^InterJSON cannot gate tool weather: the agent has 2 function tools of that name/,
+      code: "E050",
+      message:
+        /^InterJSON cannot gate tool weather: E050 OptionOutOfRange: the agent has 2 function tools of that name/,
     },
     {
       name: "a schema the gate cannot compile",
@@ -308,6 +316,7 @@ Deno.test("openai-agents guardrail: the host's mistakes are TypeErrors that fail
           parameters: { $ref: "https://example.com/s.json" },
         }],
       },
+      code: "E070",
       message: /^InterJSON cannot gate tool weather: E070/,
     },
   ];
@@ -322,7 +331,9 @@ Deno.test("openai-agents guardrail: the host's mistakes are TypeErrors that fail
       } catch (error) {
         thrown = error;
       }
-      ok(thrown instanceof TypeError && row.message.test(thrown.message), String(thrown));
+      ok(thrown instanceof ToolGateError && thrown instanceof CallerError, String(thrown));
+      ok(thrown.code === row.code && thrown.toolName === "weather", String(thrown));
+      ok(row.message.test(thrown.message), thrown.message);
     });
   }
   await t.step("in a real run, the run fails and the tool never executes", async () => {
