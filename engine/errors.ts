@@ -149,8 +149,10 @@ export const ERRORS: readonly ErrorKind[] = [
   {
     code: "E070",
     name: "SchemaError",
-    when: "a declaration or schema_json is malformed, too deep, or uses a keyword the gate cannot apply",
-    action: "fix the declaration; an assertion the gate cannot apply is refused, never ignored (unknown keywords are annotations unless strictKeywords is set)",
+    when:
+      "a declaration or schema_json is malformed, too deep, or uses a keyword the gate cannot apply",
+    action:
+      "fix the declaration; an assertion the gate cannot apply is refused, never ignored (unknown keywords are annotations unless strictKeywords is set)",
   },
 ];
 

@@ -68,7 +68,8 @@ export const SERVE_ERRORS: readonly ServeErrorKind[] = [
   {
     code: "E070",
     name: "SchemaError",
-    when: "a declaration or schema_json is malformed, too deep, or uses a keyword the gate cannot apply",
+    when:
+      "a declaration or schema_json is malformed, too deep, or uses a keyword the gate cannot apply",
   },
 ];
 
