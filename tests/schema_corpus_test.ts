@@ -6,7 +6,7 @@
  * parameters, each written in the shape its source publishes), and the
  * schemas gathered from npm packages by `scripts/gather_schema_corpus.ts`
  * into `tests/fixtures/schema_corpus/gathered/` (the `inputSchema` and
- * `outputSchema` of every tool of 100-odd more MCP servers, GitHub's
+ * `outputSchema` of every tool of 113 more MCP servers, GitHub's
  * OpenAPI component schemas, the Kubernetes API's definitions, and the
  * configuration schemas tools publish for SchemaStore). The engine must
  * compile at least as many as ajv with strict mode off (each schema in the
@@ -24,7 +24,7 @@ import assert from "node:assert/strict";
 import { compileGate } from "../engine/compile.ts";
 import { CallerError } from "../engine/errors.ts";
 import { ajvCompile } from "./fixtures/ajv_oracle.ts";
-import { sampleInstance, type Schema } from "./fixtures/schema_sample.ts";
+import { asSchema, deref, sampleInstance, type Schema } from "./fixtures/schema_sample.ts";
 
 interface Entry {
   name: string;
@@ -150,6 +150,82 @@ function variants(good: unknown, schema: Schema): unknown[] {
   return out;
 }
 
+/** A string a format names, for the second instance. */
+const FORMAT_SAMPLES: Record<string, string> = {
+  "date-time": "2024-01-02T03:04:05Z",
+  date: "2024-01-02",
+  email: "a@example.com",
+  uuid: "123e4567-e89b-12d3-a456-426614174000",
+  uri: "https://example.com/y",
+};
+
+/**
+ * A second instance, built from the other end of the schema than
+ * `sampleInstance`: the last `anyOf`/`oneOf` branch, the last enum value and
+ * type, `maximum`, strings up to 12 characters with an escape, a quote and a
+ * non-ASCII letter (or a value of the named format), three items.
+ */
+function otherInstance(given: Schema, root: Schema, depth = 0): unknown {
+  const schema = deref(given, root);
+  if (depth > 8) return null;
+  if ("const" in schema) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum[schema.enum.length - 1];
+  for (const k of ["anyOf", "oneOf"]) {
+    const branches = schema[k];
+    if (Array.isArray(branches)) {
+      const last = asSchema(branches[branches.length - 1]);
+      return otherInstance({ ...schema, [k]: undefined, ...last }, root, depth + 1);
+    }
+  }
+  if (Array.isArray(schema.allOf)) {
+    const merged: Schema = { ...schema, allOf: undefined };
+    for (const part of schema.allOf) Object.assign(merged, deref(asSchema(part), root));
+    return otherInstance(merged, root, depth + 1);
+  }
+  const type = Array.isArray(schema.type) ? schema.type[schema.type.length - 1] : schema.type;
+  switch (type) {
+    case "string": {
+      if (typeof schema.format === "string" && schema.format in FORMAT_SAMPLES) {
+        return FORMAT_SAMPLES[schema.format];
+      }
+      const max = typeof schema.maxLength === "number" ? schema.maxLength : 12;
+      const n = Math.max(
+        typeof schema.minLength === "number" ? schema.minLength : 0,
+        Math.min(max, 12),
+      );
+      return 'é"\\\n'.padEnd(n, "z").slice(0, n);
+    }
+    case "integer":
+      return typeof schema.maximum === "number" ? schema.maximum : 123456789;
+    case "number":
+      return typeof schema.maximum === "number" ? schema.maximum : 2.5;
+    case "boolean":
+      return false;
+    case "null":
+      return null;
+    case "array": {
+      if (Array.isArray(schema.items)) {
+        return schema.items.map((i) => otherInstance(asSchema(i), root, depth + 1));
+      }
+      const n = Math.max(
+        typeof schema.maxItems === "number" ? Math.min(schema.maxItems, 3) : 3,
+        typeof schema.minItems === "number" ? schema.minItems : 0,
+      );
+      return Array.from({ length: n }, (_, i) => {
+        const v = otherInstance(asSchema(schema.items), root, depth + 1);
+        if (typeof v === "string") return v + i;
+        return typeof v === "number" && schema.uniqueItems === true ? v - i : v;
+      });
+    }
+    default: {
+      const props = asSchema(schema.properties);
+      return Object.fromEntries(
+        Object.keys(props).map((k) => [k, otherInstance(asSchema(props[k]), root, depth + 1)]),
+      );
+    }
+  }
+}
+
 /** At most this many variants of one schema's valid instance are checked. */
 const MAX_VARIANTS = 30;
 /** And at most this many bytes of them, past the valid instance and the five wrong roots. */
@@ -217,7 +293,8 @@ Deno.test("a real-world schema corpus: compiles at least as many as ajv (strict 
         if (oracle === null) continue;
         both++;
         const good = sampleInstance(entry.schema, entry.schema);
-        for (const value of sampled(variants(good, entry.schema))) {
+        const other = otherInstance(entry.schema, entry.schema);
+        for (const value of [other, ...sampled(variants(good, entry.schema))]) {
           const expected = oracle(value);
           const text = JSON.stringify(value);
           assert.equal(
