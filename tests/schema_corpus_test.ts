@@ -7,7 +7,7 @@
  * schemas gathered from npm packages by `scripts/gather_schema_corpus.ts`
  * into `tests/fixtures/schema_corpus/gathered/` (the `inputSchema` and
  * `outputSchema` of every tool of 113 more MCP servers, GitHub's
- * OpenAPI component schemas, the Kubernetes API's definitions, and the
+ * OpenAPI component schemas, the Kubernetes API's definitions and CRDs, and the
  * configuration schemas tools publish for SchemaStore). The engine must
  * compile at least as many as ajv with strict mode off (each schema in the
  * dialect its `$schema` declares), and agree with ajv on generated valid
