@@ -385,14 +385,6 @@ const COLLECTIONS: readonly WordsCase[] = [
     found: "an array of 0 items",
   },
   {
-    name: "uniqueItems: the indexes of the first equal pair",
-    declaration: { type: "array", uniqueItems: true },
-    value: [1, 2, 1.0],
-    keyword: "uniqueItems",
-    expected: "an array without duplicate items",
-    found: "an array whose items 0 and 2 are equal",
-  },
-  {
     name: "minProperties",
     declaration: { type: "object", minProperties: 2 },
     value: { a: 1 },
@@ -510,14 +502,6 @@ const UNTYPED: readonly WordsCase[] = [
     keyword: "maxItems",
     expected: "an array with at most 0 items",
     found: "an array of 1 item",
-  },
-  {
-    name: "uniqueItems alone: an array",
-    declaration: { uniqueItems: true },
-    value: ["a", "a"],
-    keyword: "uniqueItems",
-    expected: "an array without duplicate items",
-    found: "an array whose items 0 and 1 are equal",
   },
   {
     name: "minProperties alone: an object",

@@ -355,12 +355,6 @@ const REFUSALS: readonly Refusal[] = [
     message: "schema at /items must be an object or a boolean, found number",
   },
   {
-    name: "uniqueItems a string",
-    schema: { "uniqueItems": "yes" },
-    pointer: "/uniqueItems",
-    message: '"uniqueItems" at the root must be a boolean',
-  },
-  {
     name: "properties an array",
     schema: { "properties": [] },
     pointer: "/properties",

@@ -43,7 +43,6 @@ import {
   canonicalKey,
   type Form,
   type Node,
-  pointerToken,
   T_ARRAY,
   T_BOOLEAN,
   T_INTEGER,
@@ -55,31 +54,20 @@ import {
 import { isRecord } from "../json_kind.ts";
 import { EXACT, exactNumberFailure, holdsListedNumber } from "./exact.ts";
 import { FORMATS } from "./format.ts";
+import {
+  type Annot,
+  ask,
+  type Eval,
+  type Frame,
+  type Issue,
+  mergeAnnot as merge,
+  newAnnot,
+  recordIssue as report,
+  type Sink,
+} from "./keywords/keyword.ts";
+import { allDistinct, reportUniqueItems } from "./keywords/unique_items.ts";
 
-/**
- * One problem found: the value at `pointer` fails `keyword` of `node`.
- *
- * @example
- * ```ts
- * import type { Issue } from "./check.ts";
- * import { emptyNode } from "./form.ts";
- * import { strictEqual } from "node:assert/strict";
- * const issue: Issue = { pointer: "/limit", keyword: "type", node: emptyNode(1, "/properties/limit"), value: "3" };
- * strictEqual(issue.keyword, "type");
- * ```
- */
-export interface Issue {
-  /** RFC 6901 pointer of the value (for `required`, of the missing member). */
-  pointer: string;
-  /** The keyword that failed (`type`, `required`, `maximum`, `anyOf`, …). */
-  keyword: string;
-  /** The node whose keyword failed. */
-  node: Node;
-  /** The value that failed (`undefined` for a missing member). */
-  value: unknown;
-  /** A member name (`additionalProperties`, `propertyNames`, `dependentRequired`) or item indexes (`uniqueItems`). */
-  detail?: string;
-}
+export type { Issue } from "./keywords/keyword.ts";
 
 /**
  * The answer of {@linkcode checkForm}.
@@ -112,73 +100,6 @@ export interface CheckResult {
  * ```
  */
 export const ISSUE_LIMIT = 100;
-
-interface Frame {
-  readonly parent: Frame | null;
-  readonly key: string | number;
-}
-
-interface Sink {
-  issues: Issue[];
-  limit: number;
-  omitted: number;
-  /** Whether a failing anyOf/oneOf looks for its closest branch. */
-  closest: boolean;
-}
-
-/** Annotations for `unevaluated*`: which members and items some keyword evaluated. */
-interface Annot {
-  props: Set<string> | null;
-  allProps: boolean;
-  items: number;
-  allItems: boolean;
-  itemSet: Set<number> | null;
-}
-
-function newAnnot(): Annot {
-  return { props: null, allProps: false, items: 0, allItems: false, itemSet: null };
-}
-
-function merge(into: Annot, from: Annot): void {
-  if (from.allProps) into.allProps = true;
-  else if (from.props !== null) {
-    into.props ??= new Set();
-    for (const p of from.props) into.props.add(p);
-  }
-  if (from.allItems) into.allItems = true;
-  into.items = Math.max(into.items, from.items);
-  if (from.itemSet !== null) {
-    into.itemSet ??= new Set();
-    for (const i of from.itemSet) into.itemSet.add(i);
-  }
-}
-
-function pointerOf(frame: Frame | null, key?: string | number): string {
-  const parts: string[] = [];
-  if (key !== undefined) parts.push(typeof key === "number" ? String(key) : pointerToken(key));
-  for (let f = frame; f !== null; f = f.parent) {
-    parts.push(typeof f.key === "number" ? String(f.key) : pointerToken(f.key));
-  }
-  return parts.length === 0 ? "" : "/" + parts.reverse().join("/");
-}
-
-function report(
-  sink: Sink,
-  frame: Frame | null,
-  key: string | number | undefined,
-  node: Node,
-  keyword: string,
-  value: unknown,
-  detail?: string,
-): void {
-  if (sink.issues.length >= sink.limit) {
-    sink.omitted++;
-    return;
-  }
-  const issue: Issue = { pointer: pointerOf(frame, key), keyword, node, value };
-  if (detail !== undefined) issue.detail = detail;
-  sink.issues.push(issue);
-}
 
 function codePoints(s: string): number {
   let n = s.length;
@@ -276,29 +197,9 @@ function ownFailure(n: Node, v: unknown): string | null {
   return null;
 }
 
-interface Ask {
-  node: Node;
-  value: unknown;
-  frame: Frame | null;
-  sink: Sink | null;
-  annot: Annot | null;
-}
-
-type Eval = Generator<Ask, boolean, boolean>;
-
 interface Context {
   nodes: readonly Node[];
   annotations: boolean;
-}
-
-function ask(
-  node: Node,
-  value: unknown,
-  frame: Frame | null,
-  sink: Sink | null,
-  annot: Annot | null,
-): Ask {
-  return { node, value, frame, sink, annot };
 }
 
 /** Checks a value against a node; yields sub-evaluations to the driver. */
@@ -445,19 +346,9 @@ function* evaluate(
       ok = false;
       report(sink, frame, undefined, n, "maxItems", v);
     }
-    if (n.uniqueItems) {
-      const seen = new Map<string, number>();
-      for (let i = 0; i < len; i++) {
-        const key = canonicalKey(arr[i]);
-        const before = seen.get(key);
-        if (before !== undefined) {
-          if (sink === null) return false;
-          ok = false;
-          report(sink, frame, undefined, n, "uniqueItems", v, `${before} and ${i}`);
-          break;
-        }
-        seen.set(key, i);
-      }
+    if (n.uniqueItems && !reportUniqueItems(n, arr, frame, sink)) {
+      if (sink === null) return false;
+      ok = false;
     }
     let start = 0;
     if (n.prefixItems !== undefined) {
@@ -1224,14 +1115,7 @@ function buildNode(
       const arr = v as unknown[];
       const len = arr.length;
       if (len < minItems || len > maxItems) return false;
-      if (unique) {
-        const seen = new Set<string>();
-        for (let i = 0; i < len; i++) {
-          const key = canonicalKey(arr[i]);
-          if (seen.has(key)) return false;
-          seen.add(key);
-        }
-      }
+      if (unique && !allDistinct(arr)) return false;
       let start = 0;
       if (prefix !== undefined) {
         start = Math.min(len, prefix.length);

@@ -21,7 +21,9 @@
  * @module
  */
 
-import type { Issue } from "./check.ts";
+import type { Issue, Phrase, Say } from "./keywords/keyword.ts";
+import { moduleOf } from "./keywords/catalogue.ts";
+import { UNIQUE_ITEMS } from "./keywords/unique_items.ts";
 import {
   ALL_TYPES,
   type Form,
@@ -118,7 +120,7 @@ function shortNode(n: Node): string {
     const values = n.valueList ?? [];
     return values.length === 1 ? `exactly ${literal(values[0])}` : `one of ${list(values)}`;
   }
-  const c: [number, string][] = [];
+  const c: Phrase[] = [];
   if (n.minimum !== undefined) c.push([NUM, `at least ${n.minimum}`]);
   if (n.exclusiveMinimum !== undefined) c.push([NUM, `greater than ${n.exclusiveMinimum}`]);
   if (n.maximum !== undefined) c.push([NUM, `at most ${n.maximum}`]);
@@ -137,7 +139,7 @@ function shortNode(n: Node): string {
   if (n.format !== undefined) c.push([STR, `in format ${n.format}`]);
   if (n.minItems !== undefined) c.push([ARR, `with at least ${plural(n.minItems, "item")}`]);
   if (n.maxItems !== undefined) c.push([ARR, `with at most ${plural(n.maxItems, "item")}`]);
-  if (n.uniqueItems) c.push([ARR, "without duplicate items"]);
+  c.push(...UNIQUE_ITEMS.requires!(n, SAY));
   if (n.minProperties !== undefined) {
     c.push([OBJ, `with at least ${plural(n.minProperties, "member")}`]);
   }
@@ -211,6 +213,11 @@ export function describeIssue(
   const { node: n, value: v, pointer } = issue;
   let expected = describeNode(form, n);
   let found = describeValue(v);
+  const words = moduleOf(issue.keyword)?.words;
+  if (words !== undefined) {
+    const w = words(form, issue, SAY);
+    return { pointer, expected: w.expected ?? expected, found: w.found ?? found };
+  }
   switch (issue.keyword) {
     case "required":
       expected = "present (it is required)";
@@ -232,9 +239,6 @@ export function describeIssue(
     case "minLength":
     case "maxLength":
       found = `a string of ${plural(codePoints(v as string), "character")}`;
-      break;
-    case "uniqueItems":
-      found = `an array whose items ${issue.detail} are equal`;
       break;
     case "contains":
     case "maxContains": {
@@ -273,6 +277,16 @@ export function describeIssue(
   }
   return { pointer, expected, found };
 }
+
+/** The describer's vocabulary, as the keyword modules' words use it. */
+const SAY: Say = {
+  literal,
+  list,
+  plural,
+  node: describeNode,
+  value: describeValue,
+  alternatives,
+};
 
 function alternatives(form: Form, options: readonly number[]): string {
   const parts = options.slice(0, LIST_LIMIT).map((c) => shortNode(form.nodes[c]));

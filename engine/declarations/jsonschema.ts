@@ -59,6 +59,15 @@ import {
 import { FORMATS } from "./format.ts";
 import { METASCHEMAS } from "./metaschemas.ts";
 import { compilePattern } from "./pattern.ts";
+import { moduleOf } from "./keywords/catalogue.ts";
+import {
+  type Dialect,
+  type SchemaJob as Job,
+  type SchemaReader,
+  where,
+} from "./keywords/keyword.ts";
+
+export type { Dialect };
 
 /**
  * Most schema objects (nodes) one schema may compile to.
@@ -85,9 +94,6 @@ export const MAX_SCHEMA_NODES = 100_000;
  * ```
  */
 export const MAX_REF_DEPTH = 256;
-
-/** A dialect, by the draft it follows. */
-export type Dialect = "2020-12" | "2019-09" | "draft-07" | "draft-06" | "draft-04";
 
 /** `$schema` URIs and their dialects (with or without a trailing `#`, http or https). */
 const DIALECTS: Readonly<Record<string, Dialect>> = {
@@ -233,17 +239,6 @@ function dialectRange(key: string): string {
   return last === "2020-12" ? `${first} and later` : `${first} to ${last}`;
 }
 
-/** A schema waiting to be compiled into the node `id`. */
-interface Job {
-  raw: unknown;
-  id: number;
-  at: string;
-  base: string;
-  /** Where the schema sits in each enclosing resource (for pointer references). */
-  scopes: readonly { base: string; pointer: string }[];
-  depth: number;
-}
-
 const DEFAULT_BASE = "https://interjson.invalid/schema.json";
 
 /**
@@ -277,10 +272,6 @@ function holdsItself(value: unknown): boolean {
 /** On {@linkcode holdsItself}'s stack: every member of `object` is walked. */
 class Leave {
   constructor(readonly object: object) {}
-}
-
-function where(pointer: string): string {
-  return pointer === "" ? "the root" : pointer;
 }
 
 function splitFragment(uri: string): [string, string] {
@@ -342,7 +333,7 @@ function builtinMetaschema(doc: string): Record<string, unknown> | undefined {
   return raw;
 }
 
-class Compiler {
+class Compiler implements SchemaReader {
   readonly nodes: Node[] = [];
   readonly issues: { pointer: string; text: string }[] = [];
   readonly warnings: CompileWarning[] = [];
@@ -366,6 +357,10 @@ class Compiler {
 
   warn(kind: CompileWarning["kind"], keyword: string, pointer: string, message: string): void {
     this.warnings.push({ kind, keyword, pointer, message });
+  }
+
+  reference(node: Node, ref: string, job: Job, kat: string): void {
+    this.refs.push({ node, ref, base: job.base, at: kat });
   }
 
   /** Allocates a node for a schema and queues it. */
@@ -663,6 +658,10 @@ class Compiler {
     job: Job,
     kat: string,
   ): void {
+    const parse = moduleOf(key)?.parse;
+    if (parse !== undefined) {
+      return parse(this, node, { key, value, schema: raw, pointer: kat, job });
+    }
     const d = this.dialect;
     switch (key) {
       case "$schema":
@@ -821,12 +820,6 @@ class Compiler {
         return;
       case "prefixItems":
         node.prefixItems = this.schemaList(value, job, key, kat);
-        return;
-      case "uniqueItems":
-        if (typeof value !== "boolean") {
-          return this.issue(kat, `"uniqueItems" at ${where(job.at)} must be a boolean`);
-        }
-        if (value) node.uniqueItems = true;
         return;
       case "contains":
       case "not":

@@ -1,0 +1,53 @@
+/**
+ * The catalogue of keyword modules (as ajv lists its vocabularies): every
+ * JSON Schema keyword the engine asserts, and the module that owns it. The
+ * front end (`jsonschema.ts`) finds a keyword's parse step here, and the
+ * describer (`describe.ts`) a node's phrases (in the catalogue's order) and
+ * an issue's words. The checker (`check.ts`) calls each module's compiled
+ * check and report step where the keyword's type is checked.
+ *
+ * @example
+ * ```ts
+ * import { moduleOf } from "./catalogue.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(moduleOf("uniqueItems")?.name, "unique_items");
+ * strictEqual(moduleOf("title"), undefined);
+ * ```
+ *
+ * @module
+ */
+
+import type { KeywordModule } from "./keyword.ts";
+import { UNIQUE_ITEMS } from "./unique_items.ts";
+
+/**
+ * Every keyword module, in the order the describer lists their phrases.
+ *
+ * @example
+ * ```ts
+ * import { KEYWORD_MODULES } from "./catalogue.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(KEYWORD_MODULES.some((m) => m.name === "unique_items"), true);
+ * ```
+ */
+export const KEYWORD_MODULES: readonly KeywordModule[] = [
+  UNIQUE_ITEMS,
+];
+
+const BY_KEYWORD = new Map<string, KeywordModule>();
+for (const m of KEYWORD_MODULES) for (const k of m.keywords) BY_KEYWORD.set(k, m);
+
+/**
+ * The module owning a keyword (JSON Schema spelling, or an issue's
+ * keyword), or undefined.
+ *
+ * @example
+ * ```ts
+ * import { moduleOf } from "./catalogue.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(moduleOf("uniqueItems")?.keywords.includes("uniqueItems"), true);
+ * ```
+ */
+export function moduleOf(keyword: string): KeywordModule | undefined {
+  return BY_KEYWORD.get(keyword);
+}
