@@ -40,7 +40,6 @@
  */
 
 import {
-  canonicalKey,
   type Form,
   type Node,
   T_ARRAY,
@@ -53,7 +52,6 @@ import {
 } from "./form.ts";
 import { isRecord } from "../json_kind.ts";
 import { EXACT, exactNumberFailure, holdsListedNumber } from "./exact.ts";
-import { FORMATS } from "./format.ts";
 import {
   type Annot,
   ask,
@@ -66,6 +64,24 @@ import {
   type Sink,
 } from "./keywords/keyword.ts";
 import { allDistinct, reportUniqueItems } from "./keywords/unique_items.ts";
+import { itemCountFailure } from "./keywords/array_length.ts";
+import { valuesAdmit, valuesKeyword } from "./keywords/enum_const.ts";
+import { formatFailure } from "./keywords/format.ts";
+import { memberCountFailure } from "./keywords/member_count.ts";
+import { isMultipleOf } from "./keywords/multiple_of.ts";
+import {
+  boundFailure,
+  compileBoundedNumber,
+  flagNumbers,
+  INTEGERS,
+  LARGE_WHOLE,
+  markLarge,
+} from "./keywords/numeric_bounds.ts";
+import { patternFailure } from "./keywords/pattern.ts";
+import { compileStringLength, lengthFailure } from "./keywords/string_length.ts";
+import { typeAdmits } from "./keywords/type.ts";
+
+export { INTEGERS, isMultipleOf };
 
 export type { Issue } from "./keywords/keyword.ts";
 
@@ -101,89 +117,28 @@ export interface CheckResult {
  */
 export const ISSUE_LIMIT = 100;
 
-function codePoints(s: string): number {
-  let n = s.length;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      // Past the end `charCodeAt` is NaN, no low surrogate: a high one last counts alone.
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n--;
-        i++;
-      }
-    }
-  }
-  return n;
+/** The keyword a string fails among the node's string keywords, or null. */
+function stringFailure(n: Node, v: string): string | null {
+  return lengthFailure(n, v) ?? patternFailure(n, v) ?? formatFailure(n, v);
 }
 
-/** A number as an exact decimal: digits × 10^exponent. */
-function decimal(x: number): [bigint, number] {
-  const s = String(Math.abs(x));
-  const e = s.indexOf("e");
-  const mantissa = e === -1 ? s : s.slice(0, e);
-  let exponent = e === -1 ? 0 : Number(s.slice(e + 1));
-  const dot = mantissa.indexOf(".");
-  let digits = mantissa;
-  if (dot !== -1) {
-    digits = mantissa.slice(0, dot) + mantissa.slice(dot + 1);
-    exponent -= mantissa.length - dot - 1;
-  }
-  return [BigInt(digits), exponent];
-}
-
-/**
- * Whether `value / divisor` is an integer, on the exact decimal values the
- * numbers print as (`0.0075` is a multiple of `0.0001`).
- *
- * @example
- * ```ts
- * import { isMultipleOf } from "./check.ts";
- * import { strictEqual } from "node:assert/strict";
- * strictEqual(isMultipleOf(0.0075, 0.0001), true);
- * strictEqual(isMultipleOf(1e308, 0.5), true);
- * strictEqual(isMultipleOf(7, 2), false);
- * ```
- */
-export function isMultipleOf(value: number, divisor: number): boolean {
-  if (Number.isSafeInteger(value) && Number.isSafeInteger(divisor)) return value % divisor === 0;
-  const [a, ea] = decimal(value);
-  const [b, eb] = decimal(divisor);
-  if (ea >= eb) return (a * 10n ** BigInt(ea - eb)) % b === 0n;
-  return a % (b * 10n ** BigInt(eb - ea)) === 0n;
-}
-
-/** The keyword a scalar fails among the node's own scalar keywords, or null. */
-function scalarFailure(n: Node, v: unknown): string | null {
-  if (typeof v === "string") {
-    // The compiled check's own length test; on a failure, the lower bound alone names which.
-    if (!lengthWithin(v, n.minLength, n.maxLength)) {
-      return lengthWithin(v, n.minLength, undefined) ? "maxLength" : "minLength";
-    }
-    if (n.pattern !== undefined && !n.pattern.test(v)) return "pattern";
-    if (n.format !== undefined && !FORMATS[n.format](v)) return "format";
-  } else if (typeof v === "number") {
-    if (n.minimum !== undefined && !(v >= n.minimum)) return "minimum";
-    if (n.maximum !== undefined && !(v <= n.maximum)) return "maximum";
-    if (n.exclusiveMinimum !== undefined && !(v > n.exclusiveMinimum)) return "exclusiveMinimum";
-    if (n.exclusiveMaximum !== undefined && !(v < n.exclusiveMaximum)) return "exclusiveMaximum";
-    if (n.multipleOf !== undefined && !isMultipleOf(v, n.multipleOf)) return "multipleOf";
-  }
-  return null;
+/** The keyword a number fails among the node's number keywords, or null. */
+function numberFailure(n: Node, v: number): string | null {
+  const bound = boundFailure(n, v);
+  if (bound !== null) return bound;
+  return n.multipleOf !== undefined && !isMultipleOf(v, n.multipleOf) ? "multipleOf" : null;
 }
 
 /** The first failing keyword among type, values and scalar keywords, or null. */
 function ownFailure(n: Node, v: unknown): string | null {
   if (n.never) return "false";
-  if ((n.types & typeBits(v)) === 0) return "type";
-  if (n.values !== undefined) {
-    const strings = n.valueStrings;
-    const known = typeof v === "string" && strings !== undefined
-      ? strings.has(v)
-      : n.values.has(canonicalKey(v));
-    if (!known) return n.isConst ? "const" : "enum";
-  }
-  const fail = scalarFailure(n, v);
+  if (!typeAdmits(n, v)) return "type";
+  if (n.values !== undefined && !valuesAdmit(n, v)) return valuesKeyword(n);
+  const fail = typeof v === "string"
+    ? stringFailure(n, v)
+    : typeof v === "number"
+    ? numberFailure(n, v)
+    : null;
   const exact = EXACT.numbers;
   if (fail !== null || exact === null) return fail;
   // Numbers written with more digits than their double holds: judged on what was written.
@@ -192,7 +147,7 @@ function ownFailure(n: Node, v: unknown): string | null {
     return written === undefined ? null : exactNumberFailure(n, written);
   }
   if (n.values !== undefined && typeof v === "object" && holdsListedNumber(v, exact)) {
-    return n.isConst ? "const" : "enum";
+    return valuesKeyword(n);
   }
   return null;
 }
@@ -246,12 +201,7 @@ function* evaluate(
       }
     }
     if (n.minProperties !== undefined || n.maxProperties !== undefined) {
-      const count = Object.keys(obj).length;
-      const kw = n.minProperties !== undefined && count < n.minProperties
-        ? "minProperties"
-        : n.maxProperties !== undefined && count > n.maxProperties
-        ? "maxProperties"
-        : null;
+      const kw = memberCountFailure(n, Object.keys(obj).length);
       if (kw !== null) {
         if (sink === null) return false;
         ok = false;
@@ -337,14 +287,11 @@ function* evaluate(
   } else if (bits === T_ARRAY) {
     const arr = v as unknown[];
     const len = arr.length;
-    if (n.minItems !== undefined && len < n.minItems) {
+    const count = itemCountFailure(n, len);
+    if (count !== null) {
       if (sink === null) return false;
       ok = false;
-      report(sink, frame, undefined, n, "minItems", v);
-    } else if (n.maxItems !== undefined && len > n.maxItems) {
-      if (sink === null) return false;
-      ok = false;
-      report(sink, frame, undefined, n, "maxItems", v);
+      report(sink, frame, undefined, n, count, v);
     }
     if (n.uniqueItems && !reportUniqueItems(n, arr, frame, sink)) {
       if (sink === null) return false;
@@ -785,99 +732,21 @@ function memberwise(
   };
 }
 
-/** Whether a value is a JSON object (not null, not an array). */
-/** Whether a string's length in code points lies within the bounds (either may be absent). */
-function lengthWithin(v: string, min: number | undefined, max: number | undefined): boolean {
-  // A string of u code units holds between u/2 and u code points.
-  if ((min !== undefined && v.length < 2 * min) || (max !== undefined && v.length > max)) {
-    const len = codePoints(v);
-    if (min !== undefined && len < min) return false;
-    if (max !== undefined && len > max) return false;
-  }
-  return true;
-}
-
 /**
  * The check of a node's own keywords (`ownFailure(n, v) === null`), with
- * the common shapes specialised: a type alone, a string with length bounds,
- * an integer or number with bounds, an enum tested on strings.
+ * the common shapes specialised by the keyword modules (a type alone, a
+ * string with length bounds, an integer or number with bounds, an enum
+ * tested on strings), wrapped to flag what `exact.ts` must know of a
+ * passing number (`numeric_bounds.ts`).
  */
 function compileOwn(n: Node): Compiled {
   const check = compileOwnShape(n);
   const types = n.types;
-  // What `exact.ts` needs to know of a passing check: a whole number of 2^50 or more passed an
-  // `integer` judgement (it may have been written with a fraction), or a number passed within a
-  // few units in the last place of a bound (its written digits may lie past it). The two shapes
-  // of `compileOwnShape` for integers and numbers record it inline; other shapes are wrapped.
-  const integer = (types & T_INTEGER) !== 0 && (types & T_NUMBER) === 0;
-  const bounded = n.minimum !== undefined || n.maximum !== undefined ||
-    n.exclusiveMinimum !== undefined || n.exclusiveMaximum !== undefined;
+  // The shapes for integers and numbers record it inline; other shapes are wrapped.
   const inline = n.never !== true && n.values === undefined && n.multipleOf === undefined &&
     (types === T_INTEGER || types === (T_NUMBER | T_INTEGER));
-  if ((!integer && !bounded) || inline) return check;
-  const near = nearBound(n);
-  return (v) => {
-    if (!check(v)) return false;
-    if (typeof v === "number") {
-      if (integer && (v >= LARGE_WHOLE || v <= -LARGE_WHOLE)) INTEGERS.large = true;
-      if (near(v)) INTEGERS.nearBound = true;
-    }
-    return true;
-  };
+  return inline ? check : flagNumbers(n, check);
 }
-
-/** Whether a number lies within four units in the last place of one of the node's bounds. */
-function nearBound(n: Node): (v: number) => boolean {
-  const edges: number[] = [];
-  for (const b of [n.minimum, n.maximum, n.exclusiveMinimum, n.exclusiveMaximum]) {
-    if (b === undefined) continue;
-    const d = 4 * Math.max(Number.MIN_VALUE, Math.abs(b) * 2 ** -52);
-    edges.push(b - d, b + d);
-  }
-  if (edges.length === 0) return () => false;
-  return (v) => {
-    for (let k = 0; k < edges.length; k += 2) if (v >= edges[k] && v <= edges[k + 1]) return true;
-    return false;
-  };
-}
-
-/** Records that a number passed near a bound; answers true. */
-function markNear(): boolean {
-  INTEGERS.nearBound = true;
-  return true;
-}
-
-/** 2^50: from here on a number written with a fraction may read as a whole double. */
-const LARGE_WHOLE = 2 ** 50;
-
-/** Records that a whole number of 2^50 or more passed an `integer` judgement; answers true. */
-function markLarge(): boolean {
-  INTEGERS.large = true;
-  return true;
-}
-
-/**
- * Set by the compiled checks when a number of magnitude 2^50 or more passes
- * an `integer` judgement (`large`), or a number passes within four units in
- * the last place of a bound (`nearBound`): the compiled gate resets them
- * before its passing check and reads them after, so that it looks for
- * numbers written with more digits than their double holds only where one
- * could turn the judgement (`exact.ts`).
- *
- * @example
- * ```ts
- * import { compiledCheck, INTEGERS } from "./check.ts";
- * import { parseLanguage } from "./language.ts";
- * import { strictEqual } from "node:assert/strict";
- * const check = compiledCheck(parseLanguage("[integer]"))!;
- * INTEGERS.large = false;
- * check([1, 2]);
- * strictEqual(INTEGERS.large, false);
- * check([2 ** 60]);
- * strictEqual(INTEGERS.large, true);
- * ```
- */
-export const INTEGERS = { large: false, nearBound: false };
 
 /** The check of a node's own keywords, by shape (see {@linkcode compileOwn}). */
 function compileOwnShape(n: Node): Compiled {
@@ -899,21 +768,10 @@ function compileOwnShape(n: Node): Compiled {
   // stops the other type's specialisation.
   if (n.never !== true && n.values === undefined) {
     if (types === T_STRING && n.pattern === undefined && n.format === undefined) {
-      const min = n.minLength, max = n.maxLength;
-      return (v) => typeof v === "string" && lengthWithin(v, min, max);
+      return compileStringLength(n);
     }
     if ((types === T_INTEGER || types === (T_NUMBER | T_INTEGER)) && n.multipleOf === undefined) {
-      const integer = types === T_INTEGER;
-      const lo = n.minimum, hi = n.maximum, xlo = n.exclusiveMinimum, xhi = n.exclusiveMaximum;
-      const near = nearBound(n);
-      const bounded = lo !== undefined || hi !== undefined || xlo !== undefined ||
-        xhi !== undefined;
-      return (v) =>
-        typeof v === "number" && (!integer || Number.isInteger(v)) &&
-        (lo === undefined || v >= lo) && (hi === undefined || v <= hi) &&
-        (xlo === undefined || v > xlo) && (xhi === undefined || v < xhi) &&
-        (!integer || (v < LARGE_WHOLE && v > -LARGE_WHOLE) || markLarge()) &&
-        (!bounded || !near(v) || markNear());
+      return compileBoundedNumber(n);
     }
   }
   const strings = n.valueStrings;

@@ -39,7 +39,6 @@
 import { CallerError } from "../errors.ts";
 import { isRecord, jsonKind } from "../json_kind.ts";
 import {
-  canonicalKey,
   type CompileWarning,
   emptyNode,
   finishForm,
@@ -48,18 +47,12 @@ import {
   type Node,
   type Pattern,
   pointerToken,
-  T_ARRAY,
-  T_BOOLEAN,
-  T_INTEGER,
   T_NULL,
-  T_NUMBER,
-  T_OBJECT,
-  T_STRING,
 } from "./form.ts";
-import { FORMATS } from "./format.ts";
 import { METASCHEMAS } from "./metaschemas.ts";
 import { compilePattern } from "./pattern.ts";
 import { moduleOf } from "./keywords/catalogue.ts";
+import { parseFormat } from "./keywords/format.ts";
 import {
   type Dialect,
   type SchemaJob as Job,
@@ -194,16 +187,6 @@ const KEYWORDS: Readonly<Record<Dialect, ReadonlySet<string>>> = {
   "draft-04": new Set([...COMMON, "id", "additionalItems", "dependencies"]),
 };
 
-const TYPE_BITS: Readonly<Record<string, number>> = {
-  null: T_NULL,
-  boolean: T_BOOLEAN,
-  string: T_STRING,
-  number: T_NUMBER | T_INTEGER,
-  integer: T_INTEGER,
-  object: T_OBJECT,
-  array: T_ARRAY,
-};
-
 /** Options of {@linkcode compileJsonSchema}. */
 export interface JsonSchemaOptions {
   /** Assert `format` for the formats in `format.ts` (default: an annotation). */
@@ -240,39 +223,6 @@ function dialectRange(key: string): string {
 }
 
 const DEFAULT_BASE = "https://interjson.invalid/schema.json";
-
-/**
- * Whether a value holds itself: an object graph with a cycle, which a
- * JavaScript host can build and JSON cannot hold (its canonical key would
- * never end). An explicit stack; an object met again on another path is
- * walked once.
- */
-function holdsItself(value: unknown): boolean {
-  if (value === null || typeof value !== "object") return false;
-  const open = new Set<object>(), done = new Set<object>();
-  const stack: (object | Leave)[] = [value];
-  while (stack.length > 0) {
-    const top = stack.pop()!;
-    if (top instanceof Leave) {
-      open.delete(top.object);
-      done.add(top.object);
-      continue;
-    }
-    if (open.has(top)) return true;
-    if (done.has(top)) continue;
-    open.add(top);
-    stack.push(new Leave(top));
-    for (const member of Object.values(top)) {
-      if (member !== null && typeof member === "object") stack.push(member);
-    }
-  }
-  return false;
-}
-
-/** On {@linkcode holdsItself}'s stack: every member of `object` is walked. */
-class Leave {
-  constructor(readonly object: object) {}
-}
 
 function splitFragment(uri: string): [string, string] {
   const k = uri.indexOf("#");
@@ -469,12 +419,7 @@ class Compiler implements SchemaReader {
         continue;
       }
       if (ANNOTATIONS.has(key)) {
-        if (
-          key === "format" && this.options.assertFormat && typeof value === "string" &&
-          Object.hasOwn(FORMATS, value)
-        ) {
-          target.format = value;
-        }
+        if (key === "format") parseFormat(target, value, this.options.assertFormat);
         continue;
       }
       if (known.has(key)) {
@@ -680,112 +625,10 @@ class Compiler implements SchemaReader {
       case "definitions":
         this.schemaMap(value, job, key, kat);
         return;
-      case "type": {
-        const list = Array.isArray(value) ? value : [value];
-        let bits = 0;
-        for (const t of list) {
-          if (typeof t !== "string" || !Object.hasOwn(TYPE_BITS, t)) {
-            return this.issue(
-              kat,
-              `"type" at ${
-                where(job.at)
-              } must be one of null, boolean, string, number, integer, object, array or an array of them, found ${
-                JSON.stringify(value)
-              }`,
-            );
-          }
-          bits |= TYPE_BITS[t];
-        }
-        node.types &= bits;
-        node.typed = true;
-        return;
-      }
-      case "enum":
-        if (!Array.isArray(value)) {
-          return this.issue(kat, `"enum" at ${where(job.at)} must be an array`);
-        }
-        if (holdsItself(value)) return this.issue(kat, `"enum" at ${where(job.at)} holds itself`);
-        return this.values(node, value, false);
-      case "const":
-        if (holdsItself(value)) return this.issue(kat, `"const" at ${where(job.at)} holds itself`);
-        return this.values(node, [value], true);
-      case "multipleOf": {
-        const n = this.number(value, key, job, kat);
-        if (n !== undefined && n <= 0) {
-          return this.issue(kat, `"multipleOf" at ${where(job.at)} must be greater than 0`);
-        }
-        node.multipleOf = n;
-        return;
-      }
-      case "minimum":
-      case "maximum": {
-        const n = this.number(value, key, job, kat);
-        // draft-04: a boolean exclusiveMinimum/exclusiveMaximum makes the bound exclusive
-        // (also in a schema naming no dialect: a boolean has that meaning only).
-        const exclusive = key === "minimum" ? raw.exclusiveMinimum : raw.exclusiveMaximum;
-        if ((d === "draft-04" || !this.explicit) && exclusive === true) {
-          node[key === "minimum" ? "exclusiveMinimum" : "exclusiveMaximum"] = n;
-        } else node[key] = n;
-        return;
-      }
-      case "exclusiveMinimum":
-      case "exclusiveMaximum": {
-        const bound = key === "exclusiveMinimum" ? "minimum" : "maximum";
-        if (d === "draft-04" || (typeof value === "boolean" && !this.explicit)) {
-          if (typeof value !== "boolean") {
-            this.issue(kat, `"${key}" at ${where(job.at)} must be a boolean in draft-04`);
-          } else if (value && raw[bound] === undefined) {
-            this.issue(
-              kat,
-              `"${key}": true at ${where(job.at)} needs "${bound}" beside it (draft-04)`,
-            );
-          } else if (d !== "draft-04") {
-            this.warn(
-              "other-dialect",
-              key,
-              kat,
-              `boolean "${key}" at ${where(job.at)} applied as draft-04 means it: ${
-                value ? `"${bound}" is exclusive` : "nothing"
-              }`,
-            );
-          }
-          return;
-        }
-        if (typeof value === "boolean") {
-          return this.issue(
-            kat,
-            `boolean "${key}" at ${
-              where(job.at)
-            } is draft-04, not ${d} (the dialect "$schema" selects); write the bound as a number`,
-          );
-        }
-        node[key] = this.number(value, key, job, kat);
-        return;
-      }
-      case "minLength":
-      case "maxLength":
-      case "minItems":
-      case "maxItems":
       case "minContains":
       case "maxContains":
-      case "minProperties":
-      case "maxProperties":
         node[key] = this.count(value, key, job, kat);
         return;
-      case "pattern": {
-        if (typeof value !== "string") {
-          return this.issue(
-            kat,
-            `"pattern" at ${where(job.at)} must be a string, found ${jsonKind(value)}`,
-          );
-        }
-        const p = compilePattern(value);
-        if (typeof p === "string") {
-          return this.issue(kat, `"pattern" at ${where(job.at)} is refused: ${p}`);
-        }
-        node.pattern = p;
-        return;
-      }
       case "items":
         if (Array.isArray(value) && d === "2020-12") {
           if (this.explicit) {
@@ -903,20 +746,6 @@ class Compiler implements SchemaReader {
         node[key] = this.schemaList(value, job, key, kat);
         return;
     }
-  }
-
-  values(node: Node, list: unknown[], isConst: boolean): void {
-    const keys = new Set(list.map(canonicalKey));
-    if (node.values !== undefined) {
-      // enum and const together: the intersection.
-      const both = new Set([...keys].filter((k) => node.values!.has(k)));
-      node.values = both;
-      node.valueList = (node.valueList ?? []).filter((v) => both.has(canonicalKey(v)));
-    } else {
-      node.values = keys;
-      node.valueList = list;
-    }
-    node.isConst = isConst && node.values.size === 1;
   }
 
   /** Resolves every `$ref`, compiling targets not compiled yet; refuses remote ones. */

@@ -18,6 +18,15 @@
  */
 
 import type { KeywordModule } from "./keyword.ts";
+import { ARRAY_LENGTH } from "./array_length.ts";
+import { ENUM_CONST } from "./enum_const.ts";
+import { FORMAT } from "./format.ts";
+import { MEMBER_COUNT } from "./member_count.ts";
+import { MULTIPLE_OF } from "./multiple_of.ts";
+import { NUMERIC_BOUNDS } from "./numeric_bounds.ts";
+import { PATTERN } from "./pattern.ts";
+import { STRING_LENGTH } from "./string_length.ts";
+import { TYPE } from "./type.ts";
 import { UNIQUE_ITEMS } from "./unique_items.ts";
 
 /**
@@ -31,7 +40,16 @@ import { UNIQUE_ITEMS } from "./unique_items.ts";
  * ```
  */
 export const KEYWORD_MODULES: readonly KeywordModule[] = [
+  TYPE,
+  ENUM_CONST,
+  NUMERIC_BOUNDS,
+  MULTIPLE_OF,
+  STRING_LENGTH,
+  PATTERN,
+  FORMAT,
+  ARRAY_LENGTH,
   UNIQUE_ITEMS,
+  MEMBER_COUNT,
 ];
 
 const BY_KEYWORD = new Map<string, KeywordModule>();
