@@ -55,6 +55,8 @@ import { EXACT, exactNumberFailure, holdsListedNumber } from "./exact.ts";
 import {
   type Annot,
   ask,
+  type CompileChild,
+  type Compiled,
   type Eval,
   type Frame,
   type Issue,
@@ -62,9 +64,12 @@ import {
   newAnnot,
   recordIssue as report,
   type Sink,
+  type Walk,
 } from "./keywords/keyword.ts";
 import { allDistinct, reportUniqueItems } from "./keywords/unique_items.ts";
-import { itemCountFailure } from "./keywords/array_length.ts";
+import { compileItemCount, itemCountFailure } from "./keywords/array_length.ts";
+import { compileContains, reportContains } from "./keywords/contains.ts";
+import { compileItems, reportItems } from "./keywords/items.ts";
 import { valuesAdmit, valuesKeyword } from "./keywords/enum_const.ts";
 import { formatFailure } from "./keywords/format.ts";
 import { memberCountFailure } from "./keywords/member_count.ts";
@@ -152,9 +157,17 @@ function ownFailure(n: Node, v: unknown): string | null {
   return null;
 }
 
-interface Context {
-  nodes: readonly Node[];
-  annotations: boolean;
+/** What a report step reads: the form's nodes, whether annotations are collected, the inline check. */
+type Context = Walk;
+
+/** The walk over a form's nodes. */
+function walkOf(form: Form): Walk {
+  const nodes = form.nodes;
+  return {
+    nodes,
+    annotations: form.annotations === true,
+    leaf: (n, v, frame, key, sink) => leaf(nodes, n, v, frame, key, sink),
+  };
 }
 
 /** Checks a value against a node; yields sub-evaluations to the driver. */
@@ -297,60 +310,16 @@ function* evaluate(
       if (sink === null) return false;
       ok = false;
     }
-    let start = 0;
-    if (n.prefixItems !== undefined) {
-      const end = Math.min(len, n.prefixItems.length);
-      for (let i = 0; i < end; i++) {
-        const cn = nodes[n.prefixItems[i]];
-        const cv = arr[i];
-        const good = cn.inline && (typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0
-          ? leaf(nodes, cn, cv, frame, i, sink)
-          : yield ask(cn, cv, { parent: frame, key: i }, sink, null);
-        if (!good) {
-          if (sink === null) return false;
-          ok = false;
-        }
-      }
-      start = end;
-      if (annot !== null && end > annot.items) annot.items = end;
-    }
-    if (n.items !== undefined) {
-      const cn = nodes[n.items];
-      for (let i = start; i < len; i++) {
-        const cv = arr[i];
-        const good = cn.inline && (typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0
-          ? leaf(nodes, cn, cv, frame, i, sink)
-          : yield ask(cn, cv, { parent: frame, key: i }, sink, null);
-        if (!good) {
-          if (sink === null) return false;
-          ok = false;
-        }
-      }
-      if (annot !== null) annot.allItems = true;
-    }
-    if (n.contains !== undefined) {
-      const cn = nodes[n.contains];
-      let count = 0;
-      for (let i = 0; i < len; i++) {
-        const cv = arr[i];
-        const good = cn.inline && (typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0
-          ? leaf(nodes, cn, cv, null, undefined, null)
-          : yield ask(cn, cv, null, null, null);
-        if (good) {
-          count++;
-          if (annot !== null) (annot.itemSet ??= new Set()).add(i);
-        }
-      }
-      const min = n.minContains ?? 1;
-      const kw = count < min
-        ? "contains"
-        : n.maxContains !== undefined && count > n.maxContains
-        ? "maxContains"
-        : null;
-      if (kw !== null) {
+    if (n.prefixItems !== undefined || n.items !== undefined) {
+      if (!(yield* reportItems(ctx, n, arr, frame, sink, annot))) {
         if (sink === null) return false;
         ok = false;
-        report(sink, frame, undefined, n, kw, v, String(count));
+      }
+    }
+    if (n.contains !== undefined) {
+      if (!(yield* reportContains(ctx, n, arr, frame, sink, annot))) {
+        if (sink === null) return false;
+        ok = false;
       }
     }
   }
@@ -611,9 +580,6 @@ function quick(nodes: readonly Node[], root: Node, value: unknown): boolean | un
   return true;
 }
 
-/** A quiet check of one node compiled into a closure: whether the value satisfies it. */
-type Compiled = (v: unknown) => boolean;
-
 /** A compiled node and how many closures deep its check nests. */
 interface CompiledNode {
   readonly check: Compiled;
@@ -847,6 +813,7 @@ function buildNode(
   };
   const one = (id: number | undefined): Compiled | null | undefined =>
     id === undefined ? undefined : list([id])?.[0] ?? null;
+  const tracked: CompileChild = (id) => one(id) ?? null;
 
   let object: Compiled | null = null;
   if (
@@ -955,40 +922,15 @@ function buildNode(
   }
 
   let array: Compiled | null = null;
-  if (
-    (types & T_ARRAY) !== 0 &&
-    (n.minItems !== undefined || n.maxItems !== undefined || n.items !== undefined ||
-      n.prefixItems !== undefined || n.uniqueItems === true || n.contains !== undefined)
-  ) {
-    const minItems = n.minItems ?? 0;
-    const maxItems = n.maxItems ?? Infinity;
-    const items = one(n.items);
-    const prefix = list(n.prefixItems);
-    const contains = one(n.contains);
-    if (items === null || prefix === null || contains === null) return null;
-    const unique = n.uniqueItems === true;
-    const minContains = n.minContains ?? 1;
-    const maxContains = n.maxContains ?? Infinity;
-    array = (v) => {
-      const arr = v as unknown[];
-      const len = arr.length;
-      if (len < minItems || len > maxItems) return false;
-      if (unique && !allDistinct(arr)) return false;
-      let start = 0;
-      if (prefix !== undefined) {
-        start = Math.min(len, prefix.length);
-        for (let i = 0; i < start; i++) if (!prefix[i](arr[i])) return false;
-      }
-      if (items !== undefined) {
-        for (let i = start; i < len; i++) if (!items(arr[i])) return false;
-      }
-      if (contains !== undefined) {
-        let count = 0;
-        for (let i = 0; i < len; i++) if (contains(arr[i])) count++;
-        if (count < minContains || count > maxContains) return false;
-      }
-      return true;
-    };
+  if ((types & T_ARRAY) !== 0) {
+    const items = compileItems(n, tracked), contains = compileContains(n, tracked);
+    if (items === null || contains === null) return null;
+    array = every([
+      compileItemCount(n),
+      n.uniqueItems === true ? allDistinct as Compiled : undefined,
+      items,
+      contains,
+    ]);
   }
 
   // In-place applicators: the same value against other nodes.
@@ -1044,6 +986,24 @@ function buildNode(
     return applicators === null || applicators(v);
   };
   return { check, height };
+}
+
+/**
+ * The checks that all must pass, as one: null when there are none, the one
+ * itself when there is one (`undefined` entries are keywords absent).
+ */
+function every(checks: readonly (Compiled | undefined)[]): Compiled | null {
+  const present = checks.filter((c): c is Compiled => c !== undefined);
+  if (present.length === 0) return null;
+  if (present.length === 1) return present[0];
+  if (present.length === 2) {
+    const [a, b] = present;
+    return (v) => a(v) && b(v);
+  }
+  return (v) => {
+    for (let k = 0; k < present.length; k++) if (!present[k](v)) return false;
+    return true;
+  };
 }
 
 /** Runs the evaluation of `node` on `value` with an explicit stack of generators. */
@@ -1118,7 +1078,7 @@ export function matchesForm(form: Form, value: unknown, node: number = form.root
     const compiled = compiledFor(form.nodes, n);
     if (compiled !== null) return compiled(value);
   }
-  const ctx: Context = { nodes: form.nodes, annotations: form.annotations === true };
+  const ctx = walkOf(form);
   return run(ctx, n, value, null);
 }
 
@@ -1142,7 +1102,7 @@ export function checkForm(form: Form, value: unknown, limit: number = ISSUE_LIMI
     // Nothing to report: the generators run only to find the words for a failure.
     if (compiled !== null && compiled(value)) return { ok: true, issues: [], omitted: 0 };
   }
-  const ctx: Context = { nodes: form.nodes, annotations: form.annotations === true };
+  const ctx = walkOf(form);
   const sink: Sink = { issues: [], limit, omitted: 0, closest: true };
   const ok = run(ctx, form.nodes[form.root], value, sink);
   return { ok, issues: sink.issues, omitted: sink.omitted };

@@ -172,22 +172,6 @@ export function describeIssue(
     case "unevaluatedItems":
       expected = "absent (the array admits no more items)";
       break;
-    case "contains":
-    case "maxContains": {
-      const c = form.nodes[n.contains!];
-      const min = n.minContains ?? 1, max = n.maxContains;
-      const range = max === undefined
-        ? `at least ${min}`
-        : min === max
-        ? `exactly ${min}`
-        : `${min} to ${max}`;
-      const one = min === 1 && (max === undefined || max === 1);
-      expected = `an array with ${range} ${one ? "item that is" : "items that are"} ${
-        describeNode(form, c)
-      }`;
-      found = `an array with ${plural(Number(issue.detail), "such item")}`;
-      break;
-    }
     case "propertyNames":
       expected = `an object whose every member name is ${
         describeNode(form, form.nodes[n.propertyNames!])

@@ -607,7 +607,6 @@ class Compiler implements SchemaReader {
     if (parse !== undefined) {
       return parse(this, node, { key, value, schema: raw, pointer: kat, job });
     }
-    const d = this.dialect;
     switch (key) {
       case "$schema":
       case "$id":
@@ -625,46 +624,6 @@ class Compiler implements SchemaReader {
       case "definitions":
         this.schemaMap(value, job, key, kat);
         return;
-      case "minContains":
-      case "maxContains":
-        node[key] = this.count(value, key, job, kat);
-        return;
-      case "items":
-        if (Array.isArray(value) && d === "2020-12") {
-          if (this.explicit) {
-            return this.issue(
-              kat,
-              `"items" at ${
-                where(job.at)
-              } is an array: the tuple form of 2019-09 and older, not of 2020-12 (the dialect "$schema" selects); write "prefixItems"`,
-            );
-          }
-          this.warn(
-            "other-dialect",
-            key,
-            kat,
-            `"items" at ${
-              where(job.at)
-            } is an array: applied as the tuple form of 2019-09 and older ("additionalItems" for the rest)`,
-          );
-        }
-        if (Array.isArray(value)) {
-          node.prefixItems = this.schemaList(value, job, key, kat, false);
-          if (raw.additionalItems !== undefined) {
-            node.items = this.child(raw.additionalItems, job, "additionalItems");
-          }
-          return;
-        }
-        node.items = this.child(value, job, "items");
-        return;
-      case "additionalItems":
-        // Meaningful only beside an array `items`, which compiles it.
-        if (!Array.isArray(raw.items)) this.child(value, job, "additionalItems");
-        return;
-      case "prefixItems":
-        node.prefixItems = this.schemaList(value, job, key, kat);
-        return;
-      case "contains":
       case "not":
       case "if":
       case "then":

@@ -17,6 +17,7 @@
 
 import type { Node } from "../form.ts";
 import {
+  type Compiled,
   GROUP,
   type KeywordModule,
   type KeywordSite,
@@ -100,3 +101,27 @@ export const ARRAY_LENGTH: KeywordModule = {
     return out;
   },
 };
+
+/**
+ * Compiled check (the value known to be an array): `undefined` without
+ * either bound.
+ *
+ * @example
+ * ```ts
+ * import { compileItemCount } from "./array_length.ts";
+ * import { emptyNode } from "../form.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const n = emptyNode(0, "");
+ * n.maxItems = 1;
+ * strictEqual(compileItemCount(n)?.([1, 2]), false);
+ * strictEqual(compileItemCount(emptyNode(0, "")), undefined);
+ * ```
+ */
+export function compileItemCount(n: Node): Compiled | undefined {
+  if (n.minItems === undefined && n.maxItems === undefined) return undefined;
+  const min = n.minItems ?? 0, max = n.maxItems ?? Infinity;
+  return (v) => {
+    const len = (v as unknown[]).length;
+    return len >= min && len <= max;
+  };
+}

@@ -19,6 +19,8 @@
 
 import type { KeywordModule } from "./keyword.ts";
 import { ARRAY_LENGTH } from "./array_length.ts";
+import { CONTAINS } from "./contains.ts";
+import { ITEMS } from "./items.ts";
 import { ENUM_CONST } from "./enum_const.ts";
 import { FORMAT } from "./format.ts";
 import { MEMBER_COUNT } from "./member_count.ts";
@@ -50,6 +52,8 @@ export const KEYWORD_MODULES: readonly KeywordModule[] = [
   ARRAY_LENGTH,
   UNIQUE_ITEMS,
   MEMBER_COUNT,
+  ITEMS,
+  CONTAINS,
 ];
 
 const BY_KEYWORD = new Map<string, KeywordModule>();
