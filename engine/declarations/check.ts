@@ -70,6 +70,8 @@ import { allDistinct, reportUniqueItems } from "./keywords/unique_items.ts";
 import { compileItemCount, itemCountFailure } from "./keywords/array_length.ts";
 import { compileContains, reportContains } from "./keywords/contains.ts";
 import { compileItems, reportItems } from "./keywords/items.ts";
+import { compileObject, reportMembers, UNDECLARED } from "./keywords/properties.ts";
+import { reportRequired } from "./keywords/required.ts";
 import { valuesAdmit, valuesKeyword } from "./keywords/enum_const.ts";
 import { formatFailure } from "./keywords/format.ts";
 import { memberCountFailure } from "./keywords/member_count.ts";
@@ -86,7 +88,7 @@ import { patternFailure } from "./keywords/pattern.ts";
 import { compileStringLength, lengthFailure } from "./keywords/string_length.ts";
 import { typeAdmits } from "./keywords/type.ts";
 
-export { INTEGERS, isMultipleOf };
+export { INTEGERS, isMultipleOf, UNDECLARED };
 
 export type { Issue } from "./keywords/keyword.ts";
 
@@ -192,26 +194,12 @@ function* evaluate(
 
   if (bits === T_OBJECT) {
     const obj = v as Record<string, unknown>;
-    if (n.required !== undefined) {
-      for (const name of n.required) {
-        if (!Object.hasOwn(obj, name)) {
-          if (sink === null) return false;
-          ok = false;
-          report(sink, frame, name, n, "required", undefined);
-        }
-      }
-    }
-    if (n.dependentRequired !== undefined) {
-      for (const dep of n.dependentRequired) {
-        if (!Object.hasOwn(obj, dep.name)) continue;
-        for (const name of dep.required) {
-          if (!Object.hasOwn(obj, name)) {
-            if (sink === null) return false;
-            ok = false;
-            report(sink, frame, name, n, "dependentRequired", undefined, dep.name);
-          }
-        }
-      }
+    if (
+      (n.required !== undefined || n.dependentRequired !== undefined) &&
+      !reportRequired(n, obj, frame, sink)
+    ) {
+      if (sink === null) return false;
+      ok = false;
     }
     if (n.minProperties !== undefined || n.maxProperties !== undefined) {
       const kw = memberCountFailure(n, Object.keys(obj).length);
@@ -221,80 +209,13 @@ function* evaluate(
         report(sink, frame, undefined, n, kw, v);
       }
     }
-    const props = n.properties;
-    const walkAll = n.patternProperties !== undefined || n.additionalProperties !== undefined ||
-      n.propertyNames !== undefined || annot !== null;
-    if (walkAll) {
-      const names = Object.keys(obj);
-      for (let k = 0; k < names.length; k++) {
-        const name = names[k];
-        const cv = obj[name];
-        if (n.propertyNames !== undefined) {
-          const pn = nodes[n.propertyNames];
-          const good = pn.leaf
-            ? ownFailure(pn, name) === null
-            : yield ask(pn, name, null, null, null);
-          if (!good) {
-            if (sink === null) return false;
-            ok = false;
-            report(sink, frame, undefined, n, "propertyNames", v, name);
-          }
-        }
-        let matched = false;
-        if (props !== undefined) {
-          const c = props.get(name);
-          if (c !== undefined) {
-            matched = true;
-            const cn = nodes[c];
-            const good = cn.inline && (typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0
-              ? leaf(nodes, cn, cv, frame, name, sink)
-              : yield ask(cn, cv, { parent: frame, key: name }, sink, null);
-            if (!good) {
-              if (sink === null) return false;
-              ok = false;
-            }
-          }
-        }
-        if (n.patternProperties !== undefined) {
-          for (const pp of n.patternProperties) {
-            if (!pp.pattern.test(name)) continue;
-            matched = true;
-            const good = yield ask(nodes[pp.node], cv, { parent: frame, key: name }, sink, null);
-            if (!good) {
-              if (sink === null) return false;
-              ok = false;
-            }
-          }
-        }
-        if (!matched && n.additionalProperties !== undefined) {
-          matched = true;
-          const an = nodes[n.additionalProperties];
-          if (an.never) {
-            if (sink === null) return false;
-            ok = false;
-            report(sink, frame, name, n, "additionalProperties", cv, name);
-          } else {
-            const good = yield ask(an, cv, { parent: frame, key: name }, sink, null);
-            if (!good) {
-              if (sink === null) return false;
-              ok = false;
-            }
-          }
-        }
-        if (matched && annot !== null) (annot.props ??= new Set()).add(name);
-      }
-    } else if (props !== undefined) {
-      for (const [name, c] of props) {
-        if (!Object.hasOwn(obj, name)) continue;
-        const cv = obj[name];
-        const cn = nodes[c];
-        const good = cn.inline && (typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0
-          ? leaf(nodes, cn, cv, frame, name, sink)
-          : yield ask(cn, cv, { parent: frame, key: name }, sink, null);
-        if (!good) {
-          if (sink === null) return false;
-          ok = false;
-        }
+    if (
+      n.properties !== undefined || n.patternProperties !== undefined ||
+      n.additionalProperties !== undefined || n.propertyNames !== undefined || annot !== null
+    ) {
+      if (!(yield* reportMembers(ctx, n, obj, frame, sink, annot))) {
+        if (sink === null) return false;
+        ok = false;
       }
     }
   } else if (bits === T_ARRAY) {
@@ -606,99 +527,6 @@ function compiledFor(nodes: readonly Node[], node: Node): Compiled | null {
 }
 
 /**
- * Set by the compiled checks when they meet an object key that the node
- * checking the object does not declare (or may not have looked at): a
- * compiled gate resets it, runs its passing check, and reads it to learn
- * whether a key could impersonate a declared key (`twins.ts`) without a
- * second walk of the value. Synchronous use only.
- *
- * @example
- * ```ts
- * import { compiledCheck, UNDECLARED } from "./check.ts";
- * import { parseLanguage } from "./language.ts";
- * import { strictEqual } from "node:assert/strict";
- * const check = compiledCheck(parseLanguage("{!a:integer}"))!;
- * UNDECLARED.seen = false;
- * check({ a: 1 });
- * strictEqual(UNDECLARED.seen, false);
- * check({ a: 1, A: 2 });
- * strictEqual(UNDECLARED.seen, true);
- * ```
- */
-export const UNDECLARED = { seen: false };
-
-/** An empty object: `for…in` over it sees only what `Object.prototype` enumerates. */
-const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
-
-/**
- * The check of an object's `properties`, `required` and `additionalProperties`
- * (none of the names on `Object.prototype`), reading the members in their own
- * order with `for…in` (V8 loads them from the object's enum cache) and
- * matching each key to its declared slot, the slot after the last one first
- * (a model writes the members in the declared order), else by a map. The
- * required members are counted as they are met. When `Object.prototype`
- * enumerates a property (`for…in` would visit it in every object), the
- * members are read by name instead, as the other shapes do.
- */
-function memberwise(
-  names: readonly string[],
-  checks: readonly Compiled[],
-  required: readonly string[],
-  extra: Compiled | undefined,
-): Compiled {
-  const slotNames = [...names];
-  const slotChecks: (Compiled | null)[] = [...checks];
-  for (const name of required) {
-    if (!slotNames.includes(name)) {
-      slotNames.push(name);
-      slotChecks.push(null);
-    }
-  }
-  const slotRequired = slotNames.map((name) => required.includes(name));
-  const slotOf = new Map(slotNames.map((name, k) => [name, k]));
-  const requiredCount = slotRequired.filter((r) => r).length;
-  const byName = (obj: Record<string, unknown>): boolean => {
-    for (let k = 0; k < slotNames.length; k++) {
-      const cv = obj[slotNames[k]];
-      if (cv === undefined) {
-        if (slotRequired[k]) return false;
-        continue;
-      }
-      const check = slotChecks[k];
-      if (check !== null && !check(cv)) return false;
-    }
-    if (extra === undefined) return true;
-    const keys = Object.keys(obj);
-    for (let k = 0; k < keys.length; k++) {
-      if (!slotOf.has(keys[k]) && !extra(obj[keys[k]])) return false;
-    }
-    return true;
-  };
-  return (v) => {
-    const obj = v as Record<string, unknown>;
-    for (const _ in EMPTY) {
-      UNDECLARED.seen = true;
-      return byName(obj);
-    }
-    let found = 0, guess = 0;
-    for (const key in obj) {
-      const slot = slotNames[guess] === key ? guess : slotOf.get(key) ?? -1;
-      const cv = obj[key];
-      if (slot < 0) {
-        UNDECLARED.seen = true;
-        if (extra !== undefined && !extra(cv)) return false;
-        continue;
-      }
-      guess = slot + 1;
-      const check = slotChecks[slot];
-      if (check !== null && !check(cv)) return false;
-      if (slotRequired[slot]) found++;
-    }
-    return found === requiredCount;
-  };
-}
-
-/**
  * The check of a node's own keywords (`ownFailure(n, v) === null`), with
  * the common shapes specialised by the keyword modules (a type alone, a
  * string with length bounds, an integer or number with bounds, an enum
@@ -816,109 +644,10 @@ function buildNode(
   const tracked: CompileChild = (id) => one(id) ?? null;
 
   let object: Compiled | null = null;
-  if (
-    (types & T_OBJECT) !== 0 &&
-    (n.required !== undefined || n.properties !== undefined ||
-      n.additionalProperties !== undefined || n.patternProperties !== undefined ||
-      n.propertyNames !== undefined || n.minProperties !== undefined ||
-      n.maxProperties !== undefined || n.dependentRequired !== undefined)
-  ) {
-    const required = n.required ?? [];
-    const requiredInherited = n.requiredInherited === true;
-    const names = n.propNames ?? [];
-    const inherited = n.propInherited ?? [];
-    const checks = list(n.propNodes ?? []);
-    const extra = one(n.additionalProperties);
-    const patterns = list(n.patternProperties?.map((pp) => pp.node));
-    const nameCheck = one(n.propertyNames);
-    if (checks == null || extra === null || patterns === null || nameCheck === null) return null;
-    const byName = new Map<string, Compiled>();
-    for (let k = 0; k < names.length; k++) byName.set(names[k], checks[k]);
-    const hasRequired = (obj: Record<string, unknown>): boolean => {
-      // A JSON value is never undefined: a read that gives undefined is an absent
-      // member, unless the name is inherited from Object.prototype (then ask hasOwn).
-      if (requiredInherited) {
-        for (let k = 0; k < required.length; k++) {
-          if (!Object.hasOwn(obj, required[k])) return false;
-        }
-      } else {
-        for (let k = 0; k < required.length; k++) if (obj[required[k]] === undefined) return false;
-      }
-      return true;
-    };
-    if (
-      patterns !== undefined || nameCheck !== undefined || n.minProperties !== undefined ||
-      n.maxProperties !== undefined || n.dependentRequired !== undefined
-    ) {
-      const tests = n.patternProperties?.map((pp) => pp.pattern) ?? [];
-      const patternChecks = patterns ?? [];
-      const minProperties = n.minProperties ?? 0;
-      const maxProperties = n.maxProperties ?? Infinity;
-      const dependentRequired = n.dependentRequired ?? [];
-      object = (v) => {
-        const obj = v as Record<string, unknown>;
-        if (!hasRequired(obj)) return false;
-        for (const dep of dependentRequired) {
-          if (!Object.hasOwn(obj, dep.name)) continue;
-          for (const name of dep.required) if (!Object.hasOwn(obj, name)) return false;
-        }
-        const keys = Object.keys(obj);
-        if (keys.length < minProperties || keys.length > maxProperties) return false;
-        for (let k = 0; k < keys.length; k++) {
-          const name = keys[k];
-          const cv = obj[name];
-          if (nameCheck !== undefined && !nameCheck(name)) return false;
-          const check = byName.get(name);
-          let matched = check !== undefined;
-          if (!matched) UNDECLARED.seen = true;
-          if (check !== undefined && !check(cv)) return false;
-          for (let p = 0; p < tests.length; p++) {
-            if (!tests[p].test(name)) continue;
-            matched = true;
-            if (!patternChecks[p](cv)) return false;
-          }
-          if (!matched && extra !== undefined && !extra(cv)) return false;
-        }
-        return true;
-      };
-    } else if (!requiredInherited && !inherited.includes(true)) {
-      object = memberwise(names, checks, required, extra);
-    } else if (extra === undefined) {
-      object = (v) => {
-        UNDECLARED.seen = true; // the members are read by name: other keys are not seen
-        const obj = v as Record<string, unknown>;
-        if (!hasRequired(obj)) return false;
-        for (let k = 0; k < names.length; k++) {
-          const cv = obj[names[k]];
-          if (cv === undefined || (inherited[k] && !Object.hasOwn(obj, names[k]))) continue;
-          if (!checks[k](cv)) return false;
-        }
-        return true;
-      };
-    } else {
-      object = (v) => {
-        const obj = v as Record<string, unknown>;
-        if (!hasRequired(obj)) return false;
-        let present = 0;
-        for (let k = 0; k < names.length; k++) {
-          const cv = obj[names[k]];
-          if (cv === undefined || (inherited[k] && !Object.hasOwn(obj, names[k]))) continue;
-          present++;
-          if (!checks[k](cv)) return false;
-        }
-        // Every enumerable member counted (without building a list of names): when
-        // the declared ones are all, no member is left for additionalProperties.
-        let count = 0;
-        for (const _ in obj) count++;
-        if (count === present) return true;
-        UNDECLARED.seen = true;
-        const keys = Object.keys(obj);
-        for (let k = 0; k < keys.length; k++) {
-          if (!byName.has(keys[k]) && !extra(obj[keys[k]])) return false;
-        }
-        return true;
-      };
-    }
+  if ((types & T_OBJECT) !== 0) {
+    const members = compileObject(n, tracked);
+    if (members === null) return null;
+    object = members ?? null;
   }
 
   let array: Compiled | null = null;

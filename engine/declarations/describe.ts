@@ -24,6 +24,7 @@
 import type { Issue, Phrase, Say } from "./keywords/keyword.ts";
 import { KEYWORD_MODULES, moduleOf } from "./keywords/catalogue.ts";
 import { describeValues } from "./keywords/enum_const.ts";
+import { onlyNamedWords } from "./keywords/properties.ts";
 import { TYPE_WORDS, typeWords } from "./keywords/type.ts";
 import { ALL_TYPES, type Form, type Node, T_INTEGER, T_NUMBER } from "./form.ts";
 
@@ -155,28 +156,11 @@ export function describeIssue(
     return { pointer, expected: w.expected ?? expected, found: w.found ?? found };
   }
   switch (issue.keyword) {
-    case "required":
-      expected = "present (it is required)";
+    case "unevaluatedProperties":
+      expected = onlyNamedWords(n, SAY);
       break;
-    case "dependentRequired":
-      expected = `present (required when ${literal(issue.detail)} is present)`;
-      break;
-    case "additionalProperties":
-    case "unevaluatedProperties": {
-      const names = n.properties === undefined ? [] : [...n.properties.keys()];
-      expected = names.length === 0
-        ? "absent (the object admits no other members)"
-        : `absent (the object admits only ${list(names)})`;
-      break;
-    }
     case "unevaluatedItems":
       expected = "absent (the array admits no more items)";
-      break;
-    case "propertyNames":
-      expected = `an object whose every member name is ${
-        describeNode(form, form.nodes[n.propertyNames!])
-      }`;
-      found = `the member name ${literal(issue.detail)}`;
       break;
     case "not":
       expected = `anything but ${describeNode(form, form.nodes[n.not!])}`;

@@ -45,12 +45,10 @@ import {
   type Form,
   MAX_DECLARATION_DEPTH,
   type Node,
-  type Pattern,
   pointerToken,
   T_NULL,
 } from "./form.ts";
 import { METASCHEMAS } from "./metaschemas.ts";
-import { compilePattern } from "./pattern.ts";
 import { moduleOf } from "./keywords/catalogue.ts";
 import { parseFormat } from "./keywords/format.ts";
 import {
@@ -628,8 +626,6 @@ class Compiler implements SchemaReader {
       case "if":
       case "then":
       case "else":
-      case "additionalProperties":
-      case "propertyNames":
       case "unevaluatedItems":
       case "unevaluatedProperties":
         if ((key === "then" || key === "else") && raw.if === undefined) {
@@ -638,42 +634,6 @@ class Compiler implements SchemaReader {
         }
         node[key] = this.child(value, job, key);
         return;
-      case "properties":
-        node.properties = this.schemaMap(value, job, key, kat);
-        return;
-      case "patternProperties": {
-        const map = this.schemaMap(value, job, key, kat);
-        if (map === undefined) return;
-        const list: { pattern: Pattern; node: number }[] = [];
-        for (const [source, id] of map) {
-          const p = compilePattern(source);
-          if (typeof p === "string") {
-            this.issue(
-              `${kat}/${pointerToken(source)}`,
-              `pattern ${JSON.stringify(source)} of "patternProperties" at ${
-                where(job.at)
-              } is refused: ${p}`,
-            );
-          } else list.push({ pattern: p, node: id });
-        }
-        node.patternProperties = list;
-        return;
-      }
-      case "required":
-        node.required = this.names(value, key, job, kat);
-        return;
-      case "dependentRequired": {
-        if (!isRecord(value)) {
-          return this.issue(kat, `"dependentRequired" at ${where(job.at)} must be an object`);
-        }
-        const list = [];
-        for (const name of Object.keys(value)) {
-          const req = this.names(value[name], key, job, `${kat}/${pointerToken(name)}`);
-          if (req !== undefined) list.push({ name, required: req });
-        }
-        node.dependentRequired = list;
-        return;
-      }
       case "dependentSchemas": {
         const map = this.schemaMap(value, job, key, kat);
         if (map !== undefined) {

@@ -27,6 +27,8 @@ import { MEMBER_COUNT } from "./member_count.ts";
 import { MULTIPLE_OF } from "./multiple_of.ts";
 import { NUMERIC_BOUNDS } from "./numeric_bounds.ts";
 import { PATTERN } from "./pattern.ts";
+import { PROPERTIES } from "./properties.ts";
+import { REQUIRED } from "./required.ts";
 import { STRING_LENGTH } from "./string_length.ts";
 import { TYPE } from "./type.ts";
 import { UNIQUE_ITEMS } from "./unique_items.ts";
@@ -54,6 +56,8 @@ export const KEYWORD_MODULES: readonly KeywordModule[] = [
   MEMBER_COUNT,
   ITEMS,
   CONTAINS,
+  PROPERTIES,
+  REQUIRED,
 ];
 
 const BY_KEYWORD = new Map<string, KeywordModule>();
