@@ -54,13 +54,11 @@ import { isRecord } from "../json_kind.ts";
 import { EXACT, exactNumberFailure, holdsListedNumber } from "./exact.ts";
 import {
   type Annot,
-  ask,
   type CompileChild,
   type Compiled,
   type Eval,
   type Frame,
   type Issue,
-  mergeAnnot as merge,
   newAnnot,
   recordIssue as report,
   type Sink,
@@ -70,6 +68,10 @@ import { allDistinct, reportUniqueItems } from "./keywords/unique_items.ts";
 import { compileItemCount, itemCountFailure } from "./keywords/array_length.ts";
 import { compileContains, reportContains } from "./keywords/contains.ts";
 import { compileItems, reportItems } from "./keywords/items.ts";
+import { IN_PLACE_STEPS } from "./keywords/catalogue.ts";
+import { compileCombinators } from "./keywords/combinators.ts";
+import { compileConditionals } from "./keywords/conditional.ts";
+import { compileRef } from "./keywords/ref.ts";
 import { compileObject, reportMembers, UNDECLARED } from "./keywords/properties.ts";
 import { reportRequired } from "./keywords/required.ts";
 import { valuesAdmit, valuesKeyword } from "./keywords/enum_const.ts";
@@ -186,7 +188,6 @@ function* evaluate(
     if (sink !== null) report(sink, frame, undefined, n, own, v);
     return false;
   }
-  const nodes = ctx.nodes;
   const bits = typeBits(v);
   const container = (bits & (T_OBJECT | T_ARRAY)) !== 0;
   const annot = given ?? (ctx.annotations && container && !n.leaf ? newAnnot() : null);
@@ -246,145 +247,13 @@ function* evaluate(
   }
   if (n.leaf) return ok;
 
-  // In-place applicators: the same value against other nodes.
-  if (n.ref !== undefined) {
-    const sub = annot === null ? null : newAnnot();
-    const good = yield ask(nodes[n.ref], v, frame, sink, sub);
-    if (!good) {
+  // In-place applicators: the same value against other nodes, in the catalogue's order.
+  for (const step of IN_PLACE_STEPS) {
+    if (!step.present(n)) continue;
+    if (!(yield* step.report(ctx, n, v, frame, sink, annot))) {
       if (sink === null) return false;
       ok = false;
-    } else if (sub !== null) merge(annot!, sub);
-  }
-  if (n.allOf !== undefined) {
-    for (const c of n.allOf) {
-      const sub = annot === null ? null : newAnnot();
-      const good = yield ask(nodes[c], v, frame, sink, sub);
-      if (!good) {
-        if (sink === null) return false;
-        ok = false;
-      } else if (sub !== null) merge(annot!, sub);
     }
-  }
-  for (const kw of ["anyOf", "oneOf"] as const) {
-    const list = n[kw];
-    if (list === undefined) continue;
-    let matches = 0;
-    for (const c of list) {
-      const sub = annot === null ? null : newAnnot();
-      const good = yield ask(nodes[c], v, null, null, sub);
-      if (good) {
-        matches++;
-        if (sub !== null) merge(annot!, sub);
-        else if (kw === "anyOf") break;
-      }
-    }
-    const good = kw === "anyOf" ? matches > 0 : matches === 1;
-    if (good) continue;
-    if (sink === null) return false;
-    ok = false;
-    if (matches > 1) {
-      report(sink, frame, undefined, n, "oneOf", v, String(matches));
-      continue;
-    }
-    // The closest branch: among those admitting the value's type, the one with fewest issues.
-    if (!sink.closest || sink.issues.length >= sink.limit) {
-      report(sink, frame, undefined, n, kw, v);
-      continue;
-    }
-    let best: Sink | null = null;
-    for (const c of list) {
-      const trial: Sink = { issues: [], limit: 8, omitted: 0, closest: false };
-      yield ask(nodes[c], v, frame, trial, null);
-      const first = trial.issues[0];
-      const shallow = first !== undefined && first.value === v &&
-        (first.keyword === "type" || first.keyword === "false" || first.keyword === "enum" ||
-          first.keyword === "const");
-      if (shallow) continue;
-      if (
-        best === null || trial.issues.length + trial.omitted < best.issues.length + best.omitted
-      ) {
-        best = trial;
-      }
-    }
-    if (best === null) report(sink, frame, undefined, n, kw, v);
-    else {
-      for (const issue of best.issues) {
-        if (sink.issues.length < sink.limit) sink.issues.push(issue);
-        else sink.omitted++;
-      }
-      sink.omitted += best.omitted;
-    }
-  }
-  if (n.not !== undefined) {
-    const good = yield ask(nodes[n.not], v, null, null, null);
-    if (good) {
-      if (sink === null) return false;
-      ok = false;
-      report(sink, frame, undefined, n, "not", v);
-    }
-  }
-  if (n.if !== undefined) {
-    const sub = annot === null ? null : newAnnot();
-    const cond = yield ask(nodes[n.if], v, null, null, sub);
-    if (cond && sub !== null) merge(annot!, sub);
-    const branch = cond ? n.then : n.else;
-    if (branch !== undefined) {
-      const sub2 = annot === null ? null : newAnnot();
-      const good = yield ask(nodes[branch], v, frame, sink, sub2);
-      if (!good) {
-        if (sink === null) return false;
-        ok = false;
-      } else if (sub2 !== null) merge(annot!, sub2);
-    }
-  }
-  if (n.dependentSchemas !== undefined && bits === T_OBJECT) {
-    for (const dep of n.dependentSchemas) {
-      if (!Object.hasOwn(v as object, dep.name)) continue;
-      const sub = annot === null ? null : newAnnot();
-      const good = yield ask(nodes[dep.node], v, frame, sink, sub);
-      if (!good) {
-        if (sink === null) return false;
-        ok = false;
-      } else if (sub !== null) merge(annot!, sub);
-    }
-  }
-  if (n.unevaluatedProperties !== undefined && bits === T_OBJECT && !annot!.allProps) {
-    const un = nodes[n.unevaluatedProperties];
-    const obj = v as Record<string, unknown>;
-    for (const name in obj) {
-      if (!Object.hasOwn(obj, name) || annot!.props?.has(name)) continue;
-      if (un.never) {
-        if (sink === null) return false;
-        ok = false;
-        report(sink, frame, name, n, "unevaluatedProperties", obj[name], name);
-        continue;
-      }
-      const good = yield ask(un, obj[name], { parent: frame, key: name }, sink, null);
-      if (!good) {
-        if (sink === null) return false;
-        ok = false;
-      }
-    }
-    annot!.allProps = true;
-  }
-  if (n.unevaluatedItems !== undefined && bits === T_ARRAY && !annot!.allItems) {
-    const un = nodes[n.unevaluatedItems];
-    const arr = v as unknown[];
-    for (let i = annot!.items; i < arr.length; i++) {
-      if (annot!.itemSet?.has(i)) continue;
-      if (un.never) {
-        if (sink === null) return false;
-        ok = false;
-        report(sink, frame, i, n, "unevaluatedItems", arr[i]);
-        continue;
-      }
-      const good = yield ask(un, arr[i], { parent: frame, key: i }, sink, null);
-      if (!good) {
-        if (sink === null) return false;
-        ok = false;
-      }
-    }
-    annot!.allItems = true;
   }
   return ok;
 }
@@ -663,36 +532,12 @@ function buildNode(
   }
 
   // In-place applicators: the same value against other nodes.
-  const all = list(n.ref === undefined ? n.allOf : [n.ref, ...(n.allOf ?? [])]);
-  const anyOf = list(n.anyOf), oneOf = list(n.oneOf);
-  const not = one(n.not), cond = one(n.if), then = one(n.then), otherwise = one(n.else);
-  const dependents = list(n.dependentSchemas?.map((d) => d.node));
-  if (
-    all === null || anyOf === null || oneOf === null || not === null || cond === null ||
-    then === null || otherwise === null || dependents === null
-  ) return null;
+  const ref = compileRef(n, tracked);
+  const combinators = compileCombinators(n, tracked);
+  const conditionals = compileConditionals(n, tracked);
+  if (ref === null || combinators === null || conditionals === null) return null;
   if (height > COMPILE_HEIGHT) return null;
-  const dependentNames = n.dependentSchemas?.map((d) => d.name) ?? [];
-  const applicators: Compiled | null = n.leaf ? null : (v) => {
-    if (all !== undefined) { for (const c of all) if (!c(v)) return false; }
-    if (anyOf !== undefined && !anyOf.some((c) => c(v))) return false;
-    if (oneOf !== undefined) {
-      let matches = 0;
-      for (const c of oneOf) if (c(v) && ++matches > 1) return false;
-      if (matches !== 1) return false;
-    }
-    if (not !== undefined && not(v)) return false;
-    if (cond !== undefined) {
-      const branch = cond(v) ? then : otherwise;
-      if (branch !== undefined && !branch(v)) return false;
-    }
-    if (dependents !== undefined && isRecord(v)) {
-      for (let k = 0; k < dependents.length; k++) {
-        if (Object.hasOwn(v, dependentNames[k]) && !dependents[k](v)) return false;
-      }
-    }
-    return true;
-  };
+  const applicators = n.leaf ? null : every([ref, ...combinators, ...conditionals]);
 
   if (object === null && array === null && applicators === null) return { check: own, height };
   const objectCheck = object, arrayCheck = array;

@@ -24,7 +24,6 @@
 import type { Issue, Phrase, Say } from "./keywords/keyword.ts";
 import { KEYWORD_MODULES, moduleOf } from "./keywords/catalogue.ts";
 import { describeValues } from "./keywords/enum_const.ts";
-import { onlyNamedWords } from "./keywords/properties.ts";
 import { TYPE_WORDS, typeWords } from "./keywords/type.ts";
 import { ALL_TYPES, type Form, type Node, T_INTEGER, T_NUMBER } from "./form.ts";
 
@@ -148,32 +147,12 @@ export function describeIssue(
   issue: Issue,
 ): { pointer: string; expected: string; found: string } {
   const { node: n, value: v, pointer } = issue;
-  let expected = describeNode(form, n);
-  let found = describeValue(v);
+  const expected = describeNode(form, n);
+  const found = describeValue(v);
   const words = moduleOf(issue.keyword)?.words;
   if (words !== undefined) {
     const w = words(form, issue, SAY);
     return { pointer, expected: w.expected ?? expected, found: w.found ?? found };
-  }
-  switch (issue.keyword) {
-    case "unevaluatedProperties":
-      expected = onlyNamedWords(n, SAY);
-      break;
-    case "unevaluatedItems":
-      expected = "absent (the array admits no more items)";
-      break;
-    case "not":
-      expected = `anything but ${describeNode(form, form.nodes[n.not!])}`;
-      break;
-    case "oneOf":
-      if (issue.detail !== undefined) {
-        expected = `exactly one of the alternatives (${alternatives(form, n.oneOf!)})`;
-        found = `${describeValue(v)}, which matches ${issue.detail} of them`;
-      } else expected = alternatives(form, n.oneOf!);
-      break;
-    case "anyOf":
-      expected = alternatives(form, n.anyOf!);
-      break;
   }
   return { pointer, expected, found };
 }

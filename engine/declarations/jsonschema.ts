@@ -601,70 +601,8 @@ class Compiler implements SchemaReader {
     job: Job,
     kat: string,
   ): void {
-    const parse = moduleOf(key)?.parse;
-    if (parse !== undefined) {
-      return parse(this, node, { key, value, schema: raw, pointer: kat, job });
-    }
-    switch (key) {
-      case "$schema":
-      case "$id":
-      case "id":
-      case "$anchor":
-        return;
-      case "$ref":
-        if (typeof value !== "string") {
-          return this.issue(kat, `"$ref" at ${where(job.at)} must be a string`);
-        }
-        node.refText = value;
-        this.refs.push({ node, ref: value, base: job.base, at: kat });
-        return;
-      case "$defs":
-      case "definitions":
-        this.schemaMap(value, job, key, kat);
-        return;
-      case "not":
-      case "if":
-      case "then":
-      case "else":
-      case "unevaluatedItems":
-      case "unevaluatedProperties":
-        if ((key === "then" || key === "else") && raw.if === undefined) {
-          this.child(value, job, key);
-          return;
-        }
-        node[key] = this.child(value, job, key);
-        return;
-      case "dependentSchemas": {
-        const map = this.schemaMap(value, job, key, kat);
-        if (map !== undefined) {
-          node.dependentSchemas = [...map].map(([name, id]) => ({ name, node: id }));
-        }
-        return;
-      }
-      case "dependencies": {
-        if (!isRecord(value)) {
-          return this.issue(kat, `"dependencies" at ${where(job.at)} must be an object`);
-        }
-        const req = [];
-        const schemas = [];
-        for (const name of Object.keys(value)) {
-          const v = value[name];
-          const step = `dependencies/${pointerToken(name)}`;
-          if (Array.isArray(v)) {
-            const r = this.names(v, key, job, `${job.at}/${step}`);
-            if (r !== undefined) req.push({ name, required: r });
-          } else schemas.push({ name, node: this.child(v, job, step) });
-        }
-        if (req.length > 0) node.dependentRequired = req;
-        if (schemas.length > 0) node.dependentSchemas = schemas;
-        return;
-      }
-      case "allOf":
-      case "anyOf":
-      case "oneOf":
-        node[key] = this.schemaList(value, job, key, kat);
-        return;
-    }
+    // `$schema`, `$id`/`id` and `$anchor` are read by `compile`; every other keyword by its module.
+    moduleOf(key)?.parse?.(this, node, { key, value, schema: raw, pointer: kat, job });
   }
 
   /** Resolves every `$ref`, compiling targets not compiled yet; refuses remote ones. */

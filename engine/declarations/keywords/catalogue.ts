@@ -17,7 +17,11 @@
  * @module
  */
 
-import type { KeywordModule } from "./keyword.ts";
+import type { InPlaceStep, KeywordModule } from "./keyword.ts";
+import { COMBINATOR_STEPS, COMBINATORS } from "./combinators.ts";
+import { CONDITIONAL, CONDITIONAL_STEPS } from "./conditional.ts";
+import { REF, REF_STEP } from "./ref.ts";
+import { UNEVALUATED, UNEVALUATED_STEPS } from "./unevaluated.ts";
 import { ARRAY_LENGTH } from "./array_length.ts";
 import { CONTAINS } from "./contains.ts";
 import { ITEMS } from "./items.ts";
@@ -58,6 +62,28 @@ export const KEYWORD_MODULES: readonly KeywordModule[] = [
   CONTAINS,
   PROPERTIES,
   REQUIRED,
+  REF,
+  COMBINATORS,
+  CONDITIONAL,
+  UNEVALUATED,
+];
+
+/**
+ * The in-place applicators' report steps, in the order the report walk
+ * runs them (after the keywords of the value's own type).
+ *
+ * @example
+ * ```ts
+ * import { IN_PLACE_STEPS } from "./catalogue.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(IN_PLACE_STEPS[0].keyword, "$ref");
+ * ```
+ */
+export const IN_PLACE_STEPS: readonly InPlaceStep[] = [
+  REF_STEP,
+  ...COMBINATOR_STEPS,
+  ...CONDITIONAL_STEPS,
+  ...UNEVALUATED_STEPS,
 ];
 
 const BY_KEYWORD = new Map<string, KeywordModule>();

@@ -538,3 +538,53 @@ export interface KeywordModule {
   /** Words for an issue of one of its keywords. */
   readonly words?: (form: Form, issue: Issue, say: Say) => IssueWords;
 }
+
+/**
+ * An in-place sub-evaluation: `v` against `node` at the same position,
+ * its issues in `sink`; when it passes, what it evaluated is added to
+ * `annot`. For the report steps of `$ref`, `allOf`, `then`/`else`,
+ * `dependentSchemas`.
+ *
+ * @example
+ * ```ts
+ * import { inPlace } from "./keyword.ts";
+ * import { emptyNode } from "../form.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const step = inPlace(emptyNode(1, "/allOf/0"), 1, null, null, null);
+ * strictEqual(step.next().value && typeof step.next(true).value, "boolean");
+ * ```
+ */
+export function* inPlace(
+  node: Node,
+  v: unknown,
+  frame: Frame | null,
+  sink: Sink | null,
+  annot: Annot | null,
+): Eval {
+  const sub = annot === null ? null : newAnnot();
+  const good = yield ask(node, v, frame, sink, sub);
+  if (good && sub !== null) mergeAnnot(annot!, sub);
+  return good;
+}
+
+/**
+ * An in-place applicator's step for the report walk, with whether the node
+ * has it: the driver runs each present one, in the catalogue's order,
+ * after the keywords of the value's own type.
+ *
+ * @example
+ * ```ts
+ * import type { InPlaceStep } from "./keyword.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const step: InPlaceStep = { keyword: "not", present: (n) => n.not !== undefined, report: function* () { return true; } };
+ * strictEqual(step.keyword, "not");
+ * ```
+ */
+export interface InPlaceStep {
+  /** The keyword. */
+  readonly keyword: string;
+  /** Whether the node has it. */
+  readonly present: (n: Node) => boolean;
+  /** The report step. */
+  readonly report: ReportStep;
+}

@@ -1,0 +1,226 @@
+/**
+ * `if`/`then`/`else` (`then`/`else` without `if` assert nothing; their
+ * schemas are still compiled, for references), `dependentSchemas` (when a
+ * member is present, the object matches a schema), and draft-07's
+ * `dependencies` (an array value is `dependentRequired`, a schema value
+ * `dependentSchemas`). Tests: `tests/keywords/conditional_test.ts`.
+ *
+ * @example
+ * ```ts
+ * import { compileJsonSchema } from "../jsonschema.ts";
+ * import { matchesForm } from "../check.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const form = compileJsonSchema({ if: { type: "string" }, then: { minLength: 2 }, else: { type: "integer" } });
+ * strictEqual(matchesForm(form, "ab"), true);
+ * strictEqual(matchesForm(form, "a"), false);
+ * strictEqual(matchesForm(form, 1.5), false);
+ * ```
+ *
+ * @module
+ */
+
+import { isRecord } from "../../json_kind.ts";
+import { type Node, pointerToken } from "../form.ts";
+import {
+  type Annot,
+  type CompileChild,
+  type Compiled,
+  type Eval,
+  type Frame,
+  inPlace,
+  type InPlaceStep,
+  type KeywordModule,
+  type KeywordSite,
+  type SchemaReader,
+  type Sink,
+  type Walk,
+  where,
+} from "./keyword.ts";
+
+/**
+ * Parse `if`, `then`, `else` (schemas), `dependentSchemas` (an object of
+ * schemas) and `dependencies` (an object of name arrays or schemas).
+ *
+ * @example
+ * ```ts
+ * import { compileJsonSchema } from "../jsonschema.ts";
+ * import { strictEqual, throws } from "node:assert/strict";
+ * strictEqual(compileJsonSchema({ then: false }).nodes[0].then, undefined);
+ * throws(() => compileJsonSchema({ dependentSchemas: 1 }), /"dependentSchemas" at the root must be an object/);
+ * ```
+ */
+export function parseConditional(reader: SchemaReader, node: Node, site: KeywordSite): void {
+  const { key, value, schema, job, pointer: kat } = site;
+  if (key === "if" || key === "then" || key === "else") {
+    const id = reader.child(value, job, key);
+    if (key === "if" || schema.if !== undefined) node[key] = id;
+    return;
+  }
+  if (key === "dependentSchemas") {
+    const map = reader.schemaMap(value, job, key, kat);
+    if (map !== undefined) {
+      node.dependentSchemas = [...map].map(([name, id]) => ({ name, node: id }));
+    }
+    return;
+  }
+  // draft-07 `dependencies`.
+  if (!isRecord(value)) {
+    return reader.issue(kat, `"dependencies" at ${where(job.at)} must be an object`);
+  }
+  const req = [];
+  const schemas = [];
+  for (const name of Object.keys(value)) {
+    const v = value[name];
+    const step = `dependencies/${pointerToken(name)}`;
+    if (Array.isArray(v)) {
+      const r = reader.names(v, key, job, `${job.at}/${step}`);
+      if (r !== undefined) req.push({ name, required: r });
+    } else schemas.push({ name, node: reader.child(v, job, step) });
+  }
+  if (req.length > 0) node.dependentRequired = req;
+  if (schemas.length > 0) node.dependentSchemas = schemas;
+}
+
+/**
+ * Compiled checks of `if`/`then`/`else` and of `dependentSchemas`
+ * (`undefined` for one absent), or null when a schema cannot be compiled.
+ *
+ * @example
+ * ```ts
+ * import { compileConditionals } from "./conditional.ts";
+ * import { emptyNode } from "../form.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const n = emptyNode(0, "");
+ * n.if = 1;
+ * n.then = 2;
+ * const checks = [(v: unknown) => typeof v === "string", (v: unknown) => v === "a"];
+ * const [cond] = compileConditionals(n, (id) => checks[id - 1])!;
+ * strictEqual(cond?.("a"), true);
+ * strictEqual(cond?.("b"), false);
+ * strictEqual(cond?.(1), true);
+ * ```
+ */
+export function compileConditionals(
+  n: Node,
+  child: CompileChild,
+): [Compiled | undefined, Compiled | undefined] | null {
+  const one = (id: number | undefined): Compiled | null | undefined =>
+    id === undefined ? undefined : child(id);
+  const cond = one(n.if), then = one(n.then), otherwise = one(n.else);
+  const dependents: Compiled[] = [];
+  for (const d of n.dependentSchemas ?? []) {
+    const c = child(d.node);
+    if (c === null) return null;
+    dependents.push(c);
+  }
+  if (cond === null || then === null || otherwise === null) return null;
+  const names = n.dependentSchemas?.map((d) => d.name) ?? [];
+  return [
+    cond === undefined ? undefined : (v) => {
+      const branch = cond(v) ? then : otherwise;
+      return branch === undefined || branch(v);
+    },
+    n.dependentSchemas === undefined ? undefined : (v) => {
+      if (!isRecord(v)) return true;
+      for (let k = 0; k < dependents.length; k++) {
+        if (Object.hasOwn(v, names[k]) && !dependents[k](v)) return false;
+      }
+      return true;
+    },
+  ];
+}
+
+/**
+ * Report `if`: the condition quietly (its annotations kept when it
+ * matches), then the branch it picks in place.
+ *
+ * @example
+ * ```ts
+ * import { compileJsonSchema } from "../jsonschema.ts";
+ * import { checkForm } from "../check.ts";
+ * import { deepStrictEqual } from "node:assert/strict";
+ * const form = compileJsonSchema({ if: { type: "string" }, then: { minLength: 2 } });
+ * deepStrictEqual(checkForm(form, "a").issues.map((i) => i.keyword), ["minLength"]);
+ * ```
+ */
+export function* reportIf(
+  walk: Walk,
+  n: Node,
+  v: unknown,
+  frame: Frame | null,
+  sink: Sink | null,
+  annot: Annot | null,
+): Eval {
+  const cond = yield* inPlace(walk.nodes[n.if!], v, null, null, annot);
+  const branch = cond ? n.then : n.else;
+  if (branch === undefined) return true;
+  return yield* inPlace(walk.nodes[branch], v, frame, sink, annot);
+}
+
+/**
+ * Report `dependentSchemas`: for each present member, the object against
+ * its schema in place.
+ *
+ * @example
+ * ```ts
+ * import { compileJsonSchema } from "../jsonschema.ts";
+ * import { checkForm } from "../check.ts";
+ * import { deepStrictEqual } from "node:assert/strict";
+ * const form = compileJsonSchema({ dependentSchemas: { card: { required: ["cvv"] } } });
+ * deepStrictEqual(checkForm(form, { card: 1 }).issues.map((i) => i.pointer), ["/cvv"]);
+ * ```
+ */
+export function* reportDependentSchemas(
+  walk: Walk,
+  n: Node,
+  v: unknown,
+  frame: Frame | null,
+  sink: Sink | null,
+  annot: Annot | null,
+): Eval {
+  if (!isRecord(v)) return true;
+  let ok = true;
+  for (const dep of n.dependentSchemas!) {
+    if (!Object.hasOwn(v, dep.name)) continue;
+    if (!(yield* inPlace(walk.nodes[dep.node], v, frame, sink, annot))) {
+      if (sink === null) return false;
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+/**
+ * The report walk's steps for the conditionals, in order.
+ *
+ * @example
+ * ```ts
+ * import { CONDITIONAL_STEPS } from "./conditional.ts";
+ * import { deepStrictEqual } from "node:assert/strict";
+ * deepStrictEqual(CONDITIONAL_STEPS.map((s) => s.keyword), ["if", "dependentSchemas"]);
+ * ```
+ */
+export const CONDITIONAL_STEPS: readonly InPlaceStep[] = [
+  { keyword: "if", present: (n) => n.if !== undefined, report: reportIf },
+  {
+    keyword: "dependentSchemas",
+    present: (n) => n.dependentSchemas !== undefined,
+    report: reportDependentSchemas,
+  },
+];
+
+/**
+ * The module: parse; a branch's issues are its own.
+ *
+ * @example
+ * ```ts
+ * import { CONDITIONAL } from "./conditional.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(CONDITIONAL.keywords.includes("dependencies"), true);
+ * ```
+ */
+export const CONDITIONAL: KeywordModule = {
+  name: "conditional",
+  keywords: ["if", "then", "else", "dependentSchemas", "dependencies"],
+  parse: parseConditional,
+};
