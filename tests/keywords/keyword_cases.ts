@@ -50,6 +50,27 @@ export interface KeywordCase {
   refuses?: readonly Refused[];
 }
 
+/**
+ * One value failing exactly one keyword, and the words the model is given
+ * for that one issue (the row shape of `tests/describe_test.ts`).
+ */
+export interface WordsRow {
+  /** What the row shows. */
+  name: string;
+  /** A JSON Schema (formats asserted), or a declaration-language string. */
+  declaration: unknown;
+  /** The value. */
+  value: unknown;
+  /** The keyword the checker reports (the one issue). */
+  keyword: string;
+  /** Defaults to the root, `""`. */
+  pointer?: string;
+  /** What was expected there, in words. */
+  expected: string;
+  /** What was found, in words. */
+  found: string;
+}
+
 /** One malformed keyword value the front end refuses. */
 export interface KeywordRefusal {
   /** What the row shows. */
@@ -100,6 +121,33 @@ export function runKeywordCases(title: string, cases: readonly KeywordCase[]): v
           if (row.expected !== undefined) assert.equal(words.expected, row.expected);
           if (row.found !== undefined) assert.equal(words.found, row.found);
         }
+      });
+    }
+  });
+}
+
+/**
+ * Runs every words row as a step of one test: the value fails on every
+ * evaluator, with exactly one issue, whose words are the row's.
+ */
+export function runWordsRows(title: string, rows: readonly WordsRow[]): void {
+  Deno.test(title, async (t) => {
+    for (const row of rows) {
+      await t.step(row.name, () => {
+        const form = formOf({ name: row.name, declaration: row.declaration });
+        assert.equal(matchesForm(form, row.value), false, "matchesForm");
+        const compiled = compiledCheck(form);
+        if (compiled !== null) assert.equal(compiled(row.value), false, "compiled");
+        const words = checkForm(form, row.value).issues.map((issue) => ({
+          keyword: issue.keyword,
+          ...describeIssue(form, issue),
+        }));
+        assert.deepEqual(words, [{
+          keyword: row.keyword,
+          pointer: row.pointer ?? "",
+          expected: row.expected,
+          found: row.found,
+        }]);
       });
     }
   });
