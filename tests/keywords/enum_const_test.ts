@@ -1,14 +1,17 @@
 /**
  * `enum` and `const` (`engine/declarations/keywords/enum_const.ts`): values quoted as JSON, cut at 40 characters, listed up to 10; malformed values refused.
- * Rows moved here from `tests/describe_test.ts` and
- * `tests/jsonschema_refusals_test.ts`, keyword by keyword.
+ * Rows moved here from `tests/describe_test.ts`,
+ * `tests/jsonschema_refusals_test.ts` and `tests/jsonschema_keywords_test.ts`,
+ * keyword by keyword.
  *
  * @module
  */
 
 import {
   type KeywordRefusal,
+  type MatchRow,
   runKeywordRefusals,
+  runMatchRows,
   runWordsRows,
   type WordsRow,
 } from "./keyword_cases.ts";
@@ -116,8 +119,24 @@ const REFUSALS: readonly KeywordRefusal[] = [
   },
 ];
 
+const MATCHES: readonly MatchRow[] = [
+  {
+    name: "enum beside const: both hold",
+    schema: { enum: [1, 2, 3], const: 2 },
+    matches: [2],
+    refuses: [1, 3],
+  },
+  {
+    name: "const beside enum: both hold",
+    schema: { const: 2, enum: [1, 2] },
+    matches: [2],
+    refuses: [1],
+  },
+];
+
 runWordsRows("enum and const: a value failing one keyword, and its words", WORDS);
 runKeywordRefusals(
   "enum and const: malformed values refused with their pointers and words",
   REFUSALS,
 );
+runMatchRows("enum const: what compiled schemas match and refuse", MATCHES);

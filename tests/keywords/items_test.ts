@@ -1,12 +1,22 @@
 /**
  * `items`, `prefixItems`, `additionalItems` (`engine/declarations/keywords/items.ts`): malformed and other-dialect spellings refused.
- * Rows moved here from `tests/describe_test.ts` and
- * `tests/jsonschema_refusals_test.ts`, keyword by keyword.
+ * Rows moved here from `tests/describe_test.ts`,
+ * `tests/jsonschema_refusals_test.ts` and `tests/jsonschema_keywords_test.ts`,
+ * keyword by keyword.
  *
  * @module
  */
 
-import { type KeywordRefusal, runKeywordRefusals } from "./keyword_cases.ts";
+import {
+  type KeywordRefusal,
+  type MatchRow,
+  runKeywordRefusals,
+  runMatchRows,
+} from "./keyword_cases.ts";
+
+const D7 = "http://json-schema.org/draft-07/schema#";
+
+const D4 = "http://json-schema.org/draft-04/schema#";
 
 const D19 = "https://json-schema.org/draft/2019-09/schema";
 const D20 = "https://json-schema.org/draft/2020-12/schema";
@@ -46,7 +56,29 @@ const REFUSALS: readonly KeywordRefusal[] = [
   },
 ];
 
+const MATCHES: readonly MatchRow[] = [
+  {
+    name: "draft-04: items as an array, additionalItems and dependencies",
+    schema: { $schema: D4, items: [{}], additionalItems: false, dependencies: { a: ["b"] } },
+    matches: [[1], { a: 1, b: 1 }],
+    refuses: [[1, 2], { a: 1 }],
+  },
+  {
+    name: "draft-07: an empty items array, then additionalItems",
+    schema: { $schema: D7, items: [], additionalItems: false },
+    matches: [[]],
+    refuses: [[1]],
+  },
+  {
+    name: "draft-07: additionalItems without an items array asserts nothing",
+    schema: { $schema: D7, additionalItems: false },
+    matches: [[1, 2]],
+    refuses: [],
+  },
+];
+
 runKeywordRefusals(
   "items, prefixItems, additionalItems: malformed values refused with their pointers and words",
   REFUSALS,
 );
+runMatchRows("items: what compiled schemas match and refuse", MATCHES);

@@ -71,6 +71,23 @@ export interface WordsRow {
   found: string;
 }
 
+/**
+ * A JSON Schema, values it admits and values it refuses (the row shape of
+ * `tests/jsonschema_keywords_test.ts`).
+ */
+export interface MatchRow {
+  /** What the row shows. */
+  name: string;
+  /** The schema. */
+  schema: unknown;
+  /** Whether `format` asserts. */
+  assertFormat?: boolean;
+  /** Values it admits. */
+  matches: unknown[];
+  /** Values it refuses. */
+  refuses: unknown[];
+}
+
 /** One malformed keyword value the front end refuses. */
 export interface KeywordRefusal {
   /** What the row shows. */
@@ -148,6 +165,29 @@ export function runWordsRows(title: string, rows: readonly WordsRow[]): void {
           expected: row.expected,
           found: row.found,
         }]);
+      });
+    }
+  });
+}
+
+/**
+ * Runs every match row as a step of one test: each value admitted or
+ * refused by `matchesForm`, the compiled check and the report walk alike.
+ */
+export function runMatchRows(title: string, rows: readonly MatchRow[]): void {
+  Deno.test(title, async (t) => {
+    for (const row of rows) {
+      await t.step(row.name, () => {
+        const form = compileJsonSchema(row.schema, { assertFormat: row.assertFormat });
+        const compiled = compiledCheck(form);
+        for (const [values, want] of [[row.matches, true], [row.refuses, false]] as const) {
+          for (const v of values) {
+            const shown = JSON.stringify(v);
+            assert.equal(matchesForm(form, v), want, `matchesForm ${shown}`);
+            if (compiled !== null) assert.equal(compiled(v), want, `compiled ${shown}`);
+            assert.equal(checkForm(form, v).ok, want, `checkForm ${shown}`);
+          }
+        }
       });
     }
   });

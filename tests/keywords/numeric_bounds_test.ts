@@ -1,14 +1,17 @@
 /**
  * `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` (`engine/declarations/keywords/numeric_bounds.ts`): bounds inclusive and exclusive in words; draft-04 boolean bounds and malformed values refused.
- * Rows moved here from `tests/describe_test.ts` and
- * `tests/jsonschema_refusals_test.ts`, keyword by keyword.
+ * Rows moved here from `tests/describe_test.ts`,
+ * `tests/jsonschema_refusals_test.ts` and `tests/jsonschema_keywords_test.ts`,
+ * keyword by keyword.
  *
  * @module
  */
 
 import {
   type KeywordRefusal,
+  type MatchRow,
   runKeywordRefusals,
+  runMatchRows,
   runWordsRows,
   type WordsRow,
 } from "./keyword_cases.ts";
@@ -91,6 +94,33 @@ const REFUSALS: readonly KeywordRefusal[] = [
   },
 ];
 
+const MATCHES: readonly MatchRow[] = [
+  {
+    name: "draft-04: exclusiveMinimum true makes minimum exclusive",
+    schema: { $schema: D4, minimum: 1, exclusiveMinimum: true },
+    matches: [1.5],
+    refuses: [1],
+  },
+  {
+    name: "draft-04: exclusiveMaximum true makes maximum exclusive",
+    schema: { $schema: D4, maximum: 1, exclusiveMaximum: true },
+    matches: [0.5],
+    refuses: [1],
+  },
+  {
+    name: "draft-04: exclusiveMinimum false leaves minimum inclusive",
+    schema: { $schema: D4, minimum: 1, exclusiveMinimum: false, maximum: 3 },
+    matches: [1, 3],
+    refuses: [0.5, 3.5],
+  },
+  {
+    name: "2020-12: exclusiveMinimum is its own bound beside minimum",
+    schema: { minimum: 1, exclusiveMinimum: 0, maximum: 2, exclusiveMaximum: 5 },
+    matches: [1, 2],
+    refuses: [0.5, 2.5],
+  },
+];
+
 runWordsRows(
   "minimum, maximum, exclusiveMinimum, exclusiveMaximum: a value failing one keyword, and its words",
   WORDS,
@@ -99,3 +129,4 @@ runKeywordRefusals(
   "minimum, maximum, exclusiveMinimum, exclusiveMaximum: malformed values refused with their pointers and words",
   REFUSALS,
 );
+runMatchRows("numeric bounds: what compiled schemas match and refuse", MATCHES);
