@@ -1,21 +1,28 @@
 /**
- * The checker: does a value satisfy a {@linkcode Form}, and where not?
+ * The checker's drivers: does a value satisfy a {@linkcode Form}, and
+ * where not? What each keyword means lives in its module under
+ * `keywords/` (listed in `keywords/catalogue.ts`); this file runs them in
+ * three evaluators:
  *
- * It reads the form alone (never a front end) and walks value and schema
- * with an explicit stack: each node's evaluation is a generator that yields
- * its sub-evaluations to one driver loop, so neither a 4096-deep value nor
- * a recursive schema grows the JavaScript stack. A scalar checked against a
- * node without in-place applicators is checked inline, without a generator.
- * Every value position is visited a number of times bounded by the schema,
- * never by the value, so the check is linear in the value's size;
- * `uniqueItems` hashes each item's canonical key (`1` equals `1.0`).
- *
- * The quiet check (whether a value passes) is compiled, on a node's first
- * check, into closures that read the node's fields once: for every
- * declaration without a `$ref` cycle or `unevaluated*`, at most 32 nodes
- * deep. A closure calls the next only where the schema nests, so the
- * native stack is bounded by the schema, never by the value. Anything else
- * runs the explicit-stack loop and the generators.
+ * - **compiled closures** (the quiet check, on a node's first check):
+ *   each keyword module compiles its part of a node (`compileObject`,
+ *   `compileItems`, `compileCombinators`, …) and {@linkcode compiledCheck}
+ *   composes them, for every declaration without a `$ref` cycle or
+ *   `unevaluated*`, at most 32 nodes deep. A closure calls the next only
+ *   where the schema nests, so the native stack is bounded by the schema,
+ *   never by the value.
+ * - **`quick`**: one loop over an explicit stack for declarations deeper
+ *   than the closures go, when every node met is a leaf using `type`,
+ *   `enum`/`const`, the scalar keywords, `required`, `properties`,
+ *   `additionalProperties`, `items`, `minItems`/`maxItems`.
+ * - **the report walk**: each node's evaluation is a generator that runs
+ *   the keyword modules' report steps (`yield*`) and yields its
+ *   sub-evaluations to one driver loop, so neither a 4096-deep value nor a
+ *   recursive schema grows the JavaScript stack. A scalar checked against a
+ *   node without in-place applicators is checked inline, without a
+ *   generator. Every value position is visited a number of times bounded
+ *   by the schema, never by the value, so the check is linear in the
+ *   value's size.
  *
  * Problems are {@linkcode Issue}s. In report mode at most `limit` are kept
  * (with their JSON pointers) and the rest are only counted, so a value with
@@ -352,8 +359,7 @@ function quick(nodes: readonly Node[], root: Node, value: unknown): boolean | un
         return undefined;
       }
       const arr = v as unknown[];
-      if (n.minItems !== undefined && arr.length < n.minItems) return false;
-      if (n.maxItems !== undefined && arr.length > n.maxItems) return false;
+      if (itemCountFailure(n, arr.length) !== null) return false;
       if (n.items === undefined) continue;
       const cn = nodes[n.items];
       for (let i = 0; i < arr.length; i++) {

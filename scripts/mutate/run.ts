@@ -26,6 +26,43 @@ const DECLARATION_TESTS = [
   "tests/compile_test.ts",
 ];
 
+/** After a keyword module's own table: the tests that check every keyword on every evaluator. */
+const KEYWORD_TESTS = [
+  "tests/check_edges_test.ts",
+  "tests/jsonschema_test.ts",
+  "tests/declarations_test.ts",
+];
+
+/** A keyword module (`engine/declarations/keywords/<name>.ts`) and its table first. */
+function keywordTarget(name: string): [string, readonly string[]] {
+  return [
+    `engine/declarations/keywords/${name}.ts`,
+    [`tests/keywords/${name}_test.ts`, ...KEYWORD_TESTS],
+  ];
+}
+
+/** The keyword modules, each specified by its table in `tests/keywords/`. */
+const KEYWORD_MODULES = [
+  "type",
+  "enum_const",
+  "numeric_bounds",
+  "multiple_of",
+  "string_length",
+  "pattern",
+  "format",
+  "array_length",
+  "unique_items",
+  "member_count",
+  "items",
+  "contains",
+  "properties",
+  "required",
+  "ref",
+  "combinators",
+  "conditional",
+  "unevaluated",
+] as const;
+
 /**
  * The engine's decision code, each with the test files that specify it, the fastest and
  * sharpest first: the run stops at the first failing test, so a killed mutant costs little.
@@ -123,6 +160,18 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
   // The tables only: the property sweeps (tests/hazards_property_test.ts) walk 1.1 million code
   // points each, which instrumented code makes 16 s per mutant.
   "engine/hazards.ts": ["tests/hazards_test.ts"],
+  ...Object.fromEntries(KEYWORD_MODULES.map(keywordTarget)),
+  "engine/declarations/keywords/keyword.ts": [
+    "tests/keywords/unique_items_test.ts",
+    "tests/check_edges_test.ts",
+    "tests/describe_test.ts",
+    ...DECLARATION_TESTS,
+  ],
+  "engine/declarations/keywords/catalogue.ts": [
+    "tests/jsonschema_refusals_test.ts",
+    "tests/describe_test.ts",
+    ...DECLARATION_TESTS,
+  ],
 };
 
 /**
@@ -182,16 +231,21 @@ async function ensureInstalled(): Promise<void> {
 }
 
 async function main(args: string[]): Promise<number> {
-  const concurrency = args.find((a) => a.startsWith("--concurrency="))?.split("=")[1] ?? "1";
-  const timeout = args.find((a) => a.startsWith("--timeout-ms="))?.split("=")[1] ?? "15000";
-  const excluded = args.find((a) => a.startsWith("--exclude="))?.split("=")[1]?.split(",") ??
-    [];
+  const concurrency =
+    args.find((a) => a.startsWith("--concurrency="))?.split("=")[1] ?? "1";
+  const timeout =
+    args.find((a) => a.startsWith("--timeout-ms="))?.split("=")[1] ?? "15000";
+  const excluded =
+    args.find((a) => a.startsWith("--exclude="))?.split("=")[1]?.split(",") ??
+      [];
   const asked = args.filter((a) => !a.startsWith("--"));
   const files = asked.length > 0 ? asked : Object.keys(TARGETS);
   const unknown = files.filter((file) => TARGETS[targetOf(file)] === undefined);
   if (unknown.length > 0) {
     console.error(
-      `not a mutation target: ${unknown.join(", ")}; one of ${Object.keys(TARGETS)}`,
+      `not a mutation target: ${unknown.join(", ")}; one of ${
+        Object.keys(TARGETS)
+      }`,
     );
     return 2;
   }
@@ -202,7 +256,9 @@ async function main(args: string[]): Promise<number> {
     const lines = arg.slice(file.length + 1);
     // Exact ranges (`engine/x.ts:12:5-12:20+…`, e.g. the survivors of a run) name the report by
     // their count: the ranges themselves would not fit in a file name.
-    const ranges = lines.length <= 100 ? lines : `${lines.split("+").length}-ranges`;
+    const ranges = lines.length <= 100
+      ? lines
+      : `${lines.split("+").length}-ranges`;
     const name = file.replace(/^engine\//, "").replace(/\.ts$/, "") +
       (lines === "" ? "" : `.${ranges}`);
     const tests: string[] = [];
@@ -215,9 +271,12 @@ async function main(args: string[]): Promise<number> {
       }
     }
     const config = {
-      $schema: "./node_modules/@stryker-mutator/core/schema/stryker-schema.json",
+      $schema:
+        "./node_modules/@stryker-mutator/core/schema/stryker-schema.json",
       // `engine/gate.ts:1-9+20-29`: one run over several ranges of the file.
-      mutate: lines === "" ? [file] : lines.split("+").map((range) => `${file}:${range}`),
+      mutate: lines === ""
+        ? [file]
+        : lines.split("+").map((range) => `${file}:${range}`),
       testRunner: "command",
       // --fail-fast: a killed mutant stops at its first failing test (list the fast,
       // sharp test files first); only survivors pay for the whole set.
