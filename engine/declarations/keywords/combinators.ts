@@ -151,8 +151,8 @@ export function* reportAllOf(
  * import { compileJsonSchema } from "../jsonschema.ts";
  * import { checkForm } from "../check.ts";
  * import { deepStrictEqual } from "node:assert/strict";
- * const form = compileJsonSchema({ anyOf: [{ type: "string" }, { type: "integer", maximum: 5 }] });
- * deepStrictEqual(checkForm(form, 6).issues.map((i) => i.keyword), ["maximum"]);
+ * const form = compileJsonSchema({ anyOf: [{ type: "string" }, { type: "object", required: ["a"] }] });
+ * deepStrictEqual(checkForm(form, {}).issues.map((i) => [i.pointer, i.keyword]), [["/a", "required"]]);
  * ```
  */
 export function* reportAlternatives(
