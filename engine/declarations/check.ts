@@ -66,24 +66,17 @@ import {
   type Eval,
   type Frame,
   type Issue,
+  type KeywordStep,
   newAnnot,
   recordIssue as report,
   type Sink,
   type Walk,
 } from "./keywords/keyword.ts";
-import { allDistinct, reportUniqueItems } from "./keywords/unique_items.ts";
-import { compileItemCount, itemCountFailure } from "./keywords/array_length.ts";
-import { compileContains, reportContains } from "./keywords/contains.ts";
-import { compileItems, reportItems } from "./keywords/items.ts";
-import { IN_PLACE_STEPS } from "./keywords/catalogue.ts";
-import { compileCombinators } from "./keywords/combinators.ts";
-import { compileConditionals } from "./keywords/conditional.ts";
-import { compileRef } from "./keywords/ref.ts";
-import { compileObject, reportMembers, UNDECLARED } from "./keywords/properties.ts";
-import { reportRequired } from "./keywords/required.ts";
+import { itemCountFailure } from "./keywords/array_length.ts";
+import { ARRAY_STEPS, IN_PLACE_STEPS, OBJECT_STEPS } from "./keywords/catalogue.ts";
+import { UNDECLARED } from "./keywords/properties.ts";
 import { valuesAdmit, valuesKeyword } from "./keywords/enum_const.ts";
 import { formatFailure } from "./keywords/format.ts";
-import { memberCountFailure } from "./keywords/member_count.ts";
 import { isMultipleOf } from "./keywords/multiple_of.ts";
 import {
   boundFailure,
@@ -200,64 +193,37 @@ function* evaluate(
   const annot = given ?? (ctx.annotations && container && !n.leaf ? newAnnot() : null);
   let ok = true;
 
-  if (bits === T_OBJECT) {
-    const obj = v as Record<string, unknown>;
-    if (
-      (n.required !== undefined || n.dependentRequired !== undefined) &&
-      !reportRequired(n, obj, frame, sink)
-    ) {
-      if (sink === null) return false;
-      ok = false;
-    }
-    if (n.minProperties !== undefined || n.maxProperties !== undefined) {
-      const kw = memberCountFailure(n, Object.keys(obj).length);
-      if (kw !== null) {
-        if (sink === null) return false;
-        ok = false;
-        report(sink, frame, undefined, n, kw, v);
-      }
-    }
-    if (
-      n.properties !== undefined || n.patternProperties !== undefined ||
-      n.additionalProperties !== undefined || n.propertyNames !== undefined || annot !== null
-    ) {
-      if (!(yield* reportMembers(ctx, n, obj, frame, sink, annot))) {
-        if (sink === null) return false;
-        ok = false;
-      }
-    }
-  } else if (bits === T_ARRAY) {
-    const arr = v as unknown[];
-    const len = arr.length;
-    const count = itemCountFailure(n, len);
-    if (count !== null) {
-      if (sink === null) return false;
-      ok = false;
-      report(sink, frame, undefined, n, count, v);
-    }
-    if (n.uniqueItems && !reportUniqueItems(n, arr, frame, sink)) {
-      if (sink === null) return false;
-      ok = false;
-    }
-    if (n.prefixItems !== undefined || n.items !== undefined) {
-      if (!(yield* reportItems(ctx, n, arr, frame, sink, annot))) {
-        if (sink === null) return false;
-        ok = false;
-      }
-    }
-    if (n.contains !== undefined) {
-      if (!(yield* reportContains(ctx, n, arr, frame, sink, annot))) {
-        if (sink === null) return false;
-        ok = false;
-      }
-    }
+  const steps = bits === T_OBJECT ? OBJECT_STEPS : bits === T_ARRAY ? ARRAY_STEPS : null;
+  if (steps !== null && !(yield* runSteps(ctx, steps, n, v, frame, sink, annot))) {
+    if (sink === null) return false;
+    ok = false;
   }
   if (n.leaf) return ok;
+  // In-place applicators: the same value against other nodes.
+  if (!(yield* runSteps(ctx, IN_PLACE_STEPS, n, v, frame, sink, annot))) return false;
+  return ok;
+}
 
-  // In-place applicators: the same value against other nodes, in the catalogue's order.
-  for (const step of IN_PLACE_STEPS) {
-    if (!step.present(n)) continue;
-    if (!(yield* step.report(ctx, n, v, frame, sink, annot))) {
+/**
+ * Runs the keyword steps a node has, in order; answers whether all passed
+ * (at the first failure when `sink` is null).
+ */
+function* runSteps(
+  ctx: Context,
+  steps: readonly KeywordStep[],
+  n: Node,
+  v: unknown,
+  frame: Frame | null,
+  sink: Sink | null,
+  annot: Annot | null,
+): Eval {
+  let ok = true;
+  for (const step of steps) {
+    if (!step.present(n, annot !== null)) continue;
+    const good = step.check !== undefined
+      ? step.check(n, v, frame, sink)
+      : yield* step.report!(ctx, n, v, frame, sink, annot);
+    if (!good) {
       if (sink === null) return false;
       ok = false;
     }
@@ -518,41 +484,23 @@ function buildNode(
     id === undefined ? undefined : list([id])?.[0] ?? null;
   const tracked: CompileChild = (id) => one(id) ?? null;
 
-  let object: Compiled | null = null;
-  if ((types & T_OBJECT) !== 0) {
-    const members = compileObject(n, tracked);
-    if (members === null) return null;
-    object = members ?? null;
-  }
-
-  let array: Compiled | null = null;
-  if ((types & T_ARRAY) !== 0) {
-    const items = compileItems(n, tracked), contains = compileContains(n, tracked);
-    if (items === null || contains === null) return null;
-    array = every([
-      compileItemCount(n),
-      n.uniqueItems === true ? allDistinct as Compiled : undefined,
-      items,
-      contains,
-    ]);
-  }
-
+  const object = (types & T_OBJECT) === 0 ? undefined : compileSteps(OBJECT_STEPS, n, tracked);
+  const array = (types & T_ARRAY) === 0 ? undefined : compileSteps(ARRAY_STEPS, n, tracked);
   // In-place applicators: the same value against other nodes.
-  const ref = compileRef(n, tracked);
-  const combinators = compileCombinators(n, tracked);
-  const conditionals = compileConditionals(n, tracked);
-  if (ref === null || combinators === null || conditionals === null) return null;
+  const applicators = compileSteps(IN_PLACE_STEPS, n, tracked);
+  if (object === null || array === null || applicators === null) return null;
   if (height > COMPILE_HEIGHT) return null;
-  const applicators = n.leaf ? null : every([ref, ...combinators, ...conditionals]);
 
-  if (object === null && array === null && applicators === null) return { check: own, height };
+  if (object === undefined && array === undefined && applicators === undefined) {
+    return { check: own, height };
+  }
   const objectCheck = object, arrayCheck = array;
   // The common shapes: an object or an array of a declared type and nothing else.
-  if (applicators === null && typeOnly(n)) {
-    if (types === T_OBJECT && objectCheck !== null) {
+  if (applicators === undefined && typeOnly(n)) {
+    if (types === T_OBJECT && objectCheck !== undefined) {
       return { check: (v) => isRecord(v) && objectCheck(v), height };
     }
-    if (types === T_ARRAY && arrayCheck !== null) {
+    if (types === T_ARRAY && arrayCheck !== undefined) {
       return { check: (v) => Array.isArray(v) && arrayCheck(v), height };
     }
   }
@@ -560,28 +508,38 @@ function buildNode(
     if (!own(v)) return false;
     if (typeof v === "object" && v !== null) {
       if (Array.isArray(v)) {
-        if (arrayCheck !== null && !arrayCheck(v)) return false;
-      } else if (objectCheck !== null && !objectCheck(v)) return false;
+        if (arrayCheck !== undefined && !arrayCheck(v)) return false;
+      } else if (objectCheck !== undefined && !objectCheck(v)) return false;
     }
-    return applicators === null || applicators(v);
+    return applicators === undefined || applicators(v);
   };
   return { check, height };
 }
 
 /**
- * The checks that all must pass, as one: null when there are none, the one
- * itself when there is one (`undefined` entries are keywords absent).
+ * A node's compiled checks of the steps, all as one: undefined when no
+ * step applies, null when one cannot be compiled; the one check itself
+ * when there is one.
  */
-function every(checks: readonly (Compiled | undefined)[]): Compiled | null {
-  const present = checks.filter((c): c is Compiled => c !== undefined);
-  if (present.length === 0) return null;
-  if (present.length === 1) return present[0];
-  if (present.length === 2) {
-    const [a, b] = present;
+function compileSteps(
+  steps: readonly KeywordStep[],
+  n: Node,
+  child: CompileChild,
+): Compiled | null | undefined {
+  const checks: Compiled[] = [];
+  for (const step of steps) {
+    const c = step.compile?.(n, child);
+    if (c === null) return null;
+    if (c !== undefined) checks.push(c);
+  }
+  if (checks.length === 0) return undefined;
+  if (checks.length === 1) return checks[0];
+  if (checks.length === 2) {
+    const [a, b] = checks;
     return (v) => a(v) && b(v);
   }
   return (v) => {
-    for (let k = 0; k < present.length; k++) if (!present[k](v)) return false;
+    for (let k = 0; k < checks.length; k++) if (!checks[k](v)) return false;
     return true;
   };
 }

@@ -18,11 +18,15 @@
 import type { Node } from "../form.ts";
 import {
   type Compiled,
+  type Frame,
   GROUP,
   type KeywordModule,
   type KeywordSite,
+  type KeywordStep,
   type Phrase,
+  recordIssue,
   type SchemaReader,
+  type Sink,
 } from "./keyword.ts";
 
 /**
@@ -125,3 +129,51 @@ export function compileItemCount(n: Node): Compiled | undefined {
     return len >= min && len <= max;
   };
 }
+
+/**
+ * Report: records the count keyword an array fails, at the array.
+ *
+ * @example
+ * ```ts
+ * import { reportItemCount } from "./array_length.ts";
+ * import { newSink } from "./keyword.ts";
+ * import { emptyNode } from "../form.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const n = emptyNode(0, "");
+ * n.minItems = 1;
+ * const sink = newSink(10);
+ * strictEqual(reportItemCount(n, [], null, sink), false);
+ * strictEqual(sink.issues[0].keyword, "minItems");
+ * ```
+ */
+export function reportItemCount(
+  n: Node,
+  arr: readonly unknown[],
+  frame: Frame | null,
+  sink: Sink | null,
+): boolean {
+  const kw = itemCountFailure(n, arr.length);
+  if (kw === null) return true;
+  if (sink !== null) recordIssue(sink, frame, undefined, n, kw, arr);
+  return false;
+}
+
+/**
+ * The checker's step for the item counts.
+ *
+ * @example
+ * ```ts
+ * import { ARRAY_LENGTH_STEP } from "./array_length.ts";
+ * import { emptyNode } from "../form.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const n = emptyNode(0, "");
+ * n.maxItems = 1;
+ * strictEqual(ARRAY_LENGTH_STEP.compile?.(n, () => null)?.([1, 2]), false);
+ * ```
+ */
+export const ARRAY_LENGTH_STEP: KeywordStep = {
+  keyword: "minItems",
+  present: (n) => n.minItems !== undefined || n.maxItems !== undefined,
+  check: (n, v, frame, sink) => reportItemCount(n, v as unknown[], frame, sink),
+  compile: compileItemCount,
+};

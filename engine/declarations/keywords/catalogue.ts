@@ -17,25 +17,25 @@
  * @module
  */
 
-import type { InPlaceStep, KeywordModule } from "./keyword.ts";
+import type { KeywordModule, KeywordStep } from "./keyword.ts";
 import { COMBINATOR_STEPS, COMBINATORS } from "./combinators.ts";
 import { CONDITIONAL, CONDITIONAL_STEPS } from "./conditional.ts";
 import { REF, REF_STEP } from "./ref.ts";
 import { UNEVALUATED, UNEVALUATED_STEPS } from "./unevaluated.ts";
-import { ARRAY_LENGTH } from "./array_length.ts";
-import { CONTAINS } from "./contains.ts";
-import { ITEMS } from "./items.ts";
+import { ARRAY_LENGTH, ARRAY_LENGTH_STEP } from "./array_length.ts";
+import { CONTAINS, CONTAINS_STEP } from "./contains.ts";
+import { ITEMS, ITEMS_STEP } from "./items.ts";
 import { ENUM_CONST } from "./enum_const.ts";
 import { FORMAT } from "./format.ts";
-import { MEMBER_COUNT } from "./member_count.ts";
+import { MEMBER_COUNT, MEMBER_COUNT_STEP } from "./member_count.ts";
 import { MULTIPLE_OF } from "./multiple_of.ts";
 import { NUMERIC_BOUNDS } from "./numeric_bounds.ts";
 import { PATTERN } from "./pattern.ts";
-import { PROPERTIES } from "./properties.ts";
-import { REQUIRED } from "./required.ts";
+import { MEMBERS_STEP, PROPERTIES } from "./properties.ts";
+import { REQUIRED, REQUIRED_STEP } from "./required.ts";
 import { STRING_LENGTH } from "./string_length.ts";
 import { TYPE } from "./type.ts";
-import { UNIQUE_ITEMS } from "./unique_items.ts";
+import { UNIQUE_ITEMS, UNIQUE_ITEMS_STEP } from "./unique_items.ts";
 
 /**
  * Every keyword module, in the order the describer lists their phrases.
@@ -69,8 +69,45 @@ export const KEYWORD_MODULES: readonly KeywordModule[] = [
 ];
 
 /**
- * The in-place applicators' report steps, in the order the report walk
- * runs them (after the keywords of the value's own type).
+ * The steps for an object, in the order the report walk runs them (the
+ * order its issues come in). The compiled check of an object is the
+ * members step's (one walk applying them all).
+ *
+ * @example
+ * ```ts
+ * import { OBJECT_STEPS } from "./catalogue.ts";
+ * import { deepStrictEqual } from "node:assert/strict";
+ * deepStrictEqual(OBJECT_STEPS.map((s) => s.keyword), ["required", "minProperties", "properties"]);
+ * ```
+ */
+export const OBJECT_STEPS: readonly KeywordStep[] = [
+  REQUIRED_STEP,
+  MEMBER_COUNT_STEP,
+  MEMBERS_STEP,
+];
+
+/**
+ * The steps for an array, in the order the report walk runs them and the
+ * compiled check composes them.
+ *
+ * @example
+ * ```ts
+ * import { ARRAY_STEPS } from "./catalogue.ts";
+ * import { deepStrictEqual } from "node:assert/strict";
+ * deepStrictEqual(ARRAY_STEPS.map((s) => s.keyword), ["minItems", "uniqueItems", "items", "contains"]);
+ * ```
+ */
+export const ARRAY_STEPS: readonly KeywordStep[] = [
+  ARRAY_LENGTH_STEP,
+  UNIQUE_ITEMS_STEP,
+  ITEMS_STEP,
+  CONTAINS_STEP,
+];
+
+/**
+ * The in-place applicators' steps, in the order the report walk runs them
+ * (after the steps of the value's own type) and the compiled check
+ * composes them.
  *
  * @example
  * ```ts
@@ -79,7 +116,7 @@ export const KEYWORD_MODULES: readonly KeywordModule[] = [
  * strictEqual(IN_PLACE_STEPS[0].keyword, "$ref");
  * ```
  */
-export const IN_PLACE_STEPS: readonly InPlaceStep[] = [
+export const IN_PLACE_STEPS: readonly KeywordStep[] = [
   REF_STEP,
   ...COMBINATOR_STEPS,
   ...CONDITIONAL_STEPS,

@@ -28,9 +28,9 @@ import {
   type Eval,
   type Frame,
   inPlace,
-  type InPlaceStep,
   type KeywordModule,
   type KeywordSite,
+  type KeywordStep,
   mergeAnnot,
   newAnnot,
   newSink,
@@ -70,44 +70,94 @@ function compileList(ids: readonly number[], child: CompileChild): Compiled[] | 
 }
 
 /**
- * Compiled checks of the node's combinators, in order (`allOf`, `anyOf`,
- * `oneOf`, `not`; `undefined` for one absent), or null when a branch
- * cannot be compiled.
+ * Compiled `allOf`: every branch passes (undefined without it, null when a
+ * branch cannot be compiled).
  *
  * @example
  * ```ts
- * import { compileCombinators } from "./combinators.ts";
+ * import { compileAllOf } from "./combinators.ts";
+ * import { emptyNode } from "../form.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const n = emptyNode(0, "");
+ * n.allOf = [1, 2];
+ * const checks = [(v: unknown) => typeof v === "number", (v: unknown) => (v as number) > 1];
+ * strictEqual(compileAllOf(n, (id) => checks[id - 1])?.(2), true);
+ * strictEqual(compileAllOf(n, (id) => checks[id - 1])?.(1), false);
+ * ```
+ */
+export function compileAllOf(n: Node, child: CompileChild): Compiled | null | undefined {
+  if (n.allOf === undefined) return undefined;
+  const all = compileList(n.allOf, child);
+  if (all === null) return null;
+  return (v) => {
+    for (const c of all) if (!c(v)) return false;
+    return true;
+  };
+}
+
+/**
+ * Compiled `anyOf`: some branch passes.
+ *
+ * @example
+ * ```ts
+ * import { compileAnyOf } from "./combinators.ts";
+ * import { emptyNode } from "../form.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const n = emptyNode(0, "");
+ * n.anyOf = [1];
+ * strictEqual(compileAnyOf(n, () => (v) => v === null)?.(null), true);
+ * ```
+ */
+export function compileAnyOf(n: Node, child: CompileChild): Compiled | null | undefined {
+  if (n.anyOf === undefined) return undefined;
+  const any = compileList(n.anyOf, child);
+  if (any === null) return null;
+  return (v) => any.some((c) => c(v));
+}
+
+/**
+ * Compiled `oneOf`: exactly one branch passes (stops at the second).
+ *
+ * @example
+ * ```ts
+ * import { compileOneOf } from "./combinators.ts";
+ * import { emptyNode } from "../form.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const n = emptyNode(0, "");
+ * n.oneOf = [1, 2];
+ * strictEqual(compileOneOf(n, () => () => true)?.(1), false);
+ * ```
+ */
+export function compileOneOf(n: Node, child: CompileChild): Compiled | null | undefined {
+  if (n.oneOf === undefined) return undefined;
+  const one = compileList(n.oneOf, child);
+  if (one === null) return null;
+  return (v) => {
+    let matches = 0;
+    for (const c of one) if (c(v) && ++matches > 1) return false;
+    return matches === 1;
+  };
+}
+
+/**
+ * Compiled `not`: the schema fails.
+ *
+ * @example
+ * ```ts
+ * import { compileNot } from "./combinators.ts";
  * import { emptyNode } from "../form.ts";
  * import { strictEqual } from "node:assert/strict";
  * const n = emptyNode(0, "");
  * n.not = 1;
- * const [, , , not] = compileCombinators(n, () => (v) => v === 1)!;
- * strictEqual(not?.(1), false);
- * strictEqual(not?.(2), true);
+ * strictEqual(compileNot(n, () => (v) => v === 1)?.(1), false);
+ * strictEqual(compileNot(n, () => (v) => v === 1)?.(2), true);
  * ```
  */
-export function compileCombinators(
-  n: Node,
-  child: CompileChild,
-): (Compiled | undefined)[] | null {
-  const all = n.allOf === undefined ? undefined : compileList(n.allOf, child);
-  const any = n.anyOf === undefined ? undefined : compileList(n.anyOf, child);
-  const one = n.oneOf === undefined ? undefined : compileList(n.oneOf, child);
-  const not = n.not === undefined ? undefined : child(n.not);
-  if (all === null || any === null || one === null || not === null) return null;
-  return [
-    all === undefined ? undefined : (v) => {
-      for (const c of all) if (!c(v)) return false;
-      return true;
-    },
-    any === undefined ? undefined : (v) => any.some((c) => c(v)),
-    one === undefined ? undefined : (v) => {
-      let matches = 0;
-      for (const c of one) if (c(v) && ++matches > 1) return false;
-      return matches === 1;
-    },
-    not === undefined ? undefined : (v) => !not(v),
-  ];
+export function compileNot(n: Node, child: CompileChild): Compiled | null | undefined {
+  if (n.not === undefined) return undefined;
+  const not = child(n.not);
+  if (not === null) return null;
+  return (v) => !not(v);
 }
 
 /**
@@ -247,21 +297,28 @@ export function* reportNot(
  * deepStrictEqual(COMBINATOR_STEPS.map((s) => s.keyword), ["allOf", "anyOf", "oneOf", "not"]);
  * ```
  */
-export const COMBINATOR_STEPS: readonly InPlaceStep[] = [
-  { keyword: "allOf", present: (n) => n.allOf !== undefined, report: reportAllOf },
+export const COMBINATOR_STEPS: readonly KeywordStep[] = [
+  {
+    keyword: "allOf",
+    present: (n) => n.allOf !== undefined,
+    report: reportAllOf,
+    compile: compileAllOf,
+  },
   {
     keyword: "anyOf",
     present: (n) => n.anyOf !== undefined,
+    compile: compileAnyOf,
     report: (walk, n, v, frame, sink, annot) =>
       reportAlternatives("anyOf", walk, n, v, frame, sink, annot),
   },
   {
     keyword: "oneOf",
     present: (n) => n.oneOf !== undefined,
+    compile: compileOneOf,
     report: (walk, n, v, frame, sink, annot) =>
       reportAlternatives("oneOf", walk, n, v, frame, sink, annot),
   },
-  { keyword: "not", present: (n) => n.not !== undefined, report: reportNot },
+  { keyword: "not", present: (n) => n.not !== undefined, report: reportNot, compile: compileNot },
 ];
 
 /**

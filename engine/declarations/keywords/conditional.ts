@@ -28,9 +28,9 @@ import {
   type Eval,
   type Frame,
   inPlace,
-  type InPlaceStep,
   type KeywordModule,
   type KeywordSite,
+  type KeywordStep,
   type SchemaReader,
   type Sink,
   type Walk,
@@ -82,52 +82,72 @@ export function parseConditional(reader: SchemaReader, node: Node, site: Keyword
 }
 
 /**
- * Compiled checks of `if`/`then`/`else` and of `dependentSchemas`
- * (`undefined` for one absent), or null when a schema cannot be compiled.
+ * Compiled `if`/`then`/`else`: the branch the condition picks passes
+ * (undefined without `if`, null when a schema cannot be compiled).
  *
  * @example
  * ```ts
- * import { compileConditionals } from "./conditional.ts";
+ * import { compileIf } from "./conditional.ts";
  * import { emptyNode } from "../form.ts";
  * import { strictEqual } from "node:assert/strict";
  * const n = emptyNode(0, "");
  * n.if = 1;
  * n.then = 2;
  * const checks = [(v: unknown) => typeof v === "string", (v: unknown) => v === "a"];
- * const [cond] = compileConditionals(n, (id) => checks[id - 1])!;
- * strictEqual(cond?.("a"), true);
- * strictEqual(cond?.("b"), false);
- * strictEqual(cond?.(1), true);
+ * const check = compileIf(n, (id) => checks[id - 1])!;
+ * strictEqual(check("a"), true);
+ * strictEqual(check("b"), false);
+ * strictEqual(check(1), true);
  * ```
  */
-export function compileConditionals(
+export function compileIf(n: Node, child: CompileChild): Compiled | null | undefined {
+  if (n.if === undefined) return undefined;
+  const cond = child(n.if);
+  const then = n.then === undefined ? undefined : child(n.then);
+  const otherwise = n.else === undefined ? undefined : child(n.else);
+  if (cond === null || then === null || otherwise === null) return null;
+  return (v) => {
+    const branch = cond(v) ? then : otherwise;
+    return branch === undefined || branch(v);
+  };
+}
+
+/**
+ * Compiled `dependentSchemas`: for each present member, the object passes
+ * its schema.
+ *
+ * @example
+ * ```ts
+ * import { compileDependentSchemas } from "./conditional.ts";
+ * import { emptyNode } from "../form.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const n = emptyNode(0, "");
+ * n.dependentSchemas = [{ name: "card", node: 1 }];
+ * const check = compileDependentSchemas(n, () => (v) => Object.hasOwn(v as object, "cvv"))!;
+ * strictEqual(check({ card: 1 }), false);
+ * strictEqual(check({ card: 1, cvv: 2 }), true);
+ * strictEqual(check({}), true);
+ * ```
+ */
+export function compileDependentSchemas(
   n: Node,
   child: CompileChild,
-): [Compiled | undefined, Compiled | undefined] | null {
-  const one = (id: number | undefined): Compiled | null | undefined =>
-    id === undefined ? undefined : child(id);
-  const cond = one(n.if), then = one(n.then), otherwise = one(n.else);
+): Compiled | null | undefined {
+  if (n.dependentSchemas === undefined) return undefined;
   const dependents: Compiled[] = [];
-  for (const d of n.dependentSchemas ?? []) {
+  for (const d of n.dependentSchemas) {
     const c = child(d.node);
     if (c === null) return null;
     dependents.push(c);
   }
-  if (cond === null || then === null || otherwise === null) return null;
-  const names = n.dependentSchemas?.map((d) => d.name) ?? [];
-  return [
-    cond === undefined ? undefined : (v) => {
-      const branch = cond(v) ? then : otherwise;
-      return branch === undefined || branch(v);
-    },
-    n.dependentSchemas === undefined ? undefined : (v) => {
-      if (!isRecord(v)) return true;
-      for (let k = 0; k < dependents.length; k++) {
-        if (Object.hasOwn(v, names[k]) && !dependents[k](v)) return false;
-      }
-      return true;
-    },
-  ];
+  const names = n.dependentSchemas.map((d) => d.name);
+  return (v) => {
+    if (!isRecord(v)) return true;
+    for (let k = 0; k < dependents.length; k++) {
+      if (Object.hasOwn(v, names[k]) && !dependents[k](v)) return false;
+    }
+    return true;
+  };
 }
 
 /**
@@ -200,12 +220,13 @@ export function* reportDependentSchemas(
  * deepStrictEqual(CONDITIONAL_STEPS.map((s) => s.keyword), ["if", "dependentSchemas"]);
  * ```
  */
-export const CONDITIONAL_STEPS: readonly InPlaceStep[] = [
-  { keyword: "if", present: (n) => n.if !== undefined, report: reportIf },
+export const CONDITIONAL_STEPS: readonly KeywordStep[] = [
+  { keyword: "if", present: (n) => n.if !== undefined, report: reportIf, compile: compileIf },
   {
     keyword: "dependentSchemas",
     present: (n) => n.dependentSchemas !== undefined,
     report: reportDependentSchemas,
+    compile: compileDependentSchemas,
   },
 ];
 

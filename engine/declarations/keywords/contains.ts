@@ -27,6 +27,7 @@ import {
   type Frame,
   type KeywordModule,
   type KeywordSite,
+  type KeywordStep,
   recordIssue,
   type SchemaReader,
   type Sink,
@@ -163,4 +164,23 @@ export const CONTAINS: KeywordModule = {
       found: `an array with ${say.plural(Number(issue.detail), "such item")}`,
     };
   },
+};
+
+/**
+ * The checker's step for `contains`.
+ *
+ * @example
+ * ```ts
+ * import { CONTAINS_STEP } from "./contains.ts";
+ * import { emptyNode } from "../form.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(CONTAINS_STEP.present(emptyNode(0, ""), false), false);
+ * ```
+ */
+export const CONTAINS_STEP: KeywordStep = {
+  keyword: "contains",
+  present: (n) => n.contains !== undefined,
+  report: (walk, n, v, frame, sink, annot) =>
+    reportContains(walk, n, v as unknown[], frame, sink, annot),
+  compile: compileContains,
 };

@@ -26,6 +26,7 @@ import {
   type Frame,
   type KeywordModule,
   type KeywordSite,
+  type KeywordStep,
   type SchemaReader,
   type Sink,
   type Walk,
@@ -200,4 +201,23 @@ export const ITEMS: KeywordModule = {
   name: "items",
   keywords: ["items", "prefixItems", "additionalItems"],
   parse: parseItems,
+};
+
+/**
+ * The checker's step for `prefixItems`/`items`.
+ *
+ * @example
+ * ```ts
+ * import { ITEMS_STEP } from "./items.ts";
+ * import { emptyNode } from "../form.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(ITEMS_STEP.present(emptyNode(0, ""), false), false);
+ * ```
+ */
+export const ITEMS_STEP: KeywordStep = {
+  keyword: "items",
+  present: (n) => n.prefixItems !== undefined || n.items !== undefined,
+  report: (walk, n, v, frame, sink, annot) =>
+    reportItems(walk, n, v as unknown[], frame, sink, annot),
+  compile: compileItems,
 };

@@ -568,23 +568,32 @@ export function* inPlace(
 }
 
 /**
- * An in-place applicator's step for the report walk, with whether the node
- * has it: the driver runs each present one, in the catalogue's order,
- * after the keywords of the value's own type.
+ * One keyword's part in the checker's drivers, as the catalogue lists it:
+ * whether a node has it, its report step (`check` when it records issues
+ * without sub-evaluations, `report` when it yields them), and its compiled
+ * check. The report walk runs the steps of the value's type, then the
+ * in-place ones; the compiled driver composes their `compile`s.
  *
  * @example
  * ```ts
- * import type { InPlaceStep } from "./keyword.ts";
+ * import type { KeywordStep } from "./keyword.ts";
  * import { strictEqual } from "node:assert/strict";
- * const step: InPlaceStep = { keyword: "not", present: (n) => n.not !== undefined, report: function* () { return true; } };
+ * const step: KeywordStep = { keyword: "not", present: (n) => n.not !== undefined, report: function* () { return true; } };
  * strictEqual(step.keyword, "not");
  * ```
  */
-export interface InPlaceStep {
-  /** The keyword. */
+export interface KeywordStep {
+  /** The keyword (or the family's first). */
   readonly keyword: string;
-  /** Whether the node has it. */
-  readonly present: (n: Node) => boolean;
-  /** The report step. */
-  readonly report: ReportStep;
+  /** Whether the report walk runs it on the node (`annotating`: annotations are collected). */
+  readonly present: (n: Node, annotating: boolean) => boolean;
+  /** A report step without sub-evaluations: records issues, answers whether the value passes. */
+  readonly check?: (n: Node, v: unknown, frame: Frame | null, sink: Sink | null) => boolean;
+  /** A report step with sub-evaluations. */
+  readonly report?: ReportStep;
+  /**
+   * The compiled check (the value known to be of the step's type): undefined
+   * when the node has nothing for it, null when a child cannot be compiled.
+   */
+  readonly compile?: (n: Node, child: CompileChild) => Compiled | null | undefined;
 }

@@ -17,11 +17,15 @@
 
 import type { Node } from "../form.ts";
 import {
+  type Frame,
   GROUP,
   type KeywordModule,
   type KeywordSite,
+  type KeywordStep,
   type Phrase,
+  recordIssue,
   type SchemaReader,
+  type Sink,
 } from "./keyword.ts";
 
 /**
@@ -102,4 +106,50 @@ export const MEMBER_COUNT: KeywordModule = {
     }
     return out;
   },
+};
+
+/**
+ * Report: records the count keyword an object fails, at the object.
+ *
+ * @example
+ * ```ts
+ * import { reportMemberCount } from "./member_count.ts";
+ * import { newSink } from "./keyword.ts";
+ * import { emptyNode } from "../form.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const n = emptyNode(0, "");
+ * n.maxProperties = 0;
+ * const sink = newSink(10);
+ * strictEqual(reportMemberCount(n, { a: 1 }, null, sink), false);
+ * strictEqual(sink.issues[0].keyword, "maxProperties");
+ * ```
+ */
+export function reportMemberCount(
+  n: Node,
+  obj: Record<string, unknown>,
+  frame: Frame | null,
+  sink: Sink | null,
+): boolean {
+  const kw = memberCountFailure(n, Object.keys(obj).length);
+  if (kw === null) return true;
+  if (sink !== null) recordIssue(sink, frame, undefined, n, kw, obj);
+  return false;
+}
+
+/**
+ * The report walk's step for the member counts (the compiled check of an
+ * object applies them in its walk, `properties.ts`).
+ *
+ * @example
+ * ```ts
+ * import { MEMBER_COUNT_STEP } from "./member_count.ts";
+ * import { emptyNode } from "../form.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(MEMBER_COUNT_STEP.present(emptyNode(0, ""), false), false);
+ * ```
+ */
+export const MEMBER_COUNT_STEP: KeywordStep = {
+  keyword: "minProperties",
+  present: (n) => n.minProperties !== undefined || n.maxProperties !== undefined,
+  check: (n, v, frame, sink) => reportMemberCount(n, v as Record<string, unknown>, frame, sink),
 };

@@ -41,6 +41,7 @@ import {
   type Frame,
   type KeywordModule,
   type KeywordSite,
+  type KeywordStep,
   recordIssue,
   type Say,
   type SchemaReader,
@@ -457,4 +458,27 @@ export const PROPERTIES: KeywordModule = {
     }
     return { expected: onlyNamedWords(n, say) };
   },
+};
+
+/**
+ * The report walk's step for an object's members (run also when
+ * annotations are collected, to record which members were evaluated), and
+ * the compiled check of the whole object.
+ *
+ * @example
+ * ```ts
+ * import { MEMBERS_STEP } from "./properties.ts";
+ * import { emptyNode } from "../form.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(MEMBERS_STEP.present(emptyNode(0, ""), true), true);
+ * ```
+ */
+export const MEMBERS_STEP: KeywordStep = {
+  keyword: "properties",
+  present: (n, annotating) =>
+    n.properties !== undefined || n.patternProperties !== undefined ||
+    n.additionalProperties !== undefined || n.propertyNames !== undefined || annotating,
+  report: (walk, n, v, frame, sink, annot) =>
+    reportMembers(walk, n, v as Record<string, unknown>, frame, sink, annot),
+  compile: compileObject,
 };

@@ -26,9 +26,9 @@ import {
   type Eval,
   type Frame,
   inPlace,
-  type InPlaceStep,
   type KeywordModule,
   type KeywordSite,
+  type KeywordStep,
   type SchemaReader,
   type Sink,
   type Walk,
@@ -112,10 +112,11 @@ export function reportRef(
  * strictEqual(REF_STEP.keyword, "$ref");
  * ```
  */
-export const REF_STEP: InPlaceStep = {
+export const REF_STEP: KeywordStep = {
   keyword: "$ref",
   present: (n) => n.ref !== undefined,
   report: reportRef,
+  compile: compileRef,
 };
 
 /**

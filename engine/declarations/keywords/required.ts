@@ -24,6 +24,7 @@ import {
   type Frame,
   type KeywordModule,
   type KeywordSite,
+  type KeywordStep,
   recordIssue,
   type SchemaReader,
   type Sink,
@@ -186,4 +187,23 @@ export const REQUIRED: KeywordModule = {
       ? "present (it is required)"
       : `present (required when ${say.literal(issue.detail)} is present)`,
   }),
+};
+
+/**
+ * The report walk's step for an object's required members.
+ *
+ * @example
+ * ```ts
+ * import { REQUIRED_STEP } from "./required.ts";
+ * import { emptyNode } from "../form.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const n = emptyNode(0, "");
+ * n.required = ["a"];
+ * strictEqual(REQUIRED_STEP.check?.(n, {}, null, null), false);
+ * ```
+ */
+export const REQUIRED_STEP: KeywordStep = {
+  keyword: "required",
+  present: (n) => n.required !== undefined || n.dependentRequired !== undefined,
+  check: (n, v, frame, sink) => reportRequired(n, v as Record<string, unknown>, frame, sink),
 };

@@ -24,9 +24,9 @@ import {
   ask,
   type Eval,
   type Frame,
-  type InPlaceStep,
   type KeywordModule,
   type KeywordSite,
+  type KeywordStep,
   recordIssue,
   type SchemaReader,
   type Sink,
@@ -146,7 +146,7 @@ export function* reportUnevaluatedItems(
  * strictEqual(UNEVALUATED_STEPS.length, 2);
  * ```
  */
-export const UNEVALUATED_STEPS: readonly InPlaceStep[] = [
+export const UNEVALUATED_STEPS: readonly KeywordStep[] = [
   {
     keyword: "unevaluatedProperties",
     present: (n) => n.unevaluatedProperties !== undefined,

@@ -18,10 +18,12 @@
 
 import { canonicalKey, type Node } from "../form.ts";
 import {
+  type Compiled,
   type Frame,
   GROUP,
   type KeywordModule,
   type KeywordSite,
+  type KeywordStep,
   recordIssue,
   type SchemaReader,
   type Sink,
@@ -148,4 +150,24 @@ export const UNIQUE_ITEMS: KeywordModule = {
   parse: parseUniqueItems,
   requires: (n) => n.uniqueItems ? [[GROUP.array, "without duplicate items"]] : [],
   words: (_form, issue) => ({ found: `an array whose items ${issue.detail} are equal` }),
+};
+
+/**
+ * The checker's step for `uniqueItems`.
+ *
+ * @example
+ * ```ts
+ * import { UNIQUE_ITEMS_STEP } from "./unique_items.ts";
+ * import { emptyNode } from "../form.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const n = emptyNode(0, "");
+ * n.uniqueItems = true;
+ * strictEqual(UNIQUE_ITEMS_STEP.compile?.(n, () => null)?.([1, 1]), false);
+ * ```
+ */
+export const UNIQUE_ITEMS_STEP: KeywordStep = {
+  keyword: "uniqueItems",
+  present: (n) => n.uniqueItems === true,
+  check: (n, v, frame, sink) => reportUniqueItems(n, v as unknown[], frame, sink),
+  compile: (n) => n.uniqueItems === true ? allDistinct as Compiled : undefined,
 };
