@@ -193,43 +193,30 @@ function* evaluate(
   const annot = given ?? (ctx.annotations && container && !n.leaf ? newAnnot() : null);
   let ok = true;
 
-  const steps = bits === T_OBJECT ? OBJECT_STEPS : bits === T_ARRAY ? ARRAY_STEPS : null;
-  if (steps !== null && !(yield* runSteps(ctx, steps, n, v, frame, sink, annot))) {
-    if (sink === null) return false;
-    ok = false;
-  }
-  if (n.leaf) return ok;
-  // In-place applicators: the same value against other nodes.
-  if (!(yield* runSteps(ctx, IN_PLACE_STEPS, n, v, frame, sink, annot))) return false;
-  return ok;
-}
-
-/**
- * Runs the keyword steps a node has, in order; answers whether all passed
- * (at the first failure when `sink` is null).
- */
-function* runSteps(
-  ctx: Context,
-  steps: readonly KeywordStep[],
-  n: Node,
-  v: unknown,
-  frame: Frame | null,
-  sink: Sink | null,
-  annot: Annot | null,
-): Eval {
-  let ok = true;
-  for (const step of steps) {
-    if (!step.present(n, annot !== null)) continue;
-    const good = step.check !== undefined
-      ? step.check(n, v, frame, sink)
-      : yield* step.report!(ctx, n, v, frame, sink, annot);
-    if (!good) {
-      if (sink === null) return false;
-      ok = false;
+  // The steps of the value's type, then (unless the node is a leaf) the in-place applicators:
+  // the same value against other nodes. Inline, not a generator of its own: each sub-evaluation
+  // a step yields passes through every generator between it and the driver.
+  const typed = bits === T_OBJECT ? OBJECT_STEPS : bits === T_ARRAY ? ARRAY_STEPS : NO_STEPS;
+  const annotating = annot !== null;
+  for (let pass = 0; pass < 2; pass++) {
+    const steps = pass === 0 ? typed : n.leaf ? NO_STEPS : IN_PLACE_STEPS;
+    for (let k = 0; k < steps.length; k++) {
+      const step = steps[k];
+      if (!step.present(n, annotating)) continue;
+      const good = step.check !== undefined
+        ? step.check(n, v, frame, sink)
+        : yield* step.report!(ctx, n, v, frame, sink, annot);
+      if (!good) {
+        if (sink === null) return false;
+        ok = false;
+      }
     }
   }
   return ok;
 }
+
+/** No steps. */
+const NO_STEPS: readonly KeywordStep[] = [];
 
 /** Checks a scalar against a leaf node inline; reports at `frame`/`key`. */
 function leaf(

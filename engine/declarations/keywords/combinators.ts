@@ -27,7 +27,6 @@ import {
   type Compiled,
   type Eval,
   type Frame,
-  inPlace,
   type KeywordModule,
   type KeywordSite,
   type KeywordStep,
@@ -182,10 +181,13 @@ export function* reportAllOf(
 ): Eval {
   let ok = true;
   for (const c of n.allOf!) {
-    if (!(yield* inPlace(walk.nodes[c], v, frame, sink, annot))) {
+    // In place (as `inPlace` does, without a generator between the sub-evaluation and the driver).
+    const sub = annot === null ? null : newAnnot();
+    const good = yield ask(walk.nodes[c], v, frame, sink, sub);
+    if (!good) {
       if (sink === null) return false;
       ok = false;
-    }
+    } else if (sub !== null) mergeAnnot(annot!, sub);
   }
   return ok;
 }

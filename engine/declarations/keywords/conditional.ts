@@ -23,14 +23,16 @@ import { isRecord } from "../../json_kind.ts";
 import { type Node, pointerToken } from "../form.ts";
 import {
   type Annot,
+  ask,
   type CompileChild,
   type Compiled,
   type Eval,
   type Frame,
-  inPlace,
   type KeywordModule,
   type KeywordSite,
   type KeywordStep,
+  mergeAnnot,
+  newAnnot,
   type SchemaReader,
   type Sink,
   type Walk,
@@ -171,10 +173,16 @@ export function* reportIf(
   sink: Sink | null,
   annot: Annot | null,
 ): Eval {
-  const cond = yield* inPlace(walk.nodes[n.if!], v, null, null, annot);
+  // In place (as `inPlace` does, without a generator between the sub-evaluation and the driver).
+  const sub = annot === null ? null : newAnnot();
+  const cond = yield ask(walk.nodes[n.if!], v, null, null, sub);
+  if (cond && sub !== null) mergeAnnot(annot!, sub);
   const branch = cond ? n.then : n.else;
   if (branch === undefined) return true;
-  return yield* inPlace(walk.nodes[branch], v, frame, sink, annot);
+  const sub2 = annot === null ? null : newAnnot();
+  const good = yield ask(walk.nodes[branch], v, frame, sink, sub2);
+  if (good && sub2 !== null) mergeAnnot(annot!, sub2);
+  return good;
 }
 
 /**
@@ -202,10 +210,12 @@ export function* reportDependentSchemas(
   let ok = true;
   for (const dep of n.dependentSchemas!) {
     if (!Object.hasOwn(v, dep.name)) continue;
-    if (!(yield* inPlace(walk.nodes[dep.node], v, frame, sink, annot))) {
+    const sub = annot === null ? null : newAnnot();
+    const good = yield ask(walk.nodes[dep.node], v, frame, sink, sub);
+    if (!good) {
       if (sink === null) return false;
       ok = false;
-    }
+    } else if (sub !== null) mergeAnnot(annot!, sub);
   }
   return ok;
 }
