@@ -196,13 +196,16 @@ function* evaluate(
   // The steps of the value's type, then (unless the node is a leaf) the in-place applicators:
   // the same value against other nodes. Inline, not a generator of its own: each sub-evaluation
   // a step yields passes through every generator between it and the driver.
-  const typed = bits === T_OBJECT ? OBJECT_STEPS : bits === T_ARRAY ? ARRAY_STEPS : NO_STEPS;
-  const annotating = annot !== null;
+  const plan = planOf(n);
+  const typed = bits === T_OBJECT
+    ? annot !== null ? plan.annotatedObject : plan.object
+    : bits === T_ARRAY
+    ? plan.array
+    : NO_STEPS;
   for (let pass = 0; pass < 2; pass++) {
-    const steps = pass === 0 ? typed : n.leaf ? NO_STEPS : IN_PLACE_STEPS;
+    const steps = pass === 0 ? typed : plan.inPlace;
     for (let k = 0; k < steps.length; k++) {
       const step = steps[k];
-      if (!step.present(n, annotating)) continue;
       const good = step.check !== undefined
         ? step.check(n, v, frame, sink)
         : yield* step.report!(ctx, n, v, frame, sink, annot);
@@ -217,6 +220,32 @@ function* evaluate(
 
 /** No steps. */
 const NO_STEPS: readonly KeywordStep[] = [];
+
+/** The steps a node has, by the value's type (found once per node). */
+interface StepPlan {
+  readonly object: readonly KeywordStep[];
+  /** The object steps when annotations are collected (the members are then always walked). */
+  readonly annotatedObject: readonly KeywordStep[];
+  readonly array: readonly KeywordStep[];
+  /** Empty for a leaf. */
+  readonly inPlace: readonly KeywordStep[];
+}
+
+const plans = new WeakMap<Node, StepPlan>();
+
+function planOf(n: Node): StepPlan {
+  let plan = plans.get(n);
+  if (plan === undefined) {
+    plan = {
+      object: OBJECT_STEPS.filter((s) => s.present(n, false)),
+      annotatedObject: OBJECT_STEPS.filter((s) => s.present(n, true)),
+      array: ARRAY_STEPS.filter((s) => s.present(n, false)),
+      inPlace: n.leaf ? NO_STEPS : IN_PLACE_STEPS.filter((s) => s.present(n, false)),
+    };
+    plans.set(n, plan);
+  }
+  return plan;
+}
 
 /** Checks a scalar against a leaf node inline; reports at `frame`/`key`. */
 function leaf(
