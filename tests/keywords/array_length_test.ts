@@ -8,7 +8,9 @@
 
 import {
   type KeywordRefusal,
+  type MatchRow,
   runKeywordRefusals,
+  runMatchRows,
   runWordsRows,
   type WordsRow,
 } from "./keyword_cases.ts";
@@ -55,8 +57,18 @@ const REFUSALS: readonly KeywordRefusal[] = [
   },
 ];
 
+const MATCHES: readonly MatchRow[] = [
+  {
+    name: "item counts bound arrays only, both ends inclusive",
+    schema: { minItems: 1, maxItems: 2 },
+    matches: [[1], [1, 2], "", {}],
+    refuses: [[], [1, 2, 3]],
+  },
+];
+
 runWordsRows("minItems, maxItems: a value failing one keyword, and its words", WORDS);
 runKeywordRefusals(
   "minItems, maxItems: malformed values refused with their pointers and words",
   REFUSALS,
 );
+runMatchRows("array length: what compiled schemas match and refuse", MATCHES);

@@ -8,7 +8,9 @@
 
 import {
   type KeywordRefusal,
+  type MatchRow,
   runKeywordRefusals,
+  runMatchRows,
   runWordsRows,
   type WordsRow,
 } from "./keyword_cases.ts";
@@ -155,8 +157,23 @@ const REFUSALS: readonly KeywordRefusal[] = [
   },
 ];
 
+const MATCHES: readonly MatchRow[] = [
+  {
+    name: "allOf every branch, anyOf some, oneOf exactly one, not none",
+    schema: {
+      allOf: [{ type: "integer" }],
+      anyOf: [{ minimum: 10 }, { maximum: 0 }],
+      oneOf: [{ multipleOf: 2 }, { multipleOf: 3 }],
+      not: { const: 12 },
+    },
+    matches: [10, -2, 15, -3],
+    refuses: [12, 6, 5, 11, "10"],
+  },
+];
+
 runWordsRows("allOf, anyOf, oneOf, not: a value failing one keyword, and its words", WORDS);
 runKeywordRefusals(
   "allOf, anyOf, oneOf, not: malformed values refused with their pointers and words",
   REFUSALS,
 );
+runMatchRows("combinators: what compiled schemas match and refuse", MATCHES);

@@ -8,7 +8,9 @@
 
 import {
   type KeywordRefusal,
+  type MatchRow,
   runKeywordRefusals,
+  runMatchRows,
   runWordsRows,
   type WordsRow,
 } from "./keyword_cases.ts";
@@ -94,6 +96,15 @@ const REFUSALS: readonly KeywordRefusal[] = [
   },
 ];
 
+const MATCHES: readonly MatchRow[] = [
+  {
+    name: "between minContains and maxContains items match",
+    schema: { contains: { type: "integer" }, minContains: 2, maxContains: 3 },
+    matches: [[1, 2], [1, "a", 2, 3], "not an array"],
+    refuses: [[1], [], [1, 2, 3, 4], ["a", "b"]],
+  },
+];
+
 runWordsRows(
   "contains, minContains, maxContains: a value failing one keyword, and its words",
   WORDS,
@@ -102,3 +113,4 @@ runKeywordRefusals(
   "contains, minContains, maxContains: malformed values refused with their pointers and words",
   REFUSALS,
 );
+runMatchRows("contains: what compiled schemas match and refuse", MATCHES);

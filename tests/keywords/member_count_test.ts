@@ -8,7 +8,9 @@
 
 import {
   type KeywordRefusal,
+  type MatchRow,
   runKeywordRefusals,
+  runMatchRows,
   runWordsRows,
   type WordsRow,
 } from "./keyword_cases.ts";
@@ -55,8 +57,18 @@ const REFUSALS: readonly KeywordRefusal[] = [
   },
 ];
 
+const MATCHES: readonly MatchRow[] = [
+  {
+    name: "member counts bound objects only, both ends inclusive",
+    schema: { minProperties: 1, maxProperties: 2 },
+    matches: [{ a: 1 }, { a: 1, b: 2 }, [], "x"],
+    refuses: [{}, { a: 1, b: 2, c: 3 }],
+  },
+];
+
 runWordsRows("minProperties, maxProperties: a value failing one keyword, and its words", WORDS);
 runKeywordRefusals(
   "minProperties, maxProperties: malformed values refused with their pointers and words",
   REFUSALS,
 );
+runMatchRows("member count: what compiled schemas match and refuse", MATCHES);

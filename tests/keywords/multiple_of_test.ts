@@ -8,7 +8,9 @@
 
 import {
   type KeywordRefusal,
+  type MatchRow,
   runKeywordRefusals,
+  runMatchRows,
   runWordsRows,
   type WordsRow,
 } from "./keyword_cases.ts";
@@ -60,5 +62,15 @@ const REFUSALS: readonly KeywordRefusal[] = [
   },
 ];
 
+const MATCHES: readonly MatchRow[] = [
+  {
+    name: "multiples on the exact decimals written, not on the doubles' quotient",
+    schema: { multipleOf: 0.01 },
+    matches: [0.07, 1.1, 19.99, 0, -0.03, "0.001"],
+    refuses: [0.001, 1.005, 0.015],
+  },
+];
+
 runWordsRows("multipleOf: a value failing one keyword, and its words", WORDS);
 runKeywordRefusals("multipleOf: malformed values refused with their pointers and words", REFUSALS);
+runMatchRows("multiple of: what compiled schemas match and refuse", MATCHES);

@@ -8,7 +8,9 @@
 
 import {
   type KeywordRefusal,
+  type MatchRow,
   runKeywordRefusals,
+  runMatchRows,
   runWordsRows,
   type WordsRow,
 } from "./keyword_cases.ts";
@@ -48,5 +50,15 @@ const REFUSALS: readonly KeywordRefusal[] = [
   },
 ];
 
+const MATCHES: readonly MatchRow[] = [
+  {
+    name: "a pattern matches anywhere unless anchored; it applies to strings only",
+    schema: { pattern: "^[a-z]+-\\d$" },
+    matches: ["ab-1", "z-9", 5, null],
+    refuses: ["ab-12", "AB-1", "xab-1 "],
+  },
+];
+
 runWordsRows("pattern: a value failing one keyword, and its words", WORDS);
 runKeywordRefusals("pattern: malformed values refused with their pointers and words", REFUSALS);
+runMatchRows("pattern: what compiled schemas match and refuse", MATCHES);

@@ -8,7 +8,9 @@
 
 import {
   type KeywordRefusal,
+  type MatchRow,
   runKeywordRefusals,
+  runMatchRows,
   runWordsRows,
   type WordsRow,
 } from "./keyword_cases.ts";
@@ -72,6 +74,20 @@ const REFUSALS: readonly KeywordRefusal[] = [
   },
 ];
 
+const MATCHES: readonly MatchRow[] = [
+  {
+    name: "named members, pattern members, the rest, and every name",
+    schema: {
+      properties: { id: { type: "integer" } },
+      patternProperties: { "^x-": { type: "string" } },
+      additionalProperties: { type: "boolean" },
+      propertyNames: { maxLength: 5 },
+    },
+    matches: [{}, { id: 1 }, { "x-a": "s", ok: true }, [1]],
+    refuses: [{ id: "1" }, { "x-a": 1 }, { ok: 1 }, { longer: true }],
+  },
+];
+
 runWordsRows(
   "properties, patternProperties, additionalProperties, propertyNames: a value failing one keyword, and its words",
   WORDS,
@@ -80,3 +96,4 @@ runKeywordRefusals(
   "properties, patternProperties, additionalProperties, propertyNames: malformed values refused with their pointers and words",
   REFUSALS,
 );
+runMatchRows("properties: what compiled schemas match and refuse", MATCHES);

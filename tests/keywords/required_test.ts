@@ -8,7 +8,9 @@
 
 import {
   type KeywordRefusal,
+  type MatchRow,
   runKeywordRefusals,
+  runMatchRows,
   runWordsRows,
   type WordsRow,
 } from "./keyword_cases.ts";
@@ -70,8 +72,18 @@ const REFUSALS: readonly KeywordRefusal[] = [
   },
 ];
 
+const MATCHES: readonly MatchRow[] = [
+  {
+    name: "required members own, names on Object.prototype included; dependents when present",
+    schema: { required: ["a", "toString"], dependentRequired: { b: ["c"] } },
+    matches: [{ a: 1, toString: 2 }, { a: 1, toString: 2, b: 3, c: 4 }, "x"],
+    refuses: [{ a: 1 }, {}, { a: 1, toString: 2, b: 3 }],
+  },
+];
+
 runWordsRows("required, dependentRequired: a value failing one keyword, and its words", WORDS);
 runKeywordRefusals(
   "required, dependentRequired: malformed values refused with their pointers and words",
   REFUSALS,
 );
+runMatchRows("required: what compiled schemas match and refuse", MATCHES);

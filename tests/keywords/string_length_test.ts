@@ -8,7 +8,9 @@
 
 import {
   type KeywordRefusal,
+  type MatchRow,
   runKeywordRefusals,
+  runMatchRows,
   runWordsRows,
   type WordsRow,
 } from "./keyword_cases.ts";
@@ -120,8 +122,18 @@ const REFUSALS: readonly KeywordRefusal[] = [
   },
 ];
 
+const MATCHES: readonly MatchRow[] = [
+  {
+    name: "lengths count code points: a surrogate pair once, a lone surrogate once",
+    schema: { type: "string", minLength: 2, maxLength: 3 },
+    matches: ["ab", "abc", "😀😀", "a\ud800", "😀😀😀"],
+    refuses: ["a", "😀", "abcd", "😀😀😀😀"],
+  },
+];
+
 runWordsRows("minLength, maxLength: a value failing one keyword, and its words", WORDS);
 runKeywordRefusals(
   "minLength, maxLength: malformed values refused with their pointers and words",
   REFUSALS,
 );
+runMatchRows("string length: what compiled schemas match and refuse", MATCHES);

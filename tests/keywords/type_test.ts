@@ -8,7 +8,9 @@
 
 import {
   type KeywordRefusal,
+  type MatchRow,
   runKeywordRefusals,
+  runMatchRows,
   runWordsRows,
   type WordsRow,
 } from "./keyword_cases.ts";
@@ -131,5 +133,15 @@ const REFUSALS: readonly KeywordRefusal[] = [
   },
 ];
 
+const MATCHES: readonly MatchRow[] = [
+  {
+    name: "integer admits whole numbers (1.0 included), number every number; a union admits each",
+    schema: { type: ["integer", "null", "string"] },
+    matches: [1, 1.0, -0, null, "", "1"],
+    refuses: [1.5, true, [], {}],
+  },
+];
+
 runWordsRows("type: a value failing one keyword, and its words", WORDS);
 runKeywordRefusals("type: malformed values refused with their pointers and words", REFUSALS);
+runMatchRows("type: what compiled schemas match and refuse", MATCHES);

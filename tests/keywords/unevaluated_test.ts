@@ -6,7 +6,7 @@
  * @module
  */
 
-import { runWordsRows, type WordsRow } from "./keyword_cases.ts";
+import { type MatchRow, runMatchRows, runWordsRows, type WordsRow } from "./keyword_cases.ts";
 
 const WORDS: readonly WordsRow[] = [
   {
@@ -38,7 +38,22 @@ const WORDS: readonly WordsRow[] = [
   },
 ];
 
+const MATCHES: readonly MatchRow[] = [
+  {
+    name: "members and items no keyword evaluated, here or in a passing branch",
+    schema: {
+      prefixItems: [{}],
+      anyOf: [{ properties: { a: {} } }, { properties: { b: {} } }],
+      unevaluatedProperties: false,
+      unevaluatedItems: { type: "string" },
+    },
+    matches: [{ a: 1 }, { b: 1 }, [1, "x", "y"]],
+    refuses: [{ a: 1, c: 1 }, [1, 2]],
+  },
+];
+
 runWordsRows(
   "unevaluatedProperties, unevaluatedItems: a value failing one keyword, and its words",
   WORDS,
 );
+runMatchRows("unevaluated: what compiled schemas match and refuse", MATCHES);
