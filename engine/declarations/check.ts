@@ -5,9 +5,11 @@
  * three evaluators:
  *
  * - **compiled closures** (the quiet check, on a node's first check):
- *   each keyword module compiles its part of a node (`compileObject`,
- *   `compileItems`, `compileCombinators`, …) and {@linkcode compiledCheck}
- *   composes them, for every declaration without a `$ref` cycle or
+ *   each keyword's step in the catalogue compiles its part of a node
+ *   (`KeywordStep.compile`: `compileObject`, `compileItems`, `compileAnyOf`,
+ *   …), the scalar modules their shapes (`compileBoundedNumber`,
+ *   `compileStringLength`), and {@linkcode compiledCheck} composes them,
+ *   for every declaration without a `$ref` cycle or
  *   `unevaluated*`, at most 32 nodes deep. A closure calls the next only
  *   where the schema nests, so the native stack is bounded by the schema,
  *   never by the value.
@@ -16,8 +18,9 @@
  *   `enum`/`const`, the scalar keywords, `required`, `properties`,
  *   `additionalProperties`, `items`, `minItems`/`maxItems`.
  * - **the report walk**: each node's evaluation is a generator that runs
- *   the keyword modules' report steps (`yield*`) and yields its
- *   sub-evaluations to one driver loop, so neither a 4096-deep value nor a
+ *   the steps the node has (`KeywordStep.check`, or `report` with `yield*`;
+ *   found once per node) and yields its sub-evaluations to one driver
+ *   loop, so neither a 4096-deep value nor a
  *   recursive schema grows the JavaScript stack. A scalar checked against a
  *   node without in-place applicators is checked inline, without a
  *   generator. Every value position is visited a number of times bounded
