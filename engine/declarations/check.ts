@@ -1,21 +1,31 @@
 /**
- * The checker: does a value satisfy a {@linkcode Form}, and where not?
+ * The checker's drivers: does a value satisfy a {@linkcode Form}, and
+ * where not? What each keyword means lives in its module under
+ * `keywords/` (listed in `keywords/catalogue.ts`); this file runs them in
+ * three evaluators:
  *
- * It reads the form alone (never a front end) and walks value and schema
- * with an explicit stack: each node's evaluation is a generator that yields
- * its sub-evaluations to one driver loop, so neither a 4096-deep value nor
- * a recursive schema grows the JavaScript stack. A scalar checked against a
- * node without in-place applicators is checked inline, without a generator.
- * Every value position is visited a number of times bounded by the schema,
- * never by the value, so the check is linear in the value's size;
- * `uniqueItems` hashes each item's canonical key (`1` equals `1.0`).
- *
- * The quiet check (whether a value passes) is compiled, on a node's first
- * check, into closures that read the node's fields once: for every
- * declaration without a `$ref` cycle or `unevaluated*`, at most 32 nodes
- * deep. A closure calls the next only where the schema nests, so the
- * native stack is bounded by the schema, never by the value. Anything else
- * runs the explicit-stack loop and the generators.
+ * - **compiled closures** (the quiet check, on a node's first check):
+ *   each keyword's step in the catalogue compiles its part of a node
+ *   (`KeywordStep.compile`: `compileObject`, `compileItems`, `compileAnyOf`,
+ *   …), the scalar modules their shapes (`compileBoundedNumber`,
+ *   `compileStringLength`), and {@linkcode compiledCheck} composes them,
+ *   for every declaration without a `$ref` cycle or
+ *   `unevaluated*`, at most 32 nodes deep. A closure calls the next only
+ *   where the schema nests, so the native stack is bounded by the schema,
+ *   never by the value.
+ * - **`quick`**: one loop over an explicit stack for declarations deeper
+ *   than the closures go, when every node met is a leaf using `type`,
+ *   `enum`/`const`, the scalar keywords, `required`, `properties`,
+ *   `additionalProperties`, `items`, `minItems`/`maxItems`.
+ * - **the report walk**: each node's evaluation is a generator that runs
+ *   the steps the node has (`KeywordStep.check`, or `report` with `yield*`;
+ *   found once per node) and yields its sub-evaluations to one driver
+ *   loop, so neither a 4096-deep value nor a
+ *   recursive schema grows the JavaScript stack. A scalar checked against a
+ *   node without in-place applicators is checked inline, without a
+ *   generator. Every value position is visited a number of times bounded
+ *   by the schema, never by the value, so the check is linear in the
+ *   value's size.
  *
  * Problems are {@linkcode Issue}s. In report mode at most `limit` are kept
  * (with their JSON pointers) and the rest are only counted, so a value with
@@ -40,10 +50,8 @@
  */
 
 import {
-  canonicalKey,
   type Form,
   type Node,
-  pointerToken,
   T_ARRAY,
   T_BOOLEAN,
   T_INTEGER,
@@ -54,32 +62,40 @@ import {
 } from "./form.ts";
 import { isRecord } from "../json_kind.ts";
 import { EXACT, exactNumberFailure, holdsListedNumber } from "./exact.ts";
-import { FORMATS } from "./format.ts";
+import {
+  type Annot,
+  type CompileChild,
+  type Compiled,
+  type Eval,
+  type Frame,
+  type Issue,
+  type KeywordStep,
+  newAnnot,
+  recordIssue as report,
+  type Sink,
+  type Walk,
+} from "./keywords/keyword.ts";
+import { itemCountFailure } from "./keywords/array_length.ts";
+import { ARRAY_STEPS, IN_PLACE_STEPS, OBJECT_STEPS } from "./keywords/catalogue.ts";
+import { UNDECLARED } from "./keywords/properties.ts";
+import { valuesAdmit, valuesKeyword } from "./keywords/enum_const.ts";
+import { formatFailure } from "./keywords/format.ts";
+import { isMultipleOf } from "./keywords/multiple_of.ts";
+import {
+  boundFailure,
+  compileBoundedNumber,
+  flagNumbers,
+  INTEGERS,
+  LARGE_WHOLE,
+  markLarge,
+} from "./keywords/numeric_bounds.ts";
+import { patternFailure } from "./keywords/pattern.ts";
+import { compileStringLength, lengthFailure } from "./keywords/string_length.ts";
+import { typeAdmits } from "./keywords/type.ts";
 
-/**
- * One problem found: the value at `pointer` fails `keyword` of `node`.
- *
- * @example
- * ```ts
- * import type { Issue } from "./check.ts";
- * import { emptyNode } from "./form.ts";
- * import { strictEqual } from "node:assert/strict";
- * const issue: Issue = { pointer: "/limit", keyword: "type", node: emptyNode(1, "/properties/limit"), value: "3" };
- * strictEqual(issue.keyword, "type");
- * ```
- */
-export interface Issue {
-  /** RFC 6901 pointer of the value (for `required`, of the missing member). */
-  pointer: string;
-  /** The keyword that failed (`type`, `required`, `maximum`, `anyOf`, …). */
-  keyword: string;
-  /** The node whose keyword failed. */
-  node: Node;
-  /** The value that failed (`undefined` for a missing member). */
-  value: unknown;
-  /** A member name (`additionalProperties`, `propertyNames`, `dependentRequired`) or item indexes (`uniqueItems`). */
-  detail?: string;
-}
+export { INTEGERS, isMultipleOf, UNDECLARED };
+
+export type { Issue } from "./keywords/keyword.ts";
 
 /**
  * The answer of {@linkcode checkForm}.
@@ -113,156 +129,28 @@ export interface CheckResult {
  */
 export const ISSUE_LIMIT = 100;
 
-interface Frame {
-  readonly parent: Frame | null;
-  readonly key: string | number;
+/** The keyword a string fails among the node's string keywords, or null. */
+function stringFailure(n: Node, v: string): string | null {
+  return lengthFailure(n, v) ?? patternFailure(n, v) ?? formatFailure(n, v);
 }
 
-interface Sink {
-  issues: Issue[];
-  limit: number;
-  omitted: number;
-  /** Whether a failing anyOf/oneOf looks for its closest branch. */
-  closest: boolean;
-}
-
-/** Annotations for `unevaluated*`: which members and items some keyword evaluated. */
-interface Annot {
-  props: Set<string> | null;
-  allProps: boolean;
-  items: number;
-  allItems: boolean;
-  itemSet: Set<number> | null;
-}
-
-function newAnnot(): Annot {
-  return { props: null, allProps: false, items: 0, allItems: false, itemSet: null };
-}
-
-function merge(into: Annot, from: Annot): void {
-  if (from.allProps) into.allProps = true;
-  else if (from.props !== null) {
-    into.props ??= new Set();
-    for (const p of from.props) into.props.add(p);
-  }
-  if (from.allItems) into.allItems = true;
-  into.items = Math.max(into.items, from.items);
-  if (from.itemSet !== null) {
-    into.itemSet ??= new Set();
-    for (const i of from.itemSet) into.itemSet.add(i);
-  }
-}
-
-function pointerOf(frame: Frame | null, key?: string | number): string {
-  const parts: string[] = [];
-  if (key !== undefined) parts.push(typeof key === "number" ? String(key) : pointerToken(key));
-  for (let f = frame; f !== null; f = f.parent) {
-    parts.push(typeof f.key === "number" ? String(f.key) : pointerToken(f.key));
-  }
-  return parts.length === 0 ? "" : "/" + parts.reverse().join("/");
-}
-
-function report(
-  sink: Sink,
-  frame: Frame | null,
-  key: string | number | undefined,
-  node: Node,
-  keyword: string,
-  value: unknown,
-  detail?: string,
-): void {
-  if (sink.issues.length >= sink.limit) {
-    sink.omitted++;
-    return;
-  }
-  const issue: Issue = { pointer: pointerOf(frame, key), keyword, node, value };
-  if (detail !== undefined) issue.detail = detail;
-  sink.issues.push(issue);
-}
-
-function codePoints(s: string): number {
-  let n = s.length;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      // Past the end `charCodeAt` is NaN, no low surrogate: a high one last counts alone.
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n--;
-        i++;
-      }
-    }
-  }
-  return n;
-}
-
-/** A number as an exact decimal: digits × 10^exponent. */
-function decimal(x: number): [bigint, number] {
-  const s = String(Math.abs(x));
-  const e = s.indexOf("e");
-  const mantissa = e === -1 ? s : s.slice(0, e);
-  let exponent = e === -1 ? 0 : Number(s.slice(e + 1));
-  const dot = mantissa.indexOf(".");
-  let digits = mantissa;
-  if (dot !== -1) {
-    digits = mantissa.slice(0, dot) + mantissa.slice(dot + 1);
-    exponent -= mantissa.length - dot - 1;
-  }
-  return [BigInt(digits), exponent];
-}
-
-/**
- * Whether `value / divisor` is an integer, on the exact decimal values the
- * numbers print as (`0.0075` is a multiple of `0.0001`).
- *
- * @example
- * ```ts
- * import { isMultipleOf } from "./check.ts";
- * import { strictEqual } from "node:assert/strict";
- * strictEqual(isMultipleOf(0.0075, 0.0001), true);
- * strictEqual(isMultipleOf(1e308, 0.5), true);
- * strictEqual(isMultipleOf(7, 2), false);
- * ```
- */
-export function isMultipleOf(value: number, divisor: number): boolean {
-  if (Number.isSafeInteger(value) && Number.isSafeInteger(divisor)) return value % divisor === 0;
-  const [a, ea] = decimal(value);
-  const [b, eb] = decimal(divisor);
-  if (ea >= eb) return (a * 10n ** BigInt(ea - eb)) % b === 0n;
-  return a % (b * 10n ** BigInt(eb - ea)) === 0n;
-}
-
-/** The keyword a scalar fails among the node's own scalar keywords, or null. */
-function scalarFailure(n: Node, v: unknown): string | null {
-  if (typeof v === "string") {
-    // The compiled check's own length test; on a failure, the lower bound alone names which.
-    if (!lengthWithin(v, n.minLength, n.maxLength)) {
-      return lengthWithin(v, n.minLength, undefined) ? "maxLength" : "minLength";
-    }
-    if (n.pattern !== undefined && !n.pattern.test(v)) return "pattern";
-    if (n.format !== undefined && !FORMATS[n.format](v)) return "format";
-  } else if (typeof v === "number") {
-    if (n.minimum !== undefined && !(v >= n.minimum)) return "minimum";
-    if (n.maximum !== undefined && !(v <= n.maximum)) return "maximum";
-    if (n.exclusiveMinimum !== undefined && !(v > n.exclusiveMinimum)) return "exclusiveMinimum";
-    if (n.exclusiveMaximum !== undefined && !(v < n.exclusiveMaximum)) return "exclusiveMaximum";
-    if (n.multipleOf !== undefined && !isMultipleOf(v, n.multipleOf)) return "multipleOf";
-  }
-  return null;
+/** The keyword a number fails among the node's number keywords, or null. */
+function numberFailure(n: Node, v: number): string | null {
+  const bound = boundFailure(n, v);
+  if (bound !== null) return bound;
+  return n.multipleOf !== undefined && !isMultipleOf(v, n.multipleOf) ? "multipleOf" : null;
 }
 
 /** The first failing keyword among type, values and scalar keywords, or null. */
 function ownFailure(n: Node, v: unknown): string | null {
   if (n.never) return "false";
-  if ((n.types & typeBits(v)) === 0) return "type";
-  if (n.values !== undefined) {
-    const strings = n.valueStrings;
-    const known = typeof v === "string" && strings !== undefined
-      ? strings.has(v)
-      : n.values.has(canonicalKey(v));
-    if (!known) return n.isConst ? "const" : "enum";
-  }
-  const fail = scalarFailure(n, v);
+  if (!typeAdmits(n, v)) return "type";
+  if (n.values !== undefined && !valuesAdmit(n, v)) return valuesKeyword(n);
+  const fail = typeof v === "string"
+    ? stringFailure(n, v)
+    : typeof v === "number"
+    ? numberFailure(n, v)
+    : null;
   const exact = EXACT.numbers;
   if (fail !== null || exact === null) return fail;
   // Numbers written with more digits than their double holds: judged on what was written.
@@ -271,34 +159,22 @@ function ownFailure(n: Node, v: unknown): string | null {
     return written === undefined ? null : exactNumberFailure(n, written);
   }
   if (n.values !== undefined && typeof v === "object" && holdsListedNumber(v, exact)) {
-    return n.isConst ? "const" : "enum";
+    return valuesKeyword(n);
   }
   return null;
 }
 
-interface Ask {
-  node: Node;
-  value: unknown;
-  frame: Frame | null;
-  sink: Sink | null;
-  annot: Annot | null;
-}
+/** What a report step reads: the form's nodes, whether annotations are collected, the inline check. */
+type Context = Walk;
 
-type Eval = Generator<Ask, boolean, boolean>;
-
-interface Context {
-  nodes: readonly Node[];
-  annotations: boolean;
-}
-
-function ask(
-  node: Node,
-  value: unknown,
-  frame: Frame | null,
-  sink: Sink | null,
-  annot: Annot | null,
-): Ask {
-  return { node, value, frame, sink, annot };
+/** The walk over a form's nodes. */
+function walkOf(form: Form): Walk {
+  const nodes = form.nodes;
+  return {
+    nodes,
+    annotations: form.annotations === true,
+    leaf: (n, v, frame, key, sink) => leaf(nodes, n, v, frame, key, sink),
+  };
 }
 
 /** Checks a value against a node; yields sub-evaluations to the driver. */
@@ -315,350 +191,63 @@ function* evaluate(
     if (sink !== null) report(sink, frame, undefined, n, own, v);
     return false;
   }
-  const nodes = ctx.nodes;
   const bits = typeBits(v);
   const container = (bits & (T_OBJECT | T_ARRAY)) !== 0;
   const annot = given ?? (ctx.annotations && container && !n.leaf ? newAnnot() : null);
   let ok = true;
 
-  if (bits === T_OBJECT) {
-    const obj = v as Record<string, unknown>;
-    if (n.required !== undefined) {
-      for (const name of n.required) {
-        if (!Object.hasOwn(obj, name)) {
-          if (sink === null) return false;
-          ok = false;
-          report(sink, frame, name, n, "required", undefined);
-        }
-      }
-    }
-    if (n.dependentRequired !== undefined) {
-      for (const dep of n.dependentRequired) {
-        if (!Object.hasOwn(obj, dep.name)) continue;
-        for (const name of dep.required) {
-          if (!Object.hasOwn(obj, name)) {
-            if (sink === null) return false;
-            ok = false;
-            report(sink, frame, name, n, "dependentRequired", undefined, dep.name);
-          }
-        }
-      }
-    }
-    if (n.minProperties !== undefined || n.maxProperties !== undefined) {
-      const count = Object.keys(obj).length;
-      const kw = n.minProperties !== undefined && count < n.minProperties
-        ? "minProperties"
-        : n.maxProperties !== undefined && count > n.maxProperties
-        ? "maxProperties"
-        : null;
-      if (kw !== null) {
-        if (sink === null) return false;
-        ok = false;
-        report(sink, frame, undefined, n, kw, v);
-      }
-    }
-    const props = n.properties;
-    const walkAll = n.patternProperties !== undefined || n.additionalProperties !== undefined ||
-      n.propertyNames !== undefined || annot !== null;
-    if (walkAll) {
-      const names = Object.keys(obj);
-      for (let k = 0; k < names.length; k++) {
-        const name = names[k];
-        const cv = obj[name];
-        if (n.propertyNames !== undefined) {
-          const pn = nodes[n.propertyNames];
-          const good = pn.leaf
-            ? ownFailure(pn, name) === null
-            : yield ask(pn, name, null, null, null);
-          if (!good) {
-            if (sink === null) return false;
-            ok = false;
-            report(sink, frame, undefined, n, "propertyNames", v, name);
-          }
-        }
-        let matched = false;
-        if (props !== undefined) {
-          const c = props.get(name);
-          if (c !== undefined) {
-            matched = true;
-            const cn = nodes[c];
-            const good = cn.inline && (typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0
-              ? leaf(nodes, cn, cv, frame, name, sink)
-              : yield ask(cn, cv, { parent: frame, key: name }, sink, null);
-            if (!good) {
-              if (sink === null) return false;
-              ok = false;
-            }
-          }
-        }
-        if (n.patternProperties !== undefined) {
-          for (const pp of n.patternProperties) {
-            if (!pp.pattern.test(name)) continue;
-            matched = true;
-            const good = yield ask(nodes[pp.node], cv, { parent: frame, key: name }, sink, null);
-            if (!good) {
-              if (sink === null) return false;
-              ok = false;
-            }
-          }
-        }
-        if (!matched && n.additionalProperties !== undefined) {
-          matched = true;
-          const an = nodes[n.additionalProperties];
-          if (an.never) {
-            if (sink === null) return false;
-            ok = false;
-            report(sink, frame, name, n, "additionalProperties", cv, name);
-          } else {
-            const good = yield ask(an, cv, { parent: frame, key: name }, sink, null);
-            if (!good) {
-              if (sink === null) return false;
-              ok = false;
-            }
-          }
-        }
-        if (matched && annot !== null) (annot.props ??= new Set()).add(name);
-      }
-    } else if (props !== undefined) {
-      for (const [name, c] of props) {
-        if (!Object.hasOwn(obj, name)) continue;
-        const cv = obj[name];
-        const cn = nodes[c];
-        const good = cn.inline && (typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0
-          ? leaf(nodes, cn, cv, frame, name, sink)
-          : yield ask(cn, cv, { parent: frame, key: name }, sink, null);
-        if (!good) {
-          if (sink === null) return false;
-          ok = false;
-        }
-      }
-    }
-  } else if (bits === T_ARRAY) {
-    const arr = v as unknown[];
-    const len = arr.length;
-    if (n.minItems !== undefined && len < n.minItems) {
-      if (sink === null) return false;
-      ok = false;
-      report(sink, frame, undefined, n, "minItems", v);
-    } else if (n.maxItems !== undefined && len > n.maxItems) {
-      if (sink === null) return false;
-      ok = false;
-      report(sink, frame, undefined, n, "maxItems", v);
-    }
-    if (n.uniqueItems) {
-      const seen = new Map<string, number>();
-      for (let i = 0; i < len; i++) {
-        const key = canonicalKey(arr[i]);
-        const before = seen.get(key);
-        if (before !== undefined) {
-          if (sink === null) return false;
-          ok = false;
-          report(sink, frame, undefined, n, "uniqueItems", v, `${before} and ${i}`);
-          break;
-        }
-        seen.set(key, i);
-      }
-    }
-    let start = 0;
-    if (n.prefixItems !== undefined) {
-      const end = Math.min(len, n.prefixItems.length);
-      for (let i = 0; i < end; i++) {
-        const cn = nodes[n.prefixItems[i]];
-        const cv = arr[i];
-        const good = cn.inline && (typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0
-          ? leaf(nodes, cn, cv, frame, i, sink)
-          : yield ask(cn, cv, { parent: frame, key: i }, sink, null);
-        if (!good) {
-          if (sink === null) return false;
-          ok = false;
-        }
-      }
-      start = end;
-      if (annot !== null && end > annot.items) annot.items = end;
-    }
-    if (n.items !== undefined) {
-      const cn = nodes[n.items];
-      for (let i = start; i < len; i++) {
-        const cv = arr[i];
-        const good = cn.inline && (typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0
-          ? leaf(nodes, cn, cv, frame, i, sink)
-          : yield ask(cn, cv, { parent: frame, key: i }, sink, null);
-        if (!good) {
-          if (sink === null) return false;
-          ok = false;
-        }
-      }
-      if (annot !== null) annot.allItems = true;
-    }
-    if (n.contains !== undefined) {
-      const cn = nodes[n.contains];
-      let count = 0;
-      for (let i = 0; i < len; i++) {
-        const cv = arr[i];
-        const good = cn.inline && (typeBits(cv) & (T_OBJECT | T_ARRAY)) === 0
-          ? leaf(nodes, cn, cv, null, undefined, null)
-          : yield ask(cn, cv, null, null, null);
-        if (good) {
-          count++;
-          if (annot !== null) (annot.itemSet ??= new Set()).add(i);
-        }
-      }
-      const min = n.minContains ?? 1;
-      const kw = count < min
-        ? "contains"
-        : n.maxContains !== undefined && count > n.maxContains
-        ? "maxContains"
-        : null;
-      if (kw !== null) {
-        if (sink === null) return false;
-        ok = false;
-        report(sink, frame, undefined, n, kw, v, String(count));
-      }
-    }
-  }
-  if (n.leaf) return ok;
-
-  // In-place applicators: the same value against other nodes.
-  if (n.ref !== undefined) {
-    const sub = annot === null ? null : newAnnot();
-    const good = yield ask(nodes[n.ref], v, frame, sink, sub);
-    if (!good) {
-      if (sink === null) return false;
-      ok = false;
-    } else if (sub !== null) merge(annot!, sub);
-  }
-  if (n.allOf !== undefined) {
-    for (const c of n.allOf) {
-      const sub = annot === null ? null : newAnnot();
-      const good = yield ask(nodes[c], v, frame, sink, sub);
-      if (!good) {
-        if (sink === null) return false;
-        ok = false;
-      } else if (sub !== null) merge(annot!, sub);
-    }
-  }
-  for (const kw of ["anyOf", "oneOf"] as const) {
-    const list = n[kw];
-    if (list === undefined) continue;
-    let matches = 0;
-    for (const c of list) {
-      const sub = annot === null ? null : newAnnot();
-      const good = yield ask(nodes[c], v, null, null, sub);
-      if (good) {
-        matches++;
-        if (sub !== null) merge(annot!, sub);
-        else if (kw === "anyOf") break;
-      }
-    }
-    const good = kw === "anyOf" ? matches > 0 : matches === 1;
-    if (good) continue;
-    if (sink === null) return false;
-    ok = false;
-    if (matches > 1) {
-      report(sink, frame, undefined, n, "oneOf", v, String(matches));
-      continue;
-    }
-    // The closest branch: among those admitting the value's type, the one with fewest issues.
-    if (!sink.closest || sink.issues.length >= sink.limit) {
-      report(sink, frame, undefined, n, kw, v);
-      continue;
-    }
-    let best: Sink | null = null;
-    for (const c of list) {
-      const trial: Sink = { issues: [], limit: 8, omitted: 0, closest: false };
-      yield ask(nodes[c], v, frame, trial, null);
-      const first = trial.issues[0];
-      const shallow = first !== undefined && first.value === v &&
-        (first.keyword === "type" || first.keyword === "false" || first.keyword === "enum" ||
-          first.keyword === "const");
-      if (shallow) continue;
-      if (
-        best === null || trial.issues.length + trial.omitted < best.issues.length + best.omitted
-      ) {
-        best = trial;
-      }
-    }
-    if (best === null) report(sink, frame, undefined, n, kw, v);
-    else {
-      for (const issue of best.issues) {
-        if (sink.issues.length < sink.limit) sink.issues.push(issue);
-        else sink.omitted++;
-      }
-      sink.omitted += best.omitted;
-    }
-  }
-  if (n.not !== undefined) {
-    const good = yield ask(nodes[n.not], v, null, null, null);
-    if (good) {
-      if (sink === null) return false;
-      ok = false;
-      report(sink, frame, undefined, n, "not", v);
-    }
-  }
-  if (n.if !== undefined) {
-    const sub = annot === null ? null : newAnnot();
-    const cond = yield ask(nodes[n.if], v, null, null, sub);
-    if (cond && sub !== null) merge(annot!, sub);
-    const branch = cond ? n.then : n.else;
-    if (branch !== undefined) {
-      const sub2 = annot === null ? null : newAnnot();
-      const good = yield ask(nodes[branch], v, frame, sink, sub2);
-      if (!good) {
-        if (sink === null) return false;
-        ok = false;
-      } else if (sub2 !== null) merge(annot!, sub2);
-    }
-  }
-  if (n.dependentSchemas !== undefined && bits === T_OBJECT) {
-    for (const dep of n.dependentSchemas) {
-      if (!Object.hasOwn(v as object, dep.name)) continue;
-      const sub = annot === null ? null : newAnnot();
-      const good = yield ask(nodes[dep.node], v, frame, sink, sub);
-      if (!good) {
-        if (sink === null) return false;
-        ok = false;
-      } else if (sub !== null) merge(annot!, sub);
-    }
-  }
-  if (n.unevaluatedProperties !== undefined && bits === T_OBJECT && !annot!.allProps) {
-    const un = nodes[n.unevaluatedProperties];
-    const obj = v as Record<string, unknown>;
-    for (const name in obj) {
-      if (!Object.hasOwn(obj, name) || annot!.props?.has(name)) continue;
-      if (un.never) {
-        if (sink === null) return false;
-        ok = false;
-        report(sink, frame, name, n, "unevaluatedProperties", obj[name], name);
-        continue;
-      }
-      const good = yield ask(un, obj[name], { parent: frame, key: name }, sink, null);
+  // The steps of the value's type, then (unless the node is a leaf) the in-place applicators:
+  // the same value against other nodes. Inline, not a generator of its own: each sub-evaluation
+  // a step yields passes through every generator between it and the driver.
+  const plan = planOf(n);
+  const typed = bits === T_OBJECT
+    ? annot !== null ? plan.annotatedObject : plan.object
+    : bits === T_ARRAY
+    ? plan.array
+    : NO_STEPS;
+  for (let pass = 0; pass < 2; pass++) {
+    const steps = pass === 0 ? typed : plan.inPlace;
+    for (let k = 0; k < steps.length; k++) {
+      const step = steps[k];
+      const good = step.check !== undefined
+        ? step.check(n, v, frame, sink)
+        : yield* step.report!(ctx, n, v, frame, sink, annot);
       if (!good) {
         if (sink === null) return false;
         ok = false;
       }
     }
-    annot!.allProps = true;
-  }
-  if (n.unevaluatedItems !== undefined && bits === T_ARRAY && !annot!.allItems) {
-    const un = nodes[n.unevaluatedItems];
-    const arr = v as unknown[];
-    for (let i = annot!.items; i < arr.length; i++) {
-      if (annot!.itemSet?.has(i)) continue;
-      if (un.never) {
-        if (sink === null) return false;
-        ok = false;
-        report(sink, frame, i, n, "unevaluatedItems", arr[i]);
-        continue;
-      }
-      const good = yield ask(un, arr[i], { parent: frame, key: i }, sink, null);
-      if (!good) {
-        if (sink === null) return false;
-        ok = false;
-      }
-    }
-    annot!.allItems = true;
   }
   return ok;
+}
+
+/** No steps. */
+const NO_STEPS: readonly KeywordStep[] = [];
+
+/** The steps a node has, by the value's type (found once per node). */
+interface StepPlan {
+  readonly object: readonly KeywordStep[];
+  /** The object steps when annotations are collected (the members are then always walked). */
+  readonly annotatedObject: readonly KeywordStep[];
+  readonly array: readonly KeywordStep[];
+  /** Empty for a leaf. */
+  readonly inPlace: readonly KeywordStep[];
+}
+
+const plans = new WeakMap<Node, StepPlan>();
+
+function planOf(n: Node): StepPlan {
+  let plan = plans.get(n);
+  if (plan === undefined) {
+    plan = {
+      object: OBJECT_STEPS.filter((s) => s.present(n, false)),
+      annotatedObject: OBJECT_STEPS.filter((s) => s.present(n, true)),
+      array: ARRAY_STEPS.filter((s) => s.present(n, false)),
+      inPlace: n.leaf ? NO_STEPS : IN_PLACE_STEPS.filter((s) => s.present(n, false)),
+    };
+    plans.set(n, plan);
+  }
+  return plan;
 }
 
 /** Checks a scalar against a leaf node inline; reports at `frame`/`key`. */
@@ -755,8 +344,7 @@ function quick(nodes: readonly Node[], root: Node, value: unknown): boolean | un
         return undefined;
       }
       const arr = v as unknown[];
-      if (n.minItems !== undefined && arr.length < n.minItems) return false;
-      if (n.maxItems !== undefined && arr.length > n.maxItems) return false;
+      if (itemCountFailure(n, arr.length) !== null) return false;
       if (n.items === undefined) continue;
       const cn = nodes[n.items];
       for (let i = 0; i < arr.length; i++) {
@@ -772,9 +360,6 @@ function quick(nodes: readonly Node[], root: Node, value: unknown): boolean | un
   }
   return true;
 }
-
-/** A quiet check of one node compiled into a closure: whether the value satisfies it. */
-type Compiled = (v: unknown) => boolean;
 
 /** A compiled node and how many closures deep its check nests. */
 interface CompiledNode {
@@ -802,191 +387,20 @@ function compiledFor(nodes: readonly Node[], node: Node): Compiled | null {
 }
 
 /**
- * Set by the compiled checks when they meet an object key that the node
- * checking the object does not declare (or may not have looked at): a
- * compiled gate resets it, runs its passing check, and reads it to learn
- * whether a key could impersonate a declared key (`twins.ts`) without a
- * second walk of the value. Synchronous use only.
- *
- * @example
- * ```ts
- * import { compiledCheck, UNDECLARED } from "./check.ts";
- * import { parseLanguage } from "./language.ts";
- * import { strictEqual } from "node:assert/strict";
- * const check = compiledCheck(parseLanguage("{!a:integer}"))!;
- * UNDECLARED.seen = false;
- * check({ a: 1 });
- * strictEqual(UNDECLARED.seen, false);
- * check({ a: 1, A: 2 });
- * strictEqual(UNDECLARED.seen, true);
- * ```
- */
-export const UNDECLARED = { seen: false };
-
-/** An empty object: `for…in` over it sees only what `Object.prototype` enumerates. */
-const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
-
-/**
- * The check of an object's `properties`, `required` and `additionalProperties`
- * (none of the names on `Object.prototype`), reading the members in their own
- * order with `for…in` (V8 loads them from the object's enum cache) and
- * matching each key to its declared slot, the slot after the last one first
- * (a model writes the members in the declared order), else by a map. The
- * required members are counted as they are met. When `Object.prototype`
- * enumerates a property (`for…in` would visit it in every object), the
- * members are read by name instead, as the other shapes do.
- */
-function memberwise(
-  names: readonly string[],
-  checks: readonly Compiled[],
-  required: readonly string[],
-  extra: Compiled | undefined,
-): Compiled {
-  const slotNames = [...names];
-  const slotChecks: (Compiled | null)[] = [...checks];
-  for (const name of required) {
-    if (!slotNames.includes(name)) {
-      slotNames.push(name);
-      slotChecks.push(null);
-    }
-  }
-  const slotRequired = slotNames.map((name) => required.includes(name));
-  const slotOf = new Map(slotNames.map((name, k) => [name, k]));
-  const requiredCount = slotRequired.filter((r) => r).length;
-  const byName = (obj: Record<string, unknown>): boolean => {
-    for (let k = 0; k < slotNames.length; k++) {
-      const cv = obj[slotNames[k]];
-      if (cv === undefined) {
-        if (slotRequired[k]) return false;
-        continue;
-      }
-      const check = slotChecks[k];
-      if (check !== null && !check(cv)) return false;
-    }
-    if (extra === undefined) return true;
-    const keys = Object.keys(obj);
-    for (let k = 0; k < keys.length; k++) {
-      if (!slotOf.has(keys[k]) && !extra(obj[keys[k]])) return false;
-    }
-    return true;
-  };
-  return (v) => {
-    const obj = v as Record<string, unknown>;
-    for (const _ in EMPTY) {
-      UNDECLARED.seen = true;
-      return byName(obj);
-    }
-    let found = 0, guess = 0;
-    for (const key in obj) {
-      const slot = slotNames[guess] === key ? guess : slotOf.get(key) ?? -1;
-      const cv = obj[key];
-      if (slot < 0) {
-        UNDECLARED.seen = true;
-        if (extra !== undefined && !extra(cv)) return false;
-        continue;
-      }
-      guess = slot + 1;
-      const check = slotChecks[slot];
-      if (check !== null && !check(cv)) return false;
-      if (slotRequired[slot]) found++;
-    }
-    return found === requiredCount;
-  };
-}
-
-/** Whether a value is a JSON object (not null, not an array). */
-/** Whether a string's length in code points lies within the bounds (either may be absent). */
-function lengthWithin(v: string, min: number | undefined, max: number | undefined): boolean {
-  // A string of u code units holds between u/2 and u code points.
-  if ((min !== undefined && v.length < 2 * min) || (max !== undefined && v.length > max)) {
-    const len = codePoints(v);
-    if (min !== undefined && len < min) return false;
-    if (max !== undefined && len > max) return false;
-  }
-  return true;
-}
-
-/**
  * The check of a node's own keywords (`ownFailure(n, v) === null`), with
- * the common shapes specialised: a type alone, a string with length bounds,
- * an integer or number with bounds, an enum tested on strings.
+ * the common shapes specialised by the keyword modules (a type alone, a
+ * string with length bounds, an integer or number with bounds, an enum
+ * tested on strings), wrapped to flag what `exact.ts` must know of a
+ * passing number (`numeric_bounds.ts`).
  */
 function compileOwn(n: Node): Compiled {
   const check = compileOwnShape(n);
   const types = n.types;
-  // What `exact.ts` needs to know of a passing check: a whole number of 2^50 or more passed an
-  // `integer` judgement (it may have been written with a fraction), or a number passed within a
-  // few units in the last place of a bound (its written digits may lie past it). The two shapes
-  // of `compileOwnShape` for integers and numbers record it inline; other shapes are wrapped.
-  const integer = (types & T_INTEGER) !== 0 && (types & T_NUMBER) === 0;
-  const bounded = n.minimum !== undefined || n.maximum !== undefined ||
-    n.exclusiveMinimum !== undefined || n.exclusiveMaximum !== undefined;
+  // The shapes for integers and numbers record it inline; other shapes are wrapped.
   const inline = n.never !== true && n.values === undefined && n.multipleOf === undefined &&
     (types === T_INTEGER || types === (T_NUMBER | T_INTEGER));
-  if ((!integer && !bounded) || inline) return check;
-  const near = nearBound(n);
-  return (v) => {
-    if (!check(v)) return false;
-    if (typeof v === "number") {
-      if (integer && (v >= LARGE_WHOLE || v <= -LARGE_WHOLE)) INTEGERS.large = true;
-      if (near(v)) INTEGERS.nearBound = true;
-    }
-    return true;
-  };
+  return inline ? check : flagNumbers(n, check);
 }
-
-/** Whether a number lies within four units in the last place of one of the node's bounds. */
-function nearBound(n: Node): (v: number) => boolean {
-  const edges: number[] = [];
-  for (const b of [n.minimum, n.maximum, n.exclusiveMinimum, n.exclusiveMaximum]) {
-    if (b === undefined) continue;
-    const d = 4 * Math.max(Number.MIN_VALUE, Math.abs(b) * 2 ** -52);
-    edges.push(b - d, b + d);
-  }
-  if (edges.length === 0) return () => false;
-  return (v) => {
-    for (let k = 0; k < edges.length; k += 2) if (v >= edges[k] && v <= edges[k + 1]) return true;
-    return false;
-  };
-}
-
-/** Records that a number passed near a bound; answers true. */
-function markNear(): boolean {
-  INTEGERS.nearBound = true;
-  return true;
-}
-
-/** 2^50: from here on a number written with a fraction may read as a whole double. */
-const LARGE_WHOLE = 2 ** 50;
-
-/** Records that a whole number of 2^50 or more passed an `integer` judgement; answers true. */
-function markLarge(): boolean {
-  INTEGERS.large = true;
-  return true;
-}
-
-/**
- * Set by the compiled checks when a number of magnitude 2^50 or more passes
- * an `integer` judgement (`large`), or a number passes within four units in
- * the last place of a bound (`nearBound`): the compiled gate resets them
- * before its passing check and reads them after, so that it looks for
- * numbers written with more digits than their double holds only where one
- * could turn the judgement (`exact.ts`).
- *
- * @example
- * ```ts
- * import { compiledCheck, INTEGERS } from "./check.ts";
- * import { parseLanguage } from "./language.ts";
- * import { strictEqual } from "node:assert/strict";
- * const check = compiledCheck(parseLanguage("[integer]"))!;
- * INTEGERS.large = false;
- * check([1, 2]);
- * strictEqual(INTEGERS.large, false);
- * check([2 ** 60]);
- * strictEqual(INTEGERS.large, true);
- * ```
- */
-export const INTEGERS = { large: false, nearBound: false };
 
 /** The check of a node's own keywords, by shape (see {@linkcode compileOwn}). */
 function compileOwnShape(n: Node): Compiled {
@@ -1008,21 +422,10 @@ function compileOwnShape(n: Node): Compiled {
   // stops the other type's specialisation.
   if (n.never !== true && n.values === undefined) {
     if (types === T_STRING && n.pattern === undefined && n.format === undefined) {
-      const min = n.minLength, max = n.maxLength;
-      return (v) => typeof v === "string" && lengthWithin(v, min, max);
+      return compileStringLength(n);
     }
     if ((types === T_INTEGER || types === (T_NUMBER | T_INTEGER)) && n.multipleOf === undefined) {
-      const integer = types === T_INTEGER;
-      const lo = n.minimum, hi = n.maximum, xlo = n.exclusiveMinimum, xhi = n.exclusiveMaximum;
-      const near = nearBound(n);
-      const bounded = lo !== undefined || hi !== undefined || xlo !== undefined ||
-        xhi !== undefined;
-      return (v) =>
-        typeof v === "number" && (!integer || Number.isInteger(v)) &&
-        (lo === undefined || v >= lo) && (hi === undefined || v <= hi) &&
-        (xlo === undefined || v > xlo) && (xhi === undefined || v < xhi) &&
-        (!integer || (v < LARGE_WHOLE && v > -LARGE_WHOLE) || markLarge()) &&
-        (!bounded || !near(v) || markNear());
+      return compileBoundedNumber(n);
     }
   }
   const strings = n.valueStrings;
@@ -1098,197 +501,25 @@ function buildNode(
   };
   const one = (id: number | undefined): Compiled | null | undefined =>
     id === undefined ? undefined : list([id])?.[0] ?? null;
+  const tracked: CompileChild = (id) => one(id) ?? null;
 
-  let object: Compiled | null = null;
-  if (
-    (types & T_OBJECT) !== 0 &&
-    (n.required !== undefined || n.properties !== undefined ||
-      n.additionalProperties !== undefined || n.patternProperties !== undefined ||
-      n.propertyNames !== undefined || n.minProperties !== undefined ||
-      n.maxProperties !== undefined || n.dependentRequired !== undefined)
-  ) {
-    const required = n.required ?? [];
-    const requiredInherited = n.requiredInherited === true;
-    const names = n.propNames ?? [];
-    const inherited = n.propInherited ?? [];
-    const checks = list(n.propNodes ?? []);
-    const extra = one(n.additionalProperties);
-    const patterns = list(n.patternProperties?.map((pp) => pp.node));
-    const nameCheck = one(n.propertyNames);
-    if (checks == null || extra === null || patterns === null || nameCheck === null) return null;
-    const byName = new Map<string, Compiled>();
-    for (let k = 0; k < names.length; k++) byName.set(names[k], checks[k]);
-    const hasRequired = (obj: Record<string, unknown>): boolean => {
-      // A JSON value is never undefined: a read that gives undefined is an absent
-      // member, unless the name is inherited from Object.prototype (then ask hasOwn).
-      if (requiredInherited) {
-        for (let k = 0; k < required.length; k++) {
-          if (!Object.hasOwn(obj, required[k])) return false;
-        }
-      } else {
-        for (let k = 0; k < required.length; k++) if (obj[required[k]] === undefined) return false;
-      }
-      return true;
-    };
-    if (
-      patterns !== undefined || nameCheck !== undefined || n.minProperties !== undefined ||
-      n.maxProperties !== undefined || n.dependentRequired !== undefined
-    ) {
-      const tests = n.patternProperties?.map((pp) => pp.pattern) ?? [];
-      const patternChecks = patterns ?? [];
-      const minProperties = n.minProperties ?? 0;
-      const maxProperties = n.maxProperties ?? Infinity;
-      const dependentRequired = n.dependentRequired ?? [];
-      object = (v) => {
-        const obj = v as Record<string, unknown>;
-        if (!hasRequired(obj)) return false;
-        for (const dep of dependentRequired) {
-          if (!Object.hasOwn(obj, dep.name)) continue;
-          for (const name of dep.required) if (!Object.hasOwn(obj, name)) return false;
-        }
-        const keys = Object.keys(obj);
-        if (keys.length < minProperties || keys.length > maxProperties) return false;
-        for (let k = 0; k < keys.length; k++) {
-          const name = keys[k];
-          const cv = obj[name];
-          if (nameCheck !== undefined && !nameCheck(name)) return false;
-          const check = byName.get(name);
-          let matched = check !== undefined;
-          if (!matched) UNDECLARED.seen = true;
-          if (check !== undefined && !check(cv)) return false;
-          for (let p = 0; p < tests.length; p++) {
-            if (!tests[p].test(name)) continue;
-            matched = true;
-            if (!patternChecks[p](cv)) return false;
-          }
-          if (!matched && extra !== undefined && !extra(cv)) return false;
-        }
-        return true;
-      };
-    } else if (!requiredInherited && !inherited.includes(true)) {
-      object = memberwise(names, checks, required, extra);
-    } else if (extra === undefined) {
-      object = (v) => {
-        UNDECLARED.seen = true; // the members are read by name: other keys are not seen
-        const obj = v as Record<string, unknown>;
-        if (!hasRequired(obj)) return false;
-        for (let k = 0; k < names.length; k++) {
-          const cv = obj[names[k]];
-          if (cv === undefined || (inherited[k] && !Object.hasOwn(obj, names[k]))) continue;
-          if (!checks[k](cv)) return false;
-        }
-        return true;
-      };
-    } else {
-      object = (v) => {
-        const obj = v as Record<string, unknown>;
-        if (!hasRequired(obj)) return false;
-        let present = 0;
-        for (let k = 0; k < names.length; k++) {
-          const cv = obj[names[k]];
-          if (cv === undefined || (inherited[k] && !Object.hasOwn(obj, names[k]))) continue;
-          present++;
-          if (!checks[k](cv)) return false;
-        }
-        // Every enumerable member counted (without building a list of names): when
-        // the declared ones are all, no member is left for additionalProperties.
-        let count = 0;
-        for (const _ in obj) count++;
-        if (count === present) return true;
-        UNDECLARED.seen = true;
-        const keys = Object.keys(obj);
-        for (let k = 0; k < keys.length; k++) {
-          if (!byName.has(keys[k]) && !extra(obj[keys[k]])) return false;
-        }
-        return true;
-      };
-    }
-  }
-
-  let array: Compiled | null = null;
-  if (
-    (types & T_ARRAY) !== 0 &&
-    (n.minItems !== undefined || n.maxItems !== undefined || n.items !== undefined ||
-      n.prefixItems !== undefined || n.uniqueItems === true || n.contains !== undefined)
-  ) {
-    const minItems = n.minItems ?? 0;
-    const maxItems = n.maxItems ?? Infinity;
-    const items = one(n.items);
-    const prefix = list(n.prefixItems);
-    const contains = one(n.contains);
-    if (items === null || prefix === null || contains === null) return null;
-    const unique = n.uniqueItems === true;
-    const minContains = n.minContains ?? 1;
-    const maxContains = n.maxContains ?? Infinity;
-    array = (v) => {
-      const arr = v as unknown[];
-      const len = arr.length;
-      if (len < minItems || len > maxItems) return false;
-      if (unique) {
-        const seen = new Set<string>();
-        for (let i = 0; i < len; i++) {
-          const key = canonicalKey(arr[i]);
-          if (seen.has(key)) return false;
-          seen.add(key);
-        }
-      }
-      let start = 0;
-      if (prefix !== undefined) {
-        start = Math.min(len, prefix.length);
-        for (let i = 0; i < start; i++) if (!prefix[i](arr[i])) return false;
-      }
-      if (items !== undefined) {
-        for (let i = start; i < len; i++) if (!items(arr[i])) return false;
-      }
-      if (contains !== undefined) {
-        let count = 0;
-        for (let i = 0; i < len; i++) if (contains(arr[i])) count++;
-        if (count < minContains || count > maxContains) return false;
-      }
-      return true;
-    };
-  }
-
+  const object = (types & T_OBJECT) === 0 ? undefined : compileSteps(OBJECT_STEPS, n, tracked);
+  const array = (types & T_ARRAY) === 0 ? undefined : compileSteps(ARRAY_STEPS, n, tracked);
   // In-place applicators: the same value against other nodes.
-  const all = list(n.ref === undefined ? n.allOf : [n.ref, ...(n.allOf ?? [])]);
-  const anyOf = list(n.anyOf), oneOf = list(n.oneOf);
-  const not = one(n.not), cond = one(n.if), then = one(n.then), otherwise = one(n.else);
-  const dependents = list(n.dependentSchemas?.map((d) => d.node));
-  if (
-    all === null || anyOf === null || oneOf === null || not === null || cond === null ||
-    then === null || otherwise === null || dependents === null
-  ) return null;
+  const applicators = compileSteps(IN_PLACE_STEPS, n, tracked);
+  if (object === null || array === null || applicators === null) return null;
   if (height > COMPILE_HEIGHT) return null;
-  const dependentNames = n.dependentSchemas?.map((d) => d.name) ?? [];
-  const applicators: Compiled | null = n.leaf ? null : (v) => {
-    if (all !== undefined) { for (const c of all) if (!c(v)) return false; }
-    if (anyOf !== undefined && !anyOf.some((c) => c(v))) return false;
-    if (oneOf !== undefined) {
-      let matches = 0;
-      for (const c of oneOf) if (c(v) && ++matches > 1) return false;
-      if (matches !== 1) return false;
-    }
-    if (not !== undefined && not(v)) return false;
-    if (cond !== undefined) {
-      const branch = cond(v) ? then : otherwise;
-      if (branch !== undefined && !branch(v)) return false;
-    }
-    if (dependents !== undefined && isRecord(v)) {
-      for (let k = 0; k < dependents.length; k++) {
-        if (Object.hasOwn(v, dependentNames[k]) && !dependents[k](v)) return false;
-      }
-    }
-    return true;
-  };
 
-  if (object === null && array === null && applicators === null) return { check: own, height };
+  if (object === undefined && array === undefined && applicators === undefined) {
+    return { check: own, height };
+  }
   const objectCheck = object, arrayCheck = array;
   // The common shapes: an object or an array of a declared type and nothing else.
-  if (applicators === null && typeOnly(n)) {
-    if (types === T_OBJECT && objectCheck !== null) {
+  if (applicators === undefined && typeOnly(n)) {
+    if (types === T_OBJECT && objectCheck !== undefined) {
       return { check: (v) => isRecord(v) && objectCheck(v), height };
     }
-    if (types === T_ARRAY && arrayCheck !== null) {
+    if (types === T_ARRAY && arrayCheck !== undefined) {
       return { check: (v) => Array.isArray(v) && arrayCheck(v), height };
     }
   }
@@ -1296,12 +527,40 @@ function buildNode(
     if (!own(v)) return false;
     if (typeof v === "object" && v !== null) {
       if (Array.isArray(v)) {
-        if (arrayCheck !== null && !arrayCheck(v)) return false;
-      } else if (objectCheck !== null && !objectCheck(v)) return false;
+        if (arrayCheck !== undefined && !arrayCheck(v)) return false;
+      } else if (objectCheck !== undefined && !objectCheck(v)) return false;
     }
-    return applicators === null || applicators(v);
+    return applicators === undefined || applicators(v);
   };
   return { check, height };
+}
+
+/**
+ * A node's compiled checks of the steps, all as one: undefined when no
+ * step applies, null when one cannot be compiled; the one check itself
+ * when there is one.
+ */
+function compileSteps(
+  steps: readonly KeywordStep[],
+  n: Node,
+  child: CompileChild,
+): Compiled | null | undefined {
+  const checks: Compiled[] = [];
+  for (const step of steps) {
+    const c = step.compile?.(n, child);
+    if (c === null) return null;
+    if (c !== undefined) checks.push(c);
+  }
+  if (checks.length === 0) return undefined;
+  if (checks.length === 1) return checks[0];
+  if (checks.length === 2) {
+    const [a, b] = checks;
+    return (v) => a(v) && b(v);
+  }
+  return (v) => {
+    for (let k = 0; k < checks.length; k++) if (!checks[k](v)) return false;
+    return true;
+  };
 }
 
 /** Runs the evaluation of `node` on `value` with an explicit stack of generators. */
@@ -1376,7 +635,7 @@ export function matchesForm(form: Form, value: unknown, node: number = form.root
     const compiled = compiledFor(form.nodes, n);
     if (compiled !== null) return compiled(value);
   }
-  const ctx: Context = { nodes: form.nodes, annotations: form.annotations === true };
+  const ctx = walkOf(form);
   return run(ctx, n, value, null);
 }
 
@@ -1400,7 +659,7 @@ export function checkForm(form: Form, value: unknown, limit: number = ISSUE_LIMI
     // Nothing to report: the generators run only to find the words for a failure.
     if (compiled !== null && compiled(value)) return { ok: true, issues: [], omitted: 0 };
   }
-  const ctx: Context = { nodes: form.nodes, annotations: form.annotations === true };
+  const ctx = walkOf(form);
   const sink: Sink = { issues: [], limit, omitted: 0, closest: true };
   const ok = run(ctx, form.nodes[form.root], value, sink);
   return { ok, issues: sink.issues, omitted: sink.omitted };

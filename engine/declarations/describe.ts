@@ -21,19 +21,11 @@
  * @module
  */
 
-import type { Issue } from "./check.ts";
-import {
-  ALL_TYPES,
-  type Form,
-  type Node,
-  T_ARRAY,
-  T_BOOLEAN,
-  T_INTEGER,
-  T_NULL,
-  T_NUMBER,
-  T_OBJECT,
-  T_STRING,
-} from "./form.ts";
+import type { Issue, Phrase, Say } from "./keywords/keyword.ts";
+import { KEYWORD_MODULES, moduleOf } from "./keywords/catalogue.ts";
+import { describeValues } from "./keywords/enum_const.ts";
+import { TYPE_WORDS, typeWords } from "./keywords/type.ts";
+import { ALL_TYPES, type Form, type Node, T_INTEGER, T_NUMBER } from "./form.ts";
 
 /** Values listed in words before "…". */
 const LIST_LIMIT = 10;
@@ -41,26 +33,6 @@ const LIST_LIMIT = 10;
 const QUOTE_LIMIT = 40;
 /** Characters of a rendering before it is cut. */
 const RENDER_LIMIT = 400;
-
-/** Type bits, their words, and their name in the language, in the order both list them. */
-const TYPE_WORDS: readonly [number, string, string][] = [
-  [T_NULL, "null", "null"],
-  [T_BOOLEAN, "a boolean", "boolean"],
-  [T_STRING, "a string", "string"],
-  [T_NUMBER | T_INTEGER, "a number", "number"],
-  [T_INTEGER, "an integer", "integer"],
-  [T_OBJECT, "an object", "object"],
-  [T_ARRAY, "an array", "array"],
-];
-
-function typeWords(types: number): string[] {
-  const out: string[] = [];
-  for (const [bits, words] of TYPE_WORDS) {
-    if (bits === T_INTEGER && (types & T_NUMBER) !== 0) continue;
-    if ((types & bits) === bits) out.push(words);
-  }
-  return out;
-}
 
 function literal(v: unknown): string {
   const s = JSON.stringify(v) ?? String(v);
@@ -103,7 +75,6 @@ export function describeNode(form: Form, n: Node): string {
 
 /** The type each constraint keyword asserts on, for a node without `type`. */
 const GROUP_NOUNS = ["a number", "a string", "an array", "an object"] as const;
-const NUM = 0, STR = 1, ARR = 2, OBJ = 3;
 
 /**
  * A node's types and own constraints, without looking at other nodes. Without
@@ -114,36 +85,9 @@ const NUM = 0, STR = 1, ARR = 2, OBJ = 3;
  */
 function shortNode(n: Node): string {
   if (n.never) return "nothing";
-  if (n.values !== undefined) {
-    const values = n.valueList ?? [];
-    return values.length === 1 ? `exactly ${literal(values[0])}` : `one of ${list(values)}`;
-  }
-  const c: [number, string][] = [];
-  if (n.minimum !== undefined) c.push([NUM, `at least ${n.minimum}`]);
-  if (n.exclusiveMinimum !== undefined) c.push([NUM, `greater than ${n.exclusiveMinimum}`]);
-  if (n.maximum !== undefined) c.push([NUM, `at most ${n.maximum}`]);
-  if (n.exclusiveMaximum !== undefined) c.push([NUM, `less than ${n.exclusiveMaximum}`]);
-  if (n.multipleOf !== undefined) c.push([NUM, `divisible by ${n.multipleOf}`]);
-  if (n.minLength !== undefined && n.minLength === n.maxLength) {
-    c.push([STR, `of exactly ${plural(n.minLength, "character")}`]);
-  } else if (n.minLength !== undefined && n.maxLength !== undefined) {
-    c.push([STR, `of ${n.minLength} to ${n.maxLength} characters`]);
-  } else if (n.minLength !== undefined) {
-    c.push([STR, `of at least ${plural(n.minLength, "character")}`]);
-  } else if (n.maxLength !== undefined) {
-    c.push([STR, `of at most ${plural(n.maxLength, "character")}`]);
-  }
-  if (n.pattern !== undefined) c.push([STR, `matching ${literal(n.pattern.source)}`]);
-  if (n.format !== undefined) c.push([STR, `in format ${n.format}`]);
-  if (n.minItems !== undefined) c.push([ARR, `with at least ${plural(n.minItems, "item")}`]);
-  if (n.maxItems !== undefined) c.push([ARR, `with at most ${plural(n.maxItems, "item")}`]);
-  if (n.uniqueItems) c.push([ARR, "without duplicate items"]);
-  if (n.minProperties !== undefined) {
-    c.push([OBJ, `with at least ${plural(n.minProperties, "member")}`]);
-  }
-  if (n.maxProperties !== undefined) {
-    c.push([OBJ, `with at most ${plural(n.maxProperties, "member")}`]);
-  }
+  if (n.values !== undefined) return describeValues(n, SAY);
+  const c: Phrase[] = [];
+  for (const m of KEYWORD_MODULES) if (m.requires !== undefined) c.push(...m.requires(n, SAY));
   const groups = new Set(c.map(([g]) => g));
   const words = c.map(([, w]) => w);
   if (groups.size > 1) {
@@ -184,12 +128,6 @@ export function describeValue(v: unknown): string {
   return `an object with ${plural(Object.keys(v as object).length, "member")}`;
 }
 
-function codePoints(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-}
-
 /**
  * An issue in words: the pointer, what was expected there and what was found.
  *
@@ -209,70 +147,25 @@ export function describeIssue(
   issue: Issue,
 ): { pointer: string; expected: string; found: string } {
   const { node: n, value: v, pointer } = issue;
-  let expected = describeNode(form, n);
-  let found = describeValue(v);
-  switch (issue.keyword) {
-    case "required":
-      expected = "present (it is required)";
-      break;
-    case "dependentRequired":
-      expected = `present (required when ${literal(issue.detail)} is present)`;
-      break;
-    case "additionalProperties":
-    case "unevaluatedProperties": {
-      const names = n.properties === undefined ? [] : [...n.properties.keys()];
-      expected = names.length === 0
-        ? "absent (the object admits no other members)"
-        : `absent (the object admits only ${list(names)})`;
-      break;
-    }
-    case "unevaluatedItems":
-      expected = "absent (the array admits no more items)";
-      break;
-    case "minLength":
-    case "maxLength":
-      found = `a string of ${plural(codePoints(v as string), "character")}`;
-      break;
-    case "uniqueItems":
-      found = `an array whose items ${issue.detail} are equal`;
-      break;
-    case "contains":
-    case "maxContains": {
-      const c = form.nodes[n.contains!];
-      const min = n.minContains ?? 1, max = n.maxContains;
-      const range = max === undefined
-        ? `at least ${min}`
-        : min === max
-        ? `exactly ${min}`
-        : `${min} to ${max}`;
-      const one = min === 1 && (max === undefined || max === 1);
-      expected = `an array with ${range} ${one ? "item that is" : "items that are"} ${
-        describeNode(form, c)
-      }`;
-      found = `an array with ${plural(Number(issue.detail), "such item")}`;
-      break;
-    }
-    case "propertyNames":
-      expected = `an object whose every member name is ${
-        describeNode(form, form.nodes[n.propertyNames!])
-      }`;
-      found = `the member name ${literal(issue.detail)}`;
-      break;
-    case "not":
-      expected = `anything but ${describeNode(form, form.nodes[n.not!])}`;
-      break;
-    case "oneOf":
-      if (issue.detail !== undefined) {
-        expected = `exactly one of the alternatives (${alternatives(form, n.oneOf!)})`;
-        found = `${describeValue(v)}, which matches ${issue.detail} of them`;
-      } else expected = alternatives(form, n.oneOf!);
-      break;
-    case "anyOf":
-      expected = alternatives(form, n.anyOf!);
-      break;
+  const expected = describeNode(form, n);
+  const found = describeValue(v);
+  const words = moduleOf(issue.keyword)?.words;
+  if (words !== undefined) {
+    const w = words(form, issue, SAY);
+    return { pointer, expected: w.expected ?? expected, found: w.found ?? found };
   }
   return { pointer, expected, found };
 }
+
+/** The describer's vocabulary, as the keyword modules' words use it. */
+const SAY: Say = {
+  literal,
+  list,
+  plural,
+  node: describeNode,
+  value: describeValue,
+  alternatives,
+};
 
 function alternatives(form: Form, options: readonly number[]): string {
   const parts = options.slice(0, LIST_LIMIT).map((c) => shortNode(form.nodes[c]));

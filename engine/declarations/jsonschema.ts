@@ -39,26 +39,26 @@
 import { CallerError } from "../errors.ts";
 import { isRecord, jsonKind } from "../json_kind.ts";
 import {
-  canonicalKey,
   type CompileWarning,
   emptyNode,
   finishForm,
   type Form,
   MAX_DECLARATION_DEPTH,
   type Node,
-  type Pattern,
   pointerToken,
-  T_ARRAY,
-  T_BOOLEAN,
-  T_INTEGER,
   T_NULL,
-  T_NUMBER,
-  T_OBJECT,
-  T_STRING,
 } from "./form.ts";
-import { FORMATS } from "./format.ts";
 import { METASCHEMAS } from "./metaschemas.ts";
-import { compilePattern } from "./pattern.ts";
+import { moduleOf } from "./keywords/catalogue.ts";
+import { parseFormat } from "./keywords/format.ts";
+import {
+  type Dialect,
+  type SchemaJob as Job,
+  type SchemaReader,
+  where,
+} from "./keywords/keyword.ts";
+
+export type { Dialect };
 
 /**
  * Most schema objects (nodes) one schema may compile to.
@@ -85,9 +85,6 @@ export const MAX_SCHEMA_NODES = 100_000;
  * ```
  */
 export const MAX_REF_DEPTH = 256;
-
-/** A dialect, by the draft it follows. */
-export type Dialect = "2020-12" | "2019-09" | "draft-07" | "draft-06" | "draft-04";
 
 /** `$schema` URIs and their dialects (with or without a trailing `#`, http or https). */
 const DIALECTS: Readonly<Record<string, Dialect>> = {
@@ -188,16 +185,6 @@ const KEYWORDS: Readonly<Record<Dialect, ReadonlySet<string>>> = {
   "draft-04": new Set([...COMMON, "id", "additionalItems", "dependencies"]),
 };
 
-const TYPE_BITS: Readonly<Record<string, number>> = {
-  null: T_NULL,
-  boolean: T_BOOLEAN,
-  string: T_STRING,
-  number: T_NUMBER | T_INTEGER,
-  integer: T_INTEGER,
-  object: T_OBJECT,
-  array: T_ARRAY,
-};
-
 /** Options of {@linkcode compileJsonSchema}. */
 export interface JsonSchemaOptions {
   /** Assert `format` for the formats in `format.ts` (default: an annotation). */
@@ -233,55 +220,7 @@ function dialectRange(key: string): string {
   return last === "2020-12" ? `${first} and later` : `${first} to ${last}`;
 }
 
-/** A schema waiting to be compiled into the node `id`. */
-interface Job {
-  raw: unknown;
-  id: number;
-  at: string;
-  base: string;
-  /** Where the schema sits in each enclosing resource (for pointer references). */
-  scopes: readonly { base: string; pointer: string }[];
-  depth: number;
-}
-
 const DEFAULT_BASE = "https://interjson.invalid/schema.json";
-
-/**
- * Whether a value holds itself: an object graph with a cycle, which a
- * JavaScript host can build and JSON cannot hold (its canonical key would
- * never end). An explicit stack; an object met again on another path is
- * walked once.
- */
-function holdsItself(value: unknown): boolean {
-  if (value === null || typeof value !== "object") return false;
-  const open = new Set<object>(), done = new Set<object>();
-  const stack: (object | Leave)[] = [value];
-  while (stack.length > 0) {
-    const top = stack.pop()!;
-    if (top instanceof Leave) {
-      open.delete(top.object);
-      done.add(top.object);
-      continue;
-    }
-    if (open.has(top)) return true;
-    if (done.has(top)) continue;
-    open.add(top);
-    stack.push(new Leave(top));
-    for (const member of Object.values(top)) {
-      if (member !== null && typeof member === "object") stack.push(member);
-    }
-  }
-  return false;
-}
-
-/** On {@linkcode holdsItself}'s stack: every member of `object` is walked. */
-class Leave {
-  constructor(readonly object: object) {}
-}
-
-function where(pointer: string): string {
-  return pointer === "" ? "the root" : pointer;
-}
 
 function splitFragment(uri: string): [string, string] {
   const k = uri.indexOf("#");
@@ -342,7 +281,7 @@ function builtinMetaschema(doc: string): Record<string, unknown> | undefined {
   return raw;
 }
 
-class Compiler {
+class Compiler implements SchemaReader {
   readonly nodes: Node[] = [];
   readonly issues: { pointer: string; text: string }[] = [];
   readonly warnings: CompileWarning[] = [];
@@ -366,6 +305,10 @@ class Compiler {
 
   warn(kind: CompileWarning["kind"], keyword: string, pointer: string, message: string): void {
     this.warnings.push({ kind, keyword, pointer, message });
+  }
+
+  reference(node: Node, ref: string, job: Job, kat: string): void {
+    this.refs.push({ node, ref, base: job.base, at: kat });
   }
 
   /** Allocates a node for a schema and queues it. */
@@ -474,12 +417,7 @@ class Compiler {
         continue;
       }
       if (ANNOTATIONS.has(key)) {
-        if (
-          key === "format" && this.options.assertFormat && typeof value === "string" &&
-          Object.hasOwn(FORMATS, value)
-        ) {
-          target.format = value;
-        }
+        if (key === "format") parseFormat(target, value, this.options.assertFormat);
         continue;
       }
       if (known.has(key)) {
@@ -663,267 +601,8 @@ class Compiler {
     job: Job,
     kat: string,
   ): void {
-    const d = this.dialect;
-    switch (key) {
-      case "$schema":
-      case "$id":
-      case "id":
-      case "$anchor":
-        return;
-      case "$ref":
-        if (typeof value !== "string") {
-          return this.issue(kat, `"$ref" at ${where(job.at)} must be a string`);
-        }
-        node.refText = value;
-        this.refs.push({ node, ref: value, base: job.base, at: kat });
-        return;
-      case "$defs":
-      case "definitions":
-        this.schemaMap(value, job, key, kat);
-        return;
-      case "type": {
-        const list = Array.isArray(value) ? value : [value];
-        let bits = 0;
-        for (const t of list) {
-          if (typeof t !== "string" || !Object.hasOwn(TYPE_BITS, t)) {
-            return this.issue(
-              kat,
-              `"type" at ${
-                where(job.at)
-              } must be one of null, boolean, string, number, integer, object, array or an array of them, found ${
-                JSON.stringify(value)
-              }`,
-            );
-          }
-          bits |= TYPE_BITS[t];
-        }
-        node.types &= bits;
-        node.typed = true;
-        return;
-      }
-      case "enum":
-        if (!Array.isArray(value)) {
-          return this.issue(kat, `"enum" at ${where(job.at)} must be an array`);
-        }
-        if (holdsItself(value)) return this.issue(kat, `"enum" at ${where(job.at)} holds itself`);
-        return this.values(node, value, false);
-      case "const":
-        if (holdsItself(value)) return this.issue(kat, `"const" at ${where(job.at)} holds itself`);
-        return this.values(node, [value], true);
-      case "multipleOf": {
-        const n = this.number(value, key, job, kat);
-        if (n !== undefined && n <= 0) {
-          return this.issue(kat, `"multipleOf" at ${where(job.at)} must be greater than 0`);
-        }
-        node.multipleOf = n;
-        return;
-      }
-      case "minimum":
-      case "maximum": {
-        const n = this.number(value, key, job, kat);
-        // draft-04: a boolean exclusiveMinimum/exclusiveMaximum makes the bound exclusive
-        // (also in a schema naming no dialect: a boolean has that meaning only).
-        const exclusive = key === "minimum" ? raw.exclusiveMinimum : raw.exclusiveMaximum;
-        if ((d === "draft-04" || !this.explicit) && exclusive === true) {
-          node[key === "minimum" ? "exclusiveMinimum" : "exclusiveMaximum"] = n;
-        } else node[key] = n;
-        return;
-      }
-      case "exclusiveMinimum":
-      case "exclusiveMaximum": {
-        const bound = key === "exclusiveMinimum" ? "minimum" : "maximum";
-        if (d === "draft-04" || (typeof value === "boolean" && !this.explicit)) {
-          if (typeof value !== "boolean") {
-            this.issue(kat, `"${key}" at ${where(job.at)} must be a boolean in draft-04`);
-          } else if (value && raw[bound] === undefined) {
-            this.issue(
-              kat,
-              `"${key}": true at ${where(job.at)} needs "${bound}" beside it (draft-04)`,
-            );
-          } else if (d !== "draft-04") {
-            this.warn(
-              "other-dialect",
-              key,
-              kat,
-              `boolean "${key}" at ${where(job.at)} applied as draft-04 means it: ${
-                value ? `"${bound}" is exclusive` : "nothing"
-              }`,
-            );
-          }
-          return;
-        }
-        if (typeof value === "boolean") {
-          return this.issue(
-            kat,
-            `boolean "${key}" at ${
-              where(job.at)
-            } is draft-04, not ${d} (the dialect "$schema" selects); write the bound as a number`,
-          );
-        }
-        node[key] = this.number(value, key, job, kat);
-        return;
-      }
-      case "minLength":
-      case "maxLength":
-      case "minItems":
-      case "maxItems":
-      case "minContains":
-      case "maxContains":
-      case "minProperties":
-      case "maxProperties":
-        node[key] = this.count(value, key, job, kat);
-        return;
-      case "pattern": {
-        if (typeof value !== "string") {
-          return this.issue(
-            kat,
-            `"pattern" at ${where(job.at)} must be a string, found ${jsonKind(value)}`,
-          );
-        }
-        const p = compilePattern(value);
-        if (typeof p === "string") {
-          return this.issue(kat, `"pattern" at ${where(job.at)} is refused: ${p}`);
-        }
-        node.pattern = p;
-        return;
-      }
-      case "items":
-        if (Array.isArray(value) && d === "2020-12") {
-          if (this.explicit) {
-            return this.issue(
-              kat,
-              `"items" at ${
-                where(job.at)
-              } is an array: the tuple form of 2019-09 and older, not of 2020-12 (the dialect "$schema" selects); write "prefixItems"`,
-            );
-          }
-          this.warn(
-            "other-dialect",
-            key,
-            kat,
-            `"items" at ${
-              where(job.at)
-            } is an array: applied as the tuple form of 2019-09 and older ("additionalItems" for the rest)`,
-          );
-        }
-        if (Array.isArray(value)) {
-          node.prefixItems = this.schemaList(value, job, key, kat, false);
-          if (raw.additionalItems !== undefined) {
-            node.items = this.child(raw.additionalItems, job, "additionalItems");
-          }
-          return;
-        }
-        node.items = this.child(value, job, "items");
-        return;
-      case "additionalItems":
-        // Meaningful only beside an array `items`, which compiles it.
-        if (!Array.isArray(raw.items)) this.child(value, job, "additionalItems");
-        return;
-      case "prefixItems":
-        node.prefixItems = this.schemaList(value, job, key, kat);
-        return;
-      case "uniqueItems":
-        if (typeof value !== "boolean") {
-          return this.issue(kat, `"uniqueItems" at ${where(job.at)} must be a boolean`);
-        }
-        if (value) node.uniqueItems = true;
-        return;
-      case "contains":
-      case "not":
-      case "if":
-      case "then":
-      case "else":
-      case "additionalProperties":
-      case "propertyNames":
-      case "unevaluatedItems":
-      case "unevaluatedProperties":
-        if ((key === "then" || key === "else") && raw.if === undefined) {
-          this.child(value, job, key);
-          return;
-        }
-        node[key] = this.child(value, job, key);
-        return;
-      case "properties":
-        node.properties = this.schemaMap(value, job, key, kat);
-        return;
-      case "patternProperties": {
-        const map = this.schemaMap(value, job, key, kat);
-        if (map === undefined) return;
-        const list: { pattern: Pattern; node: number }[] = [];
-        for (const [source, id] of map) {
-          const p = compilePattern(source);
-          if (typeof p === "string") {
-            this.issue(
-              `${kat}/${pointerToken(source)}`,
-              `pattern ${JSON.stringify(source)} of "patternProperties" at ${
-                where(job.at)
-              } is refused: ${p}`,
-            );
-          } else list.push({ pattern: p, node: id });
-        }
-        node.patternProperties = list;
-        return;
-      }
-      case "required":
-        node.required = this.names(value, key, job, kat);
-        return;
-      case "dependentRequired": {
-        if (!isRecord(value)) {
-          return this.issue(kat, `"dependentRequired" at ${where(job.at)} must be an object`);
-        }
-        const list = [];
-        for (const name of Object.keys(value)) {
-          const req = this.names(value[name], key, job, `${kat}/${pointerToken(name)}`);
-          if (req !== undefined) list.push({ name, required: req });
-        }
-        node.dependentRequired = list;
-        return;
-      }
-      case "dependentSchemas": {
-        const map = this.schemaMap(value, job, key, kat);
-        if (map !== undefined) {
-          node.dependentSchemas = [...map].map(([name, id]) => ({ name, node: id }));
-        }
-        return;
-      }
-      case "dependencies": {
-        if (!isRecord(value)) {
-          return this.issue(kat, `"dependencies" at ${where(job.at)} must be an object`);
-        }
-        const req = [];
-        const schemas = [];
-        for (const name of Object.keys(value)) {
-          const v = value[name];
-          const step = `dependencies/${pointerToken(name)}`;
-          if (Array.isArray(v)) {
-            const r = this.names(v, key, job, `${job.at}/${step}`);
-            if (r !== undefined) req.push({ name, required: r });
-          } else schemas.push({ name, node: this.child(v, job, step) });
-        }
-        if (req.length > 0) node.dependentRequired = req;
-        if (schemas.length > 0) node.dependentSchemas = schemas;
-        return;
-      }
-      case "allOf":
-      case "anyOf":
-      case "oneOf":
-        node[key] = this.schemaList(value, job, key, kat);
-        return;
-    }
-  }
-
-  values(node: Node, list: unknown[], isConst: boolean): void {
-    const keys = new Set(list.map(canonicalKey));
-    if (node.values !== undefined) {
-      // enum and const together: the intersection.
-      const both = new Set([...keys].filter((k) => node.values!.has(k)));
-      node.values = both;
-      node.valueList = (node.valueList ?? []).filter((v) => both.has(canonicalKey(v)));
-    } else {
-      node.values = keys;
-      node.valueList = list;
-    }
-    node.isConst = isConst && node.values.size === 1;
+    // `$schema`, `$id`/`id` and `$anchor` are read by `compile`; every other keyword by its module.
+    moduleOf(key)?.parse?.(this, node, { key, value, schema: raw, pointer: kat, job });
   }
 
   /** Resolves every `$ref`, compiling targets not compiled yet; refuses remote ones. */

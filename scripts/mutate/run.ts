@@ -26,6 +26,43 @@ const DECLARATION_TESTS = [
   "tests/compile_test.ts",
 ];
 
+/** After a keyword module's own table: the tests that check every keyword on every evaluator. */
+const KEYWORD_TESTS = [
+  "tests/check_edges_test.ts",
+  "tests/jsonschema_test.ts",
+  "tests/declarations_test.ts",
+];
+
+/** A keyword module (`engine/declarations/keywords/<name>.ts`) and its table first. */
+function keywordTarget(name: string): [string, readonly string[]] {
+  return [
+    `engine/declarations/keywords/${name}.ts`,
+    [`tests/keywords/${name}_test.ts`, ...KEYWORD_TESTS],
+  ];
+}
+
+/** The keyword modules, each specified by its table in `tests/keywords/`. */
+const KEYWORD_MODULES = [
+  "type",
+  "enum_const",
+  "numeric_bounds",
+  "multiple_of",
+  "string_length",
+  "pattern",
+  "format",
+  "array_length",
+  "unique_items",
+  "member_count",
+  "items",
+  "contains",
+  "properties",
+  "required",
+  "ref",
+  "combinators",
+  "conditional",
+  "unevaluated",
+] as const;
+
 /**
  * The engine's decision code, each with the test files that specify it, the fastest and
  * sharpest first: the run stops at the first failing test, so a killed mutant costs little.
@@ -123,6 +160,18 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
   // The tables only: the property sweeps (tests/hazards_property_test.ts) walk 1.1 million code
   // points each, which instrumented code makes 16 s per mutant.
   "engine/hazards.ts": ["tests/hazards_test.ts"],
+  ...Object.fromEntries(KEYWORD_MODULES.map(keywordTarget)),
+  "engine/declarations/keywords/keyword.ts": [
+    "tests/keywords/unique_items_test.ts",
+    "tests/check_edges_test.ts",
+    "tests/describe_test.ts",
+    ...DECLARATION_TESTS,
+  ],
+  "engine/declarations/keywords/catalogue.ts": [
+    "tests/jsonschema_refusals_test.ts",
+    "tests/describe_test.ts",
+    ...DECLARATION_TESTS,
+  ],
 };
 
 /**

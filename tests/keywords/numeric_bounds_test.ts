@@ -1,0 +1,132 @@
+/**
+ * `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` (`engine/declarations/keywords/numeric_bounds.ts`): bounds inclusive and exclusive in words; draft-04 boolean bounds and malformed values refused.
+ * Rows moved here from `tests/describe_test.ts`,
+ * `tests/jsonschema_refusals_test.ts` and `tests/jsonschema_keywords_test.ts`,
+ * keyword by keyword.
+ *
+ * @module
+ */
+
+import {
+  type KeywordRefusal,
+  type MatchRow,
+  runKeywordRefusals,
+  runMatchRows,
+  runWordsRows,
+  type WordsRow,
+} from "./keyword_cases.ts";
+
+const D4 = "http://json-schema.org/draft-04/schema#";
+const D7 = "http://json-schema.org/draft-07/schema#";
+
+const WORDS: readonly WordsRow[] = [
+  {
+    name: "minimum is inclusive: at least",
+    declaration: "integer(minimum=1)",
+    value: 0,
+    keyword: "minimum",
+    expected: "an integer at least 1",
+    found: "0",
+  },
+  {
+    name: "exclusiveMinimum: greater than",
+    declaration: "number(exclusiveMinimum=1)",
+    value: 1,
+    keyword: "exclusiveMinimum",
+    expected: "a number greater than 1",
+    found: "1",
+  },
+  {
+    name: "maximum is inclusive: at most",
+    declaration: "number(maximum=-2.5)",
+    value: 0,
+    keyword: "maximum",
+    expected: "a number at most -2.5",
+    found: "0",
+  },
+  {
+    name: "exclusiveMaximum: less than",
+    declaration: "integer(exclusiveMaximum=10)",
+    value: 10,
+    keyword: "exclusiveMaximum",
+    expected: "an integer less than 10",
+    found: "10",
+  },
+];
+
+const REFUSALS: readonly KeywordRefusal[] = [
+  {
+    name: "minimum null",
+    schema: { "minimum": null },
+    pointer: "/minimum",
+    message: '"minimum" at the root must be a number, found null',
+  },
+  {
+    name: "maximum a string",
+    schema: { "maximum": "1" },
+    pointer: "/maximum",
+    message: '"maximum" at the root must be a number, found string',
+  },
+  {
+    name: "exclusiveMinimum a boolean after draft-04",
+    schema: { "$schema": D7, "exclusiveMinimum": true, minimum: 1 },
+    pointer: "/exclusiveMinimum",
+    message:
+      'boolean "exclusiveMinimum" at the root is draft-04, not draft-07 (the dialect "$schema" selects); write the bound as a number',
+  },
+  {
+    name: "exclusiveMaximum true without maximum, no dialect named",
+    schema: { "exclusiveMaximum": true },
+    pointer: "/exclusiveMaximum",
+    message: '"exclusiveMaximum": true at the root needs "maximum" beside it (draft-04)',
+  },
+  {
+    name: "exclusiveMinimum true without minimum in draft-04",
+    schema: { "$schema": D4, "exclusiveMinimum": true },
+    pointer: "/exclusiveMinimum",
+    message: '"exclusiveMinimum": true at the root needs "minimum" beside it (draft-04)',
+  },
+  {
+    name: "exclusiveMaximum a number in draft-04",
+    schema: { "$schema": D4, "exclusiveMaximum": 5 },
+    pointer: "/exclusiveMaximum",
+    message: '"exclusiveMaximum" at the root must be a boolean in draft-04',
+  },
+];
+
+const MATCHES: readonly MatchRow[] = [
+  {
+    name: "draft-04: exclusiveMinimum true makes minimum exclusive",
+    schema: { $schema: D4, minimum: 1, exclusiveMinimum: true },
+    matches: [1.5],
+    refuses: [1],
+  },
+  {
+    name: "draft-04: exclusiveMaximum true makes maximum exclusive",
+    schema: { $schema: D4, maximum: 1, exclusiveMaximum: true },
+    matches: [0.5],
+    refuses: [1],
+  },
+  {
+    name: "draft-04: exclusiveMinimum false leaves minimum inclusive",
+    schema: { $schema: D4, minimum: 1, exclusiveMinimum: false, maximum: 3 },
+    matches: [1, 3],
+    refuses: [0.5, 3.5],
+  },
+  {
+    name: "2020-12: exclusiveMinimum is its own bound beside minimum",
+    schema: { minimum: 1, exclusiveMinimum: 0, maximum: 2, exclusiveMaximum: 5 },
+    matches: [1, 2],
+    refuses: [0.5, 2.5],
+  },
+];
+
+runWordsRows(
+  "minimum, maximum, exclusiveMinimum, exclusiveMaximum: a value failing one keyword, and its words",
+  WORDS,
+);
+runKeywordRefusals(
+  "minimum, maximum, exclusiveMinimum, exclusiveMaximum: malformed values refused with their pointers and words",
+  REFUSALS,
+);
+runMatchRows("numeric bounds: what compiled schemas match and refuse", MATCHES);
