@@ -33,6 +33,41 @@ interface Row {
 
 const ROWS: readonly Row[] = [
   {
+    name:
+      'the undated "$schema" http://json-schema.org/schema names no dialect (read as none named)',
+    schema: {
+      $schema: "http://json-schema.org/schema",
+      type: "object",
+      properties: { name: { type: "string" } },
+      required: ["name"],
+    },
+    passes: [{ name: "x" }],
+    fails: [{}, { name: 1 }],
+    warnings: ["other-dialect $schema /$schema"],
+  },
+  {
+    name: 'the undated "$schema" with "#" or https, and a tuple "items" read as when none is named',
+    schema: {
+      $schema: "https://json-schema.org/schema#",
+      type: "array",
+      items: [{ type: "string" }],
+    },
+    passes: [["a"], ["a", 1]],
+    fails: [[1], {}],
+    warnings: ["other-dialect $schema /$schema", "other-dialect items /items"],
+  },
+  {
+    name: 'an undated "$schema" inside a dated schema changes nothing',
+    schema: {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      type: "object",
+      properties: { a: { $schema: "http://json-schema.org/schema#", type: "integer" } },
+    },
+    passes: [{ a: 1 }, {}],
+    fails: [{ a: "1" }],
+    warnings: ["other-dialect $schema /properties/a/$schema"],
+  },
+  {
     name: "a vendor x- keyword at the root",
     schema: { type: "object", "x-order": 3 },
     passes: [{}, { a: 1 }],

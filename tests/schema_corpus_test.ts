@@ -11,10 +11,10 @@
  * configuration schemas tools publish for SchemaStore). The target: the
  * engine compiles at least as many as ajv with strict mode off (each schema
  * in the dialect its `$schema` declares), and agrees with ajv on generated
- * valid and invalid instances of every schema both compile. It does not
- * reach it on this corpus: ajv compiles 22 schemas the engine refuses (18
- * of them NestJS schematics naming the undated `http://json-schema.org/schema`),
- * the engine 9 ajv refuses; each refusal class is tabled with its count.
+ * valid and invalid instances of every schema both compile. On this corpus
+ * the engine compiles 3,656 and ajv 3,644: ajv compiles 4 the engine
+ * refuses (each refusal class is tabled with its count and reason), the
+ * engine 16 ajv refuses.
  *
  * Where the engine refuses a schema, the refusal falls in a class of
  * {@link KNOWN_REFUSALS}, with its count and its reason; the test fails on
@@ -58,14 +58,6 @@ interface RefusalClass {
  * engine compiles at least as many as ajv" is checked with them named here.
  */
 const KNOWN_REFUSALS: readonly RefusalClass[] = [
-  {
-    message: /unknown "\$schema" "https?:\/\/json-schema\.org\/schema"/,
-    schemas: 25,
-    ajvCompiles: 18,
-    reason: '$schema names the undated "latest" meta-schema URI: 18 NestJS schematics ' +
-      "(http://json-schema.org/schema, which ajv aliases to its default dialect) and 7 Nx " +
-      "generators (https://…, which ajv refuses too); the engine asks for a dated dialect",
-  },
   {
     message: /(lookaround assertions|back-references) .* are not supported/,
     schemas: 2,
@@ -344,8 +336,8 @@ Deno.test("a real-world schema corpus: the engine compiles what ajv (strict off)
   }
   const ajvOnly = KNOWN_REFUSALS.reduce((n, c) => n + c.ajvCompiles, 0);
   assert.ok(
-    ours + ajvOnly >= theirs,
-    `the engine compiles ${ours}, ajv ${theirs}, ${ajvOnly} of them in the refusal classes`,
+    ours >= theirs,
+    `the engine compiles ${ours}, ajv ${theirs} (${ajvOnly} of them in the refusal classes)`,
   );
   assert.ok(total > 1500, `a corpus of ${total} schemas`);
   assert.ok(valid > 1500 && invalid > 15000, `valid ${valid}, invalid ${invalid}`);

@@ -100,6 +100,19 @@ function dialectOf(uri: string): Dialect | undefined {
   return m === null ? undefined : DIALECTS[m[1]];
 }
 
+/**
+ * The undated meta-schema URI (`http://json-schema.org/schema`, "the current
+ * version", with or without `#`, http or https): it names no dialect, so a
+ * schema giving it is read exactly as one that gives no `$schema`.
+ */
+const UNDATED_METASCHEMA = "json-schema.org/schema";
+
+function namesNoDialect(uri: unknown): boolean {
+  if (typeof uri !== "string") return false;
+  const m = /^https?:\/\/(.*?)#?$/.exec(uri);
+  return m !== null && m[1] === UNDATED_METASCHEMA;
+}
+
 /** Keywords that assert nothing, in every dialect. */
 const ANNOTATIONS = new Set([
   "title",
@@ -379,7 +392,16 @@ class Compiler implements SchemaReader {
       }
     }
     this.register(job, node);
-    if (raw.$schema !== undefined) {
+    if (namesNoDialect(raw.$schema)) {
+      this.warn(
+        "other-dialect",
+        "$schema",
+        `${at}/$schema`,
+        `"$schema" ${JSON.stringify(raw.$schema)} at ${
+          where(at)
+        } names no dated dialect; read as a schema naming none`,
+      );
+    } else if (raw.$schema !== undefined) {
       const d = typeof raw.$schema === "string" ? dialectOf(raw.$schema) : undefined;
       if (d === undefined) {
         this.issue(
@@ -886,7 +908,7 @@ export function checkJsonSchemaValue(schema: unknown): void {
 export function compileJsonSchema(schema: unknown, options: JsonSchemaOptions = {}): Form {
   checkJsonSchemaValue(schema);
   const c = new Compiler(options);
-  if (isRecord(schema) && schema.$schema !== undefined) {
+  if (isRecord(schema) && schema.$schema !== undefined && !namesNoDialect(schema.$schema)) {
     const d = typeof schema.$schema === "string" ? dialectOf(schema.$schema) : undefined;
     if (d !== undefined) c.dialect = d;
     c.explicit = true;
