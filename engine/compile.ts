@@ -39,7 +39,7 @@ import {
 import { passingCheck } from "./declarations/verdict.ts";
 import { PROFILES } from "./profiles.ts";
 import { readinessPrepared, type ReadinessResult } from "./readiness.ts";
-import { cleanFractions, scanCleanJson, scanText } from "./fast_path.ts";
+import { cleanFractions, scanCleanText, scanText } from "./fast_path.ts";
 import { scan } from "./scanner.ts";
 import { JsonStream } from "./stream.ts";
 import { validatePrepared, type ValidateResult } from "./validate.ts";
@@ -109,7 +109,7 @@ export function compileGate(options: GateOptions = {}): CompiledGate {
       if (declaration === null) return gateScan(scanText(text, profile), text, null);
       // A clean text's walk counted the numbers that are not whole: the exact-number search
       // may be answered by counts (`impreciseNumbers` of `declarations/exact.ts`).
-      const clean = scanCleanJson(text, profile);
+      const clean = scanCleanText(text, profile);
       return clean === null
         ? gateScan(scan(text, profile), text, declaration, passing)
         : gateScan(clean, text, declaration, passing, cleanFractions());

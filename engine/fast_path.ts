@@ -2,7 +2,8 @@
  * The fast path for clean JSON: most tool calls are plain RFC 8259 JSON with
  * nothing for the gate to repair or refuse, and for those the native
  * `JSON.parse` builds the value faster than any scanner written in
- * TypeScript. {@linkcode scanCleanJson} takes that path only when native
+ * TypeScript. {@linkcode scanCleanText} (and its narrow form,
+ * {@linkcode scanCleanJson}) takes that path only when native
  * searches of the raw text and one walk of the parsed value prove that the
  * scanner would answer exactly `safe`, `exact`, no repair, with the very
  * value `JSON.parse` builds;
@@ -12,41 +13,51 @@
  *
  * A text takes the fast path only when all of these hold (each one a reason
  * the scanner could have something to say), checked with native searches
- * (`indexOf`, `match`, the UTF-8 encoder) and one walk of the parsed value,
- * never a second reading of the text in TypeScript:
+ * (`indexOf`, `match`, one character-class search, `isWellFormed`, the UTF-8
+ * encoder) and one walk of the parsed value, never a second reading of the
+ * text in TypeScript:
  *
  * - it is at most `max_input` and `max_token` code units long (so no limit
  *   can be reached) and nests less deeply than `max_depth`;
  * - after optional JSON white space it is one object or array, followed by
  *   JSON white space only (no fence, no prose, no second value);
- * - it is all ASCII and holds no `\u` escape, so no string can hold a bidi
- *   control, tag character, lone surrogate, default-ignorable or confusable;
+ * - its strings hold no hazard the scanner reports: no bidi control, tag
+ *   character or lone surrogate anywhere, no other default-ignorable in a
+ *   key ({@linkcode wideStringsClean}; the narrow test,
+ *   {@linkcode scanCleanJson}, takes ASCII text only);
+ * - every `\u` escape is one of `\u0000`–`\u001F` (the narrow test takes
+ *   none), so no decoded character is a hazard, a colon or a point;
  * - no key holds an escape ({@linkcode escapedKeyIn}: V8's `JSON.parse`
  *   misreads some escaped keys);
  * - `JSON.parse` accepts it;
  * - every number `JSON.parse` reads is within ±(2^53 − 1) (no unsafe
  *   integer, no overflow) and is 0 or of normal magnitude; a 0 in a text
- *   with a negative exponent or a long run of zeros (a possible underflow)
- *   goes to the scanner;
+ *   with a negative exponent in a number or a long run of zeros (a possible
+ *   underflow) goes to the scanner (the narrow test: any `e-` at all);
  * - no object holds a key twice: the text has exactly as many colons as the
- *   objects kept keys, plus the colons inside the strings;
- * - no key is `__proto__`, and the keys of an object with an upper-case
- *   letter do not collide under `keyCollisions` of `engine/hazards.ts` (the
- *   check the scanner runs on exactly those objects).
+ *   objects kept keys, plus the colons inside the strings
+ *   (`keptEveryKey`);
+ * - no key is `__proto__`, and the keys of an object with an upper-case or
+ *   non-ASCII letter do not collide under `keyCollisions` of
+ *   `engine/hazards.ts` (the check the scanner runs on exactly those
+ *   objects).
  *
- * `tests/fast_path_test.ts` holds the fast path to the scanner: wherever it
+ * `tests/fast_path_test.ts` holds both tests to the scanner: wherever one
  * answers, the answer deep-equals the scanner's, on every profile, over the
- * JSONTestSuite, the attack corpora and generated documents.
+ * JSONTestSuite, the attack corpora and generated documents (ASCII and
+ * beyond), and the wide test answers wherever the narrow one does.
  *
  * @example
  * ```ts
- * import { scanCleanJson } from "./fast_path.ts";
+ * import { scanCleanJson, scanCleanText } from "./fast_path.ts";
  * import { PROFILES } from "./profiles.ts";
  * import { deepStrictEqual, strictEqual } from "node:assert/strict";
  * deepStrictEqual(scanCleanJson('{"path":"/tmp/x"}', PROFILES.agent)?.value, { path: "/tmp/x" });
  * strictEqual(scanCleanJson('{"a":1,"a":2}', PROFILES.agent), null); // a duplicate: the scanner decides
  * strictEqual(scanCleanJson("[9007199254740993]", PROFILES.agent), null); // an unsafe integer
  * strictEqual(scanCleanJson('["caf\\u00e9"]', PROFILES.agent), null); // an escape: the scanner reads it
+ * deepStrictEqual(scanCleanText('{"city":"Z\u00fcrich"}', PROFILES.agent)?.value, { city: "Z\u00fcrich" });
+ * strictEqual(scanCleanText('{"a\u200B":1}', PROFILES.agent), null); // a zero-width space in a key
  * ```
  *
  * @module
@@ -82,6 +93,8 @@ const UNDERFLOW_ZEROS = "0".repeat(300);
 
 /** The ASCII test encodes at most this many code units at a time. */
 const ASCII_CHUNK = 65_536;
+/** The ASCII test's first chunk (each next one is four times as long, up to ASCII_CHUNK). */
+const FIRST_ASCII_CHUNK = 1024;
 /** Texts up to this length are tested for ASCII by {@linkcode NON_ASCII}. */
 const SHORT_TEXT = 512;
 /** Any code unit past ASCII (a regular expression without `g`: it keeps no state). */
@@ -106,8 +119,13 @@ const scratch = new Uint8Array(ASCII_CHUNK);
 export function isAscii(text: string): boolean {
   // Short texts: one native regular-expression search costs less than a call into the encoder.
   if (text.length <= SHORT_TEXT) return !NON_ASCII.test(text);
-  for (let from = 0; from < text.length; from += ASCII_CHUNK) {
-    const part = text.slice(from, from + ASCII_CHUNK);
+  // Chunks grow from FIRST_ASCII_CHUNK: a text that is not ASCII mostly says so early.
+  for (
+    let from = 0, size = FIRST_ASCII_CHUNK;
+    from < text.length;
+    from += size, size = Math.min(4 * size, ASCII_CHUNK)
+  ) {
+    const part = text.slice(from, from + size);
     const { read, written } = encoder.encodeInto(part, scratch);
     if (read !== part.length || written !== part.length) return false;
   }
@@ -397,12 +415,16 @@ function walkValue(value: object, maxDepth: number): number {
       continue;
     }
     const record = container as Record<string, unknown>;
-    let count = 0, same = true;
+    let count = 0, same = true, first = "";
     let known = NO_KEYS;
     for (const key in record) {
-      if (count === 0) known = checkedLists.get(key) ?? NO_KEYS;
       if (key === "__proto__") return -1;
-      if (same && known[count] !== key) same = false;
+      // An object of one key needs no list: the lookup waits for a second key.
+      if (count === 0) first = key;
+      else if (same) {
+        if (count === 1) known = checkedLists.get(first) ?? NO_KEYS;
+        if (known[count] !== key) same = false;
+      }
       count++;
       const item = record[key];
       if (typeof item === "number") {
