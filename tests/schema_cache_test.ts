@@ -16,8 +16,18 @@ import assert from "node:assert/strict";
 import { gate } from "../mod.ts";
 import { compileDeclaration } from "../engine/declarations/compile.ts";
 
+/** The keywords of one schema. */
+type Keywords = Record<string, unknown>;
+/** The ~100-byte call's schema, typed for the changes the tests make. */
+interface WeatherSchema {
+  type: string;
+  properties: Record<string, Keywords> & { sort: Keywords & { enum: string[] } };
+  required: string[];
+  additionalProperties?: boolean;
+}
+
 /** A fresh copy of the ~100-byte call's schema (each test changes its own). */
-function weatherSchema(): Record<string, any> {
+function weatherSchema(): WeatherSchema {
   return {
     type: "object",
     properties: {
@@ -41,7 +51,7 @@ Deno.test("a schema object changed between one-shot calls is judged as it is now
   const rows: {
     name: string;
     text: string;
-    change: (schema: Record<string, any>) => void;
+    change: (schema: WeatherSchema) => void;
     before: boolean;
   }[] = [
     {
