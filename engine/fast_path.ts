@@ -369,7 +369,8 @@ const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
  * gates the same tool's arguments again and again: a list equal to one of
  * them needs no check (`keyCollisions` is a function of the keys alone).
  * Bounded: at most {@linkcode CHECKED_LISTS} lists of at most
- * {@linkcode CHECKED_LIST_KEYS} keys each.
+ * {@linkcode CHECKED_LIST_KEYS} keys each, and one longer list
+ * ({@linkcode longList}).
  */
 const checkedLists = new Map<string, readonly string[]>();
 /** Most key lists kept in {@linkcode checkedLists} (it is emptied when full). */
@@ -378,6 +379,8 @@ const CHECKED_LISTS = 64;
 const CHECKED_LIST_KEYS = 64;
 /** No key list: what an object whose first key starts no checked list is compared with. */
 const NO_KEYS: readonly string[] = [];
+/** The last list longer than {@linkcode CHECKED_LIST_KEYS} found free of collisions (one only). */
+let longList: readonly string[] = NO_KEYS;
 
 /** What the last walk found besides its count: whether a number is 0 (it may be an underflow). */
 let walkZero: boolean;
@@ -422,7 +425,9 @@ function walkValue(value: object, maxDepth: number): number {
       // An object of one key needs no list: the lookup waits for a second key.
       if (count === 0) first = key;
       else if (same) {
-        if (count === 1) known = checkedLists.get(first) ?? NO_KEYS;
+        if (count === 1) {
+          known = checkedLists.get(first) ?? (longList[0] === first ? longList : NO_KEYS);
+        }
         if (known[count] !== key) same = false;
       }
       count++;
@@ -436,7 +441,8 @@ function walkValue(value: object, maxDepth: number): number {
       // The check the scanner runs on an object with an upper-case or non-ASCII key.
       const names = Object.keys(record);
       if (names.some(hasCase) && keyCollisions(names).length > 0) return -1;
-      if (names.length <= CHECKED_LIST_KEYS) {
+      if (names.length > CHECKED_LIST_KEYS) longList = names;
+      else {
         if (checkedLists.size >= CHECKED_LISTS) checkedLists.clear();
         checkedLists.set(names[0], names);
       }
