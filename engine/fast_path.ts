@@ -381,6 +381,16 @@ const CHECKED_LIST_KEYS = 64;
 const NO_KEYS: readonly string[] = [];
 /** The last list longer than {@linkcode CHECKED_LIST_KEYS} found free of collisions (one only). */
 let longList: readonly string[] = NO_KEYS;
+/** The checked list met last (a host's calls repeat one: no lookup). */
+let lastList: readonly string[] = NO_KEYS;
+
+/** The checked key list that starts with `first`, or {@linkcode NO_KEYS}. */
+function checkedListOf(first: string): readonly string[] {
+  if (lastList[0] === first) return lastList;
+  const found = checkedLists.get(first) ?? (longList[0] === first ? longList : NO_KEYS);
+  if (found !== NO_KEYS) lastList = found;
+  return found;
+}
 
 /** What the last walk found besides its count: whether a number is 0 (it may be an underflow). */
 let walkZero: boolean;
@@ -400,8 +410,7 @@ const MIN_NORMAL = 2.2250738585072014e-308;
  */
 function walkValue(value: object, maxDepth: number): number {
   walkZero = walkNegativeZero = false;
-  walkFractions = 0;
-  let keys = 0;
+  let keys = 0, fractions = 0;
   // Pairs: a container, then its depth.
   const stack: (object | number)[] = [value, 1];
   while (stack.length > 0) {
@@ -412,7 +421,9 @@ function walkValue(value: object, maxDepth: number): number {
       for (let k = 0; k < container.length; k++) {
         const item: unknown = container[k];
         if (typeof item === "number") {
-          if (!cleanNumber(item)) return -1;
+          const kind = numberKind(item);
+          if (kind < 0) return -1;
+          fractions += kind;
         } else if (item !== null && typeof item === "object") stack.push(item, depth + 1);
       }
       continue;
@@ -425,15 +436,15 @@ function walkValue(value: object, maxDepth: number): number {
       // An object of one key needs no list: the lookup waits for a second key.
       if (count === 0) first = key;
       else if (same) {
-        if (count === 1) {
-          known = checkedLists.get(first) ?? (longList[0] === first ? longList : NO_KEYS);
-        }
+        if (count === 1) known = checkedListOf(first);
         if (known[count] !== key) same = false;
       }
       count++;
       const item = record[key];
       if (typeof item === "number") {
-        if (!cleanNumber(item)) return -1;
+        const kind = numberKind(item);
+        if (kind < 0) return -1;
+        fractions += kind;
       } else if (item !== null && typeof item === "object") stack.push(item, depth + 1);
     }
     keys += count;
@@ -441,6 +452,7 @@ function walkValue(value: object, maxDepth: number): number {
       // The check the scanner runs on an object with an upper-case or non-ASCII key.
       const names = Object.keys(record);
       if (names.some(hasCase) && keyCollisions(names).length > 0) return -1;
+      lastList = names;
       if (names.length > CHECKED_LIST_KEYS) longList = names;
       else {
         if (checkedLists.size >= CHECKED_LISTS) checkedLists.clear();
@@ -448,26 +460,24 @@ function walkValue(value: object, maxDepth: number): number {
       }
     }
   }
+  walkFractions = fractions;
   return keys;
 }
 
 /**
- * Whether a number of the parsed value is one the scanner reads the same:
- * whole within ±(2^53 − 1) (±Infinity, an overflow, is whole and past it),
- * or not whole and of normal magnitude (a subnormal is never whole). Notes a
- * 0, a `-0` and a number that is not whole for the walk.
+ * A number of the parsed value: 0 when it is whole within ±(2^53 − 1)
+ * (±Infinity, an overflow, is whole and past it), 1 when it is not whole and
+ * of normal magnitude (a subnormal is never whole), -1 otherwise (the
+ * scanner reads it differently). Notes a 0 and a `-0` for the walk.
  */
-function cleanNumber(item: number): boolean {
-  if (Math.trunc(item) !== item) {
-    walkFractions++;
-    return !(item < MIN_NORMAL && item > -MIN_NORMAL);
-  }
-  if (!(item < SAFE && item > -SAFE)) return false;
+function numberKind(item: number): number {
+  if (Math.trunc(item) !== item) return item < MIN_NORMAL && item > -MIN_NORMAL ? -1 : 1;
+  if (!(item < SAFE && item > -SAFE)) return -1;
   if (item === 0) {
     walkZero = true;
     if (Object.is(item, -0)) walkNegativeZero = true;
   }
-  return true;
+  return 0;
 }
 
 /**
