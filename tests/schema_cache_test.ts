@@ -288,3 +288,32 @@ Deno.test("one schema object shared by many calls and options stays right after 
   assert.strictEqual(executes(text, schema, true), true);
   assert.strictEqual(executes(text, schema, false), true);
 });
+
+Deno.test("a compilation kept for a schema's text does not change when the object it came from does", async (t) => {
+  const rows: { name: string; change: (values: string[]) => void }[] = [
+    { name: "a value pushed onto the enum compiled", change: (values) => values.push("c") },
+    { name: "a value of the enum compiled replaced", change: (values) => values[1] = "x" },
+  ];
+  for (const row of rows) {
+    await t.step(row.name, () => {
+      const first = { enum: ["a", "b"], "x-case": row.name };
+      assert.strictEqual(executes('"a"', first), true);
+      row.change(first.enum);
+      // Another object with the text the first one had: the kept compilation answers, in its
+      // own words.
+      const result = gate('"z"', { schemaJson: { enum: ["a", "b"], "x-case": row.name } });
+      assert.strictEqual(result.executable, false);
+      assert.match(result.retry!.prompt, /must be one of "a", "b"; got the string "z"/);
+    });
+  }
+});
+
+Deno.test("a schema declaring a __proto__ member (as JSON.parse makes it) keeps it", () => {
+  const schema = JSON.parse(
+    '{"type":"object","properties":{"__proto__":{"type":"integer"}},"x-case":"proto"}',
+  );
+  for (let k = 0; k < 2; k++) {
+    assert.strictEqual(executes('{"__proto__":1}', schema), true);
+    assert.strictEqual(gate('{"__proto__":"x"}', { schemaJson: schema }).error?.code, "E030");
+  }
+});

@@ -253,5 +253,53 @@ function compileJsonText(
     checkJsonSchemaValue(schema);
     if (typeof schema === "object") validated.set(schema as object, key);
   }
-  return cached(key, () => compileJsonSchema(schema, options));
+  // Compiled from a private copy when the schema is plain data: the compilation keeps parts of
+  // what it compiled (an `enum`'s values, for words), and it is kept for the text it had then.
+  return cached(key, () => compileJsonSchema(plainCopy(schema) ?? schema, options));
+}
+
+/**
+ * A deep copy of plain JSON data (records and arrays whose prototypes are
+ * the standard ones, or none, and whose own properties are all enumerable),
+ * keys in their order; null when something in it is not such data or holds
+ * a `__proto__` key (then the caller compiles the value itself). Only for a
+ * value `JSON.stringify` wrote: no cycle.
+ */
+function plainCopy(value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  const root = emptyLike(value);
+  if (root === null) return null;
+  // Pairs to fill: a source container, then its copy.
+  const stack: object[] = [value, root];
+  while (stack.length > 0) {
+    const copy = stack.pop() as Record<string, unknown>;
+    const source = stack.pop() as Record<string, unknown>;
+    const keys = Object.keys(source);
+    // A property JSON leaves out (not enumerable) could still be read by the compiler.
+    const named = Object.getOwnPropertyNames(source).length - (Array.isArray(source) ? 1 : 0);
+    if (named !== keys.length) return null;
+    for (const key of keys) {
+      // Where Object.prototype's __proto__ setter exists (not in Deno), assigning it would set
+      // the copy's prototype instead of a member.
+      if (key === "__proto__") return null;
+      const item = source[key];
+      if (item === null || typeof item !== "object") {
+        copy[key] = item;
+        continue;
+      }
+      const inner = emptyLike(item);
+      if (inner === null) return null;
+      copy[key] = inner;
+      stack.push(item, inner);
+    }
+  }
+  return root;
+}
+
+/** An empty array of the same length, or an empty record of the same prototype; null if not plain. */
+function emptyLike(value: object): object | null {
+  if (!isPlain(value)) return null;
+  return Array.isArray(value)
+    ? new Array(value.length)
+    : Object.create(Object.getPrototypeOf(value));
 }
