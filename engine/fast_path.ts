@@ -2,7 +2,8 @@
  * The fast path for clean JSON: most tool calls are plain RFC 8259 JSON with
  * nothing for the gate to repair or refuse, and for those the native
  * `JSON.parse` builds the value faster than any scanner written in
- * TypeScript. {@linkcode scanCleanJson} takes that path only when native
+ * TypeScript. {@linkcode scanCleanText} (and its narrow form,
+ * {@linkcode scanCleanJson}) takes that path only when native
  * searches of the raw text and one walk of the parsed value prove that the
  * scanner would answer exactly `safe`, `exact`, no repair, with the very
  * value `JSON.parse` builds;
@@ -12,52 +13,72 @@
  *
  * A text takes the fast path only when all of these hold (each one a reason
  * the scanner could have something to say), checked with native searches
- * (`indexOf`, `match`, the UTF-8 encoder) and one walk of the parsed value,
- * never a second reading of the text in TypeScript:
+ * (`indexOf`, `match`, one character-class search, `isWellFormed`, the UTF-8
+ * encoder) and one walk of the parsed value, never a second reading of the
+ * text in TypeScript:
  *
  * - it is at most `max_input` and `max_token` code units long (so no limit
  *   can be reached) and nests less deeply than `max_depth`;
  * - after optional JSON white space it is one object or array, followed by
  *   JSON white space only (no fence, no prose, no second value);
- * - it is all ASCII and holds no `\u` escape, so no string can hold a bidi
- *   control, tag character, lone surrogate, default-ignorable or confusable;
+ * - its strings hold no hazard the scanner reports: no bidi control, tag
+ *   character or lone surrogate anywhere, no other default-ignorable in a
+ *   key ({@linkcode wideStringsClean}; the narrow test,
+ *   {@linkcode scanCleanJson}, takes ASCII text only);
+ * - every `\u` escape is one of `\u0000`–`\u001F` (the narrow test takes
+ *   none), so no decoded character is a hazard, a colon or a point;
  * - no key holds an escape ({@linkcode escapedKeyIn}: V8's `JSON.parse`
  *   misreads some escaped keys);
  * - `JSON.parse` accepts it;
  * - every number `JSON.parse` reads is within ±(2^53 − 1) (no unsafe
  *   integer, no overflow) and is 0 or of normal magnitude; a 0 in a text
- *   with a negative exponent or a long run of zeros (a possible underflow)
- *   goes to the scanner;
+ *   with a negative exponent in a number or a long run of zeros (a possible
+ *   underflow) goes to the scanner (the narrow test: any `e-` at all);
  * - no object holds a key twice: the text has exactly as many colons as the
- *   objects kept keys, plus the colons inside the strings;
- * - no key is `__proto__`, and the keys of an object with an upper-case
- *   letter do not collide under `keyCollisions` of `engine/hazards.ts` (the
- *   check the scanner runs on exactly those objects).
+ *   objects kept keys, plus the colons inside the strings
+ *   (`keptEveryKey`);
+ * - no key is `__proto__`, and the keys of an object with an upper-case or
+ *   non-ASCII letter do not collide under `keyCollisions` of
+ *   `engine/hazards.ts` (the check the scanner runs on exactly those
+ *   objects).
  *
- * `tests/fast_path_test.ts` holds the fast path to the scanner: wherever it
+ * `tests/fast_path_test.ts` holds both tests to the scanner: wherever one
  * answers, the answer deep-equals the scanner's, on every profile, over the
- * JSONTestSuite, the attack corpora and generated documents.
+ * JSONTestSuite, the attack corpora and generated documents (ASCII and
+ * beyond), and the wide test answers wherever the narrow one does.
  *
  * @example
  * ```ts
- * import { scanCleanJson } from "./fast_path.ts";
+ * import { scanCleanJson, scanCleanText } from "./fast_path.ts";
  * import { PROFILES } from "./profiles.ts";
  * import { deepStrictEqual, strictEqual } from "node:assert/strict";
  * deepStrictEqual(scanCleanJson('{"path":"/tmp/x"}', PROFILES.agent)?.value, { path: "/tmp/x" });
  * strictEqual(scanCleanJson('{"a":1,"a":2}', PROFILES.agent), null); // a duplicate: the scanner decides
  * strictEqual(scanCleanJson("[9007199254740993]", PROFILES.agent), null); // an unsafe integer
  * strictEqual(scanCleanJson('["caf\\u00e9"]', PROFILES.agent), null); // an escape: the scanner reads it
+ * deepStrictEqual(scanCleanText('{"city":"Z\u00fcrich"}', PROFILES.agent)?.value, { city: "Z\u00fcrich" });
+ * strictEqual(scanCleanText('{"a\u200B":1}', PROFILES.agent), null); // a zero-width space in a key
  * ```
  *
  * @module
  */
 
-import { keyCollisions } from "./hazards.ts";
+import {
+  ASTRAL_HAZARD_HIGHS,
+  BMP_HAZARD_UNIT,
+  combineSurrogates,
+  hazardAt,
+  hazardOfCodePoint,
+  IGNORABLE,
+  keyCollisions,
+  NO_HAZARD,
+} from "./hazards.ts";
 import type { Profile } from "./profiles.ts";
 import { hasCase, scan, type ScanResult, skipWhiteSpace } from "./scanner.ts";
 
 // Char codes.
-const SPACE = 32, LBRACKET = 91, LBRACE = 123, BACKSLASH = 92, COLON = 58;
+const SPACE = 32, LBRACKET = 91, LBRACE = 123, BACKSLASH = 92, COLON = 58, COMMA = 44;
+const ZERO = 48, ONE = 49, NINE = 57, DOT = 46, MINUS = 45, TAB = 9, LF = 10, CR = 13;
 /** `e`, and the bit that makes an ASCII letter lower case (`E` | 0x20 is `e`). */
 const LOWER_E = 101, LOWER_CASE = 0x20;
 
@@ -72,6 +93,8 @@ const UNDERFLOW_ZEROS = "0".repeat(300);
 
 /** The ASCII test encodes at most this many code units at a time. */
 const ASCII_CHUNK = 65_536;
+/** The ASCII test's first chunk (each next one is four times as long, up to ASCII_CHUNK). */
+const FIRST_ASCII_CHUNK = 1024;
 /** Texts up to this length are tested for ASCII by {@linkcode NON_ASCII}. */
 const SHORT_TEXT = 512;
 /** Any code unit past ASCII (a regular expression without `g`: it keeps no state). */
@@ -96,8 +119,13 @@ const scratch = new Uint8Array(ASCII_CHUNK);
 export function isAscii(text: string): boolean {
   // Short texts: one native regular-expression search costs less than a call into the encoder.
   if (text.length <= SHORT_TEXT) return !NON_ASCII.test(text);
-  for (let from = 0; from < text.length; from += ASCII_CHUNK) {
-    const part = text.slice(from, from + ASCII_CHUNK);
+  // Chunks grow from FIRST_ASCII_CHUNK: a text that is not ASCII mostly says so early.
+  for (
+    let from = 0, size = FIRST_ASCII_CHUNK;
+    from < text.length;
+    from += size, size = Math.min(4 * size, ASCII_CHUNK)
+  ) {
+    const part = text.slice(from, from + size);
     const { read, written } = encoder.encodeInto(part, scratch);
     if (read !== part.length || written !== part.length) return false;
   }
@@ -133,15 +161,108 @@ function isEscaped(text: string, at: number): boolean {
  */
 export function escapedKeyIn(text: string, from = 0): boolean {
   for (let at = text.indexOf("\\", from); at !== -1;) {
-    // The closing quote of the string this escape is in: the first quote not escaped.
-    let end = at;
-    do end = text.indexOf('"', end + 1); while (end !== -1 && isEscaped(text, end));
-    if (end === -1) return true; // not JSON: JSON.parse refuses it, the scanner reads it
-    const next = skipWhiteSpace(text, end + 1, text.length);
-    if (text.charCodeAt(next) === COLON) return true;
+    const end = closingQuote(text, at);
+    if (end === -1 || endsKey(text, end)) return true; // -1: not JSON, the scanner reads it
     at = text.indexOf("\\", end + 1);
   }
   return false;
+}
+
+/**
+ * The closing quote of the string that holds the offset `at` (inside a
+ * string of a text `JSON.parse` accepts): the first quote after it that is
+ * not escaped; -1 when there is none.
+ */
+function closingQuote(text: string, at: number): number {
+  let end = at;
+  do end = text.indexOf('"', end + 1); while (end !== -1 && isEscaped(text, end));
+  return end;
+}
+
+/** Whether the string closed by the quote at `end` is a key (a colon follows it). */
+function endsKey(text: string, end: number): boolean {
+  return text.charCodeAt(skipWhiteSpace(text, end + 1, text.length)) === COLON;
+}
+
+/** {@linkcode BMP_HAZARD_UNIT}, global: the closer look walks its matches. */
+const BMP_HAZARD_UNITS = new RegExp(BMP_HAZARD_UNIT.source, "g");
+
+/**
+ * Whether the strings of a text `JSON.parse` accepts hold no character the
+ * scanner reports (the non-ASCII half of the clean test): no lone surrogate
+ * (`isWellFormed`, native), and, where a native search finds a code unit of
+ * {@linkcode BMP_HAZARD_UNIT} or a high surrogate of
+ * {@linkcode ASTRAL_HAZARD_HIGHS}, a closer look at it by `hazardAt` of
+ * `engine/hazards.ts`: no bidi control or tag character anywhere, and no
+ * other default-ignorable in a key. Outside strings such a text holds ASCII
+ * only. Each string is looked at once at most (a key test moves past its
+ * closing quote), so a text costs linear time whatever it holds.
+ *
+ * @example
+ * ```ts
+ * import { wideStringsClean } from "./fast_path.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(wideStringsClean('{"city":"K\u00f8benhavn","note":"\u4e2d\u6587 \u{1F600}"}'), true);
+ * strictEqual(wideStringsClean('{"note":"\u2764\uFE0F"}'), true); // a variation selector in a value
+ * strictEqual(wideStringsClean('{"ro\u00ADle":1}'), false); // a soft hyphen in a key
+ * strictEqual(wideStringsClean('["a\u202Eb"]'), false); // a bidi control
+ * strictEqual(wideStringsClean('["\u{E0041}"]'), false); // a tag character
+ * strictEqual(wideStringsClean('["\uD800"]'), false); // a lone surrogate
+ * ```
+ */
+export function wideStringsClean(text: string): boolean {
+  if (!text.isWellFormed()) return false;
+  if (BMP_HAZARD_UNIT.test(text)) {
+    const units = BMP_HAZARD_UNITS;
+    units.lastIndex = 0;
+    for (let m = units.exec(text); m !== null; m = units.exec(text)) {
+      const end = hazardsInValueOnly(text, m.index, hazardAt(text.charCodeAt(m.index), -1));
+      if (end < 0) return false;
+      units.lastIndex = Math.max(units.lastIndex, end);
+    }
+  }
+  for (const high of ASTRAL_HAZARD_HIGHS) {
+    for (let at = text.indexOf(high); at !== -1;) {
+      // The text is well formed: a low surrogate follows.
+      const cp = combineSurrogates(high.charCodeAt(0), text.charCodeAt(at + 1));
+      const end = hazardsInValueOnly(text, at, hazardOfCodePoint(cp));
+      if (end < 0) return false;
+      at = text.indexOf(high, Math.max(at + 2, end));
+    }
+  }
+  return true;
+}
+
+/**
+ * For a hazard found at `at` inside a string: -1 when the scanner reports it
+ * (a bidi control or a tag character anywhere, another default-ignorable in
+ * a key), else where the search may go on (past the string's closing quote
+ * when it was looked for, so no string is searched twice).
+ */
+function hazardsInValueOnly(text: string, at: number, hazard: number): number {
+  if (hazard === NO_HAZARD) return at + 1;
+  if (hazard !== IGNORABLE) return -1;
+  const end = closingQuote(text, at);
+  return end === -1 || endsKey(text, end) ? -1 : end + 1;
+}
+
+/**
+ * Whether every `\\u` escape of a text is one of a control character,
+ * `\\u0000` to `\\u001F` (what `JSON.stringify` writes): decoded, none is
+ * a hazard, a colon, a point or a digit, so the counts of the clean test
+ * hold for the text as written. A backslash-u that is not an escape (after
+ * an escaped backslash) is held to the same rule, which can only send a text
+ * to the scanner.
+ */
+function controlEscapesOnly(text: string, from: number): boolean {
+  for (let at = text.indexOf("\\u", from); at !== -1; at = text.indexOf("\\u", at + 2)) {
+    const third = text.charCodeAt(at + 4);
+    if (
+      text.charCodeAt(at + 2) !== ZERO || text.charCodeAt(at + 3) !== ZERO ||
+      (third !== ZERO && third !== ONE)
+    ) return false;
+  }
+  return true;
 }
 
 /**
@@ -156,16 +277,38 @@ function hasNegativeExponent(text: string): boolean {
   return false;
 }
 
-/** How many times `:` occurs in a string (native searches; most strings hold none). */
-function colonsIn(s: string): number {
-  let count = 0;
-  for (let k = s.indexOf(":"); k !== -1; k = s.indexOf(":", k + 1)) count++;
-  return count;
+/**
+ * Whether a number of a text `JSON.parse` accepts may have underflowed to 0
+ * (the wide test; the narrow one is {@linkcode hasNegativeExponent}): a run
+ * of {@linkcode UNDERFLOW_ZEROS}, or a negative exponent written in a
+ * number. A number starts after `[`, `,`, `:` or JSON white space; an `e-`
+ * whose digits start after anything else is in a string (`"b5e-844"` in a
+ * UUID, `"e-mail"`). Each digit is looked at once at most: linear.
+ */
+function mayUnderflow(text: string): boolean {
+  if (text.indexOf(UNDERFLOW_ZEROS) !== -1) return true;
+  for (let k = text.indexOf("-"); k !== -1; k = text.indexOf("-", k + 1)) {
+    if ((text.charCodeAt(k - 1) | LOWER_CASE) !== LOWER_E) continue;
+    let j = k - 2;
+    while (isDigitOrDot(text.charCodeAt(j))) j--;
+    if (j === k - 2) continue; // no digit before the exponent mark: not a number
+    if (text.charCodeAt(j) === MINUS) j--;
+    const c = text.charCodeAt(j);
+    if (
+      c === LBRACKET || c === COMMA || c === COLON || c === SPACE || c === LF || c === TAB ||
+      c === CR
+    ) return true;
+  }
+  return false;
+}
+
+/** Whether a char code is a digit or a point (NaN, before the text, is neither). */
+function isDigitOrDot(c: number): boolean {
+  return (c >= ZERO && c <= NINE) || c === DOT;
 }
 
 /** Every `:` (global: `match` collects them all in one native search). */
 const COLONS = /:/g;
-
 /**
  * How many times `:` occurs in a text: past {@linkcode SHORT_TEXT}, one
  * native `match` per {@linkcode ASCII_CHUNK} code units (a text has a colon
@@ -181,16 +324,73 @@ function colonCount(text: string): number {
   return count;
 }
 
+/**
+ * Whether no object of the text held a key twice: `keys` is how many keys
+ * the parsed objects kept. Each member has one colon outside strings, so a
+ * text with as many colons as keys kept dropped none; else the colons before
+ * a slash (a URL's, always inside a string: a member's colon is followed by
+ * white space or a value) are taken off; else the colons inside the parsed
+ * strings are counted (exact: the escapes the fast path lets through decode
+ * to no colon). Each count is an upper bound of the members written, which
+ * is never below the keys kept, so equality proves there was no duplicate.
+ */
+function keptEveryKey(text: string, value: object, keys: number): boolean {
+  const colons = colonCount(text);
+  if (colons === keys) return true;
+  if (colons - colonsBeforeSlash(text) === keys) return true;
+  return colons === keys + colonsInStrings(value);
+}
+
+/**
+ * How many colons are followed by a slash (`https://`): one native search
+ * per slash, which is rarer than a colon in JSON.
+ */
+function colonsBeforeSlash(text: string): number {
+  let count = 0;
+  for (let k = text.indexOf("/"); k !== -1; k = text.indexOf("/", k + 1)) {
+    if (text.charCodeAt(k - 1) === COLON) count++;
+  }
+  return count;
+}
+
+/** How many times `:` occurs in a string (native searches; most strings hold none). */
+function colonsIn(s: string): number {
+  let count = 0;
+  for (let k = s.indexOf(":"); k !== -1; k = s.indexOf(":", k + 1)) count++;
+  return count;
+}
+
 /** An empty object: `for…in` over it sees only what `Object.prototype` enumerates. */
 const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
 
 /**
- * The last key list found free of collisions. An array of records repeats
- * one key list, and a host gates the same tool's arguments again and again:
- * a list equal to it needs no check (`keyCollisions` is a function of the
- * keys alone).
+ * Key lists found free of collisions, by their first key. An array of
+ * records repeats a few key lists (a record, its nested objects), and a host
+ * gates the same tool's arguments again and again: a list equal to one of
+ * them needs no check (`keyCollisions` is a function of the keys alone).
+ * Bounded: at most {@linkcode CHECKED_LISTS} lists of at most
+ * {@linkcode CHECKED_LIST_KEYS} keys each, and one longer list
+ * ({@linkcode longList}).
  */
-let checkedKeys: string[] = [];
+const checkedLists = new Map<string, readonly string[]>();
+/** Most key lists kept in {@linkcode checkedLists} (it is emptied when full). */
+const CHECKED_LISTS = 64;
+/** Longest key list kept in {@linkcode checkedLists}. */
+const CHECKED_LIST_KEYS = 64;
+/** No key list: what an object whose first key starts no checked list is compared with. */
+const NO_KEYS: readonly string[] = [];
+/** The last list longer than {@linkcode CHECKED_LIST_KEYS} found free of collisions (one only). */
+let longList: readonly string[] = NO_KEYS;
+/** The checked list met last (a host's calls repeat one: no lookup). */
+let lastList: readonly string[] = NO_KEYS;
+
+/** The checked key list that starts with `first`, or {@linkcode NO_KEYS}. */
+function checkedListOf(first: string): readonly string[] {
+  if (lastList[0] === first) return lastList;
+  const found = checkedLists.get(first) ?? (longList[0] === first ? longList : NO_KEYS);
+  if (found !== NO_KEYS) lastList = found;
+  return found;
+}
 
 /** What the last walk found besides its count: whether a number is 0 (it may be an underflow). */
 let walkZero: boolean;
@@ -206,12 +406,11 @@ const MIN_NORMAL = 2.2250738585072014e-308;
  * kept, with {@linkcode walkZero} and {@linkcode walkNegativeZero} set; -1
  * at a number at or past ±(2^53 − 1) or subnormal, a `__proto__` key,
  * nesting as deep as `maxDepth`, or keys that collide (`keyCollisions`) in an
- * object with an upper-case key.
+ * object with an upper-case or non-ASCII key.
  */
 function walkValue(value: object, maxDepth: number): number {
   walkZero = walkNegativeZero = false;
   let keys = 0, fractions = 0;
-  let lastKeys = checkedKeys;
   // Pairs: a container, then its depth.
   const stack: (object | number)[] = [value, 1];
   while (stack.length > 0) {
@@ -222,38 +421,43 @@ function walkValue(value: object, maxDepth: number): number {
       for (let k = 0; k < container.length; k++) {
         const item: unknown = container[k];
         if (typeof item === "number") {
-          if (!(item < SAFE && item > -SAFE)) return -1;
-          if (item === 0) {
-            walkZero = true;
-            if (Object.is(item, -0)) walkNegativeZero = true;
-          } else if (item < MIN_NORMAL && item > -MIN_NORMAL) return -1;
-          else if (item % 1 !== 0) fractions++;
+          const kind = numberKind(item);
+          if (kind < 0) return -1;
+          fractions += kind;
         } else if (item !== null && typeof item === "object") stack.push(item, depth + 1);
       }
       continue;
     }
     const record = container as Record<string, unknown>;
-    let count = 0, sameAsLast = true;
+    let count = 0, same = true, first = "";
+    let known = NO_KEYS;
     for (const key in record) {
       if (key === "__proto__") return -1;
-      if (sameAsLast && lastKeys[count] !== key) sameAsLast = false;
+      // An object of one key needs no list: the lookup waits for a second key.
+      if (count === 0) first = key;
+      else if (same) {
+        if (count === 1) known = checkedListOf(first);
+        if (known[count] !== key) same = false;
+      }
       count++;
       const item = record[key];
       if (typeof item === "number") {
-        if (!(item < SAFE && item > -SAFE)) return -1;
-        if (item === 0) {
-          walkZero = true;
-          if (Object.is(item, -0)) walkNegativeZero = true;
-        } else if (item < MIN_NORMAL && item > -MIN_NORMAL) return -1;
-        else if (item % 1 !== 0) fractions++;
+        const kind = numberKind(item);
+        if (kind < 0) return -1;
+        fractions += kind;
       } else if (item !== null && typeof item === "object") stack.push(item, depth + 1);
     }
     keys += count;
-    if (count >= 2 && !(sameAsLast && count === lastKeys.length)) {
-      // The check the scanner runs on an object with an upper-case key.
+    if (count >= 2 && !(same && count === known.length)) {
+      // The check the scanner runs on an object with an upper-case or non-ASCII key.
       const names = Object.keys(record);
       if (names.some(hasCase) && keyCollisions(names).length > 0) return -1;
-      lastKeys = checkedKeys = names;
+      lastList = names;
+      if (names.length > CHECKED_LIST_KEYS) longList = names;
+      else {
+        if (checkedLists.size >= CHECKED_LISTS) checkedLists.clear();
+        checkedLists.set(names[0], names);
+      }
     }
   }
   walkFractions = fractions;
@@ -261,29 +465,54 @@ function walkValue(value: object, maxDepth: number): number {
 }
 
 /**
- * The colons inside the keys and strings of a parsed value (iteratively;
- * `for…in` reads an array's items as it reads an object's members).
+ * A number of the parsed value: 0 when it is whole within ±(2^53 − 1)
+ * (±Infinity, an overflow, is whole and past it), 1 when it is not whole and
+ * of normal magnitude (a subnormal is never whole), -1 otherwise (the
+ * scanner reads it differently). Notes a 0 and a `-0` for the walk.
+ */
+function numberKind(item: number): number {
+  if (Math.trunc(item) !== item) return item < MIN_NORMAL && item > -MIN_NORMAL ? -1 : 1;
+  if (!(item < SAFE && item > -SAFE)) return -1;
+  if (item === 0) {
+    walkZero = true;
+    if (Object.is(item, -0)) walkNegativeZero = true;
+  }
+  return 0;
+}
+
+/**
+ * The colons inside the keys and strings of a parsed value (iteratively).
  */
 function colonsInStrings(value: object): number {
   let colons = 0;
   const stack: object[] = [value];
   while (stack.length > 0) {
     const container = stack.pop()!;
+    if (Array.isArray(container)) {
+      for (let k = 0; k < container.length; k++) {
+        const item: unknown = container[k];
+        if (typeof item === "string") colons += colonsIn(item);
+        else if (item !== null && typeof item === "object") stack.push(item);
+      }
+      continue;
+    }
     for (const key in container) {
       colons += colonsIn(key);
       const item = (container as Record<string, unknown>)[key];
       if (typeof item === "string") colons += colonsIn(item);
-      // null too: `for…in` over null visits nothing.
-      else if (typeof item === "object") stack.push(item as object);
+      else if (item !== null && typeof item === "object") stack.push(item);
     }
   }
   return colons;
 }
 
 /**
- * The scanner's answer for a clean JSON document, computed with
- * `JSON.parse`, or null when the text may hold anything the scanner would
- * report (see the module documentation): then the scanner must run.
+ * The scanner's answer for a clean JSON document that is all ASCII and
+ * holds no `\u` escape, computed with `JSON.parse`, or null when the text
+ * may hold anything the scanner would report (see the module
+ * documentation): then the scanner must run. The narrow test:
+ * {@linkcode scanCleanText} answers on every text this answers on, with
+ * the same answer, and on more.
  *
  * @example
  * ```ts
@@ -296,21 +525,55 @@ function colonsInStrings(value: object): number {
  * strictEqual(scanCleanJson("[1,2,]", PROFILES.agent), null);
  * strictEqual(scanCleanJson('{"Path":1,"path":2}', PROFILES.agent), null); // case twins
  * strictEqual(scanCleanJson("Sure: [1]", PROFILES.agent), null); // prose
+ * strictEqual(scanCleanJson('["caf\u00e9"]', PROFILES.agent), null); // not ASCII: the wide test
  * ```
  */
 export function scanCleanJson(text: string, profile: Profile): ScanResult | null {
+  return cleanScan(text, profile, false);
+}
+
+/**
+ * The scanner's answer for a clean JSON document, computed with
+ * `JSON.parse`, or null when the text may hold anything the scanner would
+ * report (see the module documentation): the wide test, which also answers
+ * on text that is not ASCII (strings clean by {@linkcode wideStringsClean}),
+ * on `\u0000`–`\u001F` escapes in values, and on an `e-` that is not in a
+ * number (`"e-mail"`, a UUID) beside a 0. {@linkcode scanText} takes it.
+ *
+ * @example
+ * ```ts
+ * import { scanCleanText } from "./fast_path.ts";
+ * import { scan } from "./scanner.ts";
+ * import { PROFILES } from "./profiles.ts";
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
+ * const text = '{"city":"Z\u00fcrich","note":"\u4e2d\u6587 \u{1F600}","bell":"\\u0007","n":0,"id":"e-1"}';
+ * deepStrictEqual(scanCleanText(text, PROFILES.agent), scan(text, PROFILES.agent));
+ * strictEqual(scanCleanText('["a\u202Eb"]', PROFILES.agent), null); // a bidi control
+ * strictEqual(scanCleanText('["caf\\u00e9"]', PROFILES.agent), null); // an escape past U+001F
+ * strictEqual(scanCleanText("[0,1e-400]", PROFILES.agent), null); // an underflow
+ * ```
+ */
+export function scanCleanText(text: string, profile: Profile): ScanResult | null {
+  return cleanScan(text, profile, true);
+}
+
+/** The clean test, narrow ({@linkcode scanCleanJson}) or wide ({@linkcode scanCleanText}). */
+function cleanScan(text: string, profile: Profile, wide: boolean): ScanResult | null {
   const n = text.length;
   if (n > profile.maxInput || n > profile.maxToken) return null;
   const start = skipWhiteSpace(text, 0, n);
   // Past the end (nothing but white space), `charCodeAt` is NaN: no bracket.
   const first = text.charCodeAt(start);
   if (first !== LBRACE && first !== LBRACKET) return null;
-  if (!isAscii(text)) return null;
-  // Escapes: none at all is the common case (one search); else no `\u` and no escaped key.
+  if (!isAscii(text) && !(wide && wideStringsClean(text))) return null;
+  // Escapes: none at all is the common case (one search); else only the `\u` allowed and no
+  // escaped key.
   const escape = text.indexOf("\\");
-  if (escape !== -1 && (text.indexOf("\\u", escape) !== -1 || escapedKeyIn(text, escape))) {
-    return null;
-  }
+  if (
+    escape !== -1 &&
+    (!(wide ? controlEscapesOnly(text, escape) : text.indexOf("\\u", escape) === -1) ||
+      escapedKeyIn(text, escape))
+  ) return null;
   let value: object;
   try {
     value = JSON.parse(text);
@@ -320,15 +583,11 @@ export function scanCleanJson(text: string, profile: Profile): ScanResult | null
   // An enumerable property on Object.prototype would be counted as a key of every object.
   for (const _ in EMPTY) return null;
   const keys = walkValue(value, profile.maxDepth);
-  if (keys < 0) return null;
-  // Every member has one colon outside strings: as many colons as keys kept,
-  // plus the colons inside strings, means no key was dropped (no duplicate).
-  const colons = colonCount(text);
-  if (colons !== keys && colons !== keys + colonsInStrings(value)) return null;
+  if (keys < 0 || !keptEveryKey(text, value, keys)) return null;
   // A number read as 0 may be an underflow (`1e-400`): the scanner tells.
   if (
     walkZero &&
-    (hasNegativeExponent(text) || text.indexOf(UNDERFLOW_ZEROS) !== -1)
+    (wide ? mayUnderflow(text) : hasNegativeExponent(text) || text.indexOf(UNDERFLOW_ZEROS) !== -1)
   ) return null;
   // JSON.parse accepted a text that starts with a bracket: only JSON white space (all of it at
   // most U+0020) follows the matching bracket, which stops the loop.
@@ -355,7 +614,8 @@ export function scanCleanJson(text: string, profile: Profile): ScanResult | null
 }
 
 /**
- * Right after {@linkcode scanCleanJson} answered a result (not null): how
+ * Right after {@linkcode scanCleanJson} or {@linkcode scanCleanText}
+ * answered a result (not null): how
  * many numbers of its value are not whole (all of them lie within
  * ±(2^53 − 1)). The gate proves with it that no whole number was written
  * with a point (`impreciseNumbers` of `declarations/exact.ts`).
@@ -387,5 +647,5 @@ export function cleanFractions(): number {
  * ```
  */
 export function scanText(text: string, profile: Profile, trackMembers = false): ScanResult {
-  return (trackMembers ? null : scanCleanJson(text, profile)) ?? scan(text, profile, trackMembers);
+  return (trackMembers ? null : scanCleanText(text, profile)) ?? scan(text, profile, trackMembers);
 }

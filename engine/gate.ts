@@ -51,6 +51,7 @@ import {
   mayHoldUndeclaredKey,
   memberPointer,
   numberRecords,
+  passingCheck,
   type Verdict,
 } from "./declarations/verdict.ts";
 import { CallerError, type EngineError, engineError, positionedError } from "./errors.ts";
@@ -66,8 +67,8 @@ import {
 } from "./profiles.ts";
 import { type Retry, retryPrompt } from "./retry.ts";
 import type { Ambiguity, Exactness, Repair } from "./rules.ts";
-import { scanText } from "./fast_path.ts";
-import type { ScanResult } from "./scanner.ts";
+import { cleanFractions, scanCleanText, scanText } from "./fast_path.ts";
+import { scan, type ScanResult } from "./scanner.ts";
 
 /**
  * Options of {@linkcode gate}: a declaration (one of `schema` or
@@ -640,5 +641,55 @@ export function prepare(
 export function gate(text: string, options: GateOptions = {}): GateResult {
   checkText(text, "gate");
   const prepared = prepare(options, "agent", GATE_OPTION_SPECS, "gate");
-  return gateScan(scanText(text, prepared.profile), text, prepared.declaration);
+  const declaration = prepared.declaration;
+  return gatePrepared(
+    text,
+    prepared.profile,
+    declaration,
+    declaration === null ? undefined : passingFor(declaration),
+  );
+}
+
+/** The passing check of each declaration compiled (a one-shot call meets the same one again). */
+const passingChecks = new WeakMap<Form, (value: unknown) => number>();
+
+/** The passing check of a declaration (`passingCheck` of `declarations/verdict.ts`), once. */
+function passingFor(declaration: Form): (value: unknown) => number {
+  let passing = passingChecks.get(declaration);
+  if (passing === undefined) {
+    passing = passingCheck(declaration);
+    passingChecks.set(declaration, passing);
+  }
+  return passing;
+}
+
+/**
+ * The gate with its options prepared: the one-shot {@linkcode gate} and a
+ * compiled gate (`compile.ts`) answer through it. With a declaration, a
+ * clean text's walk counted the numbers that are not whole, so the
+ * exact-number search may be answered by counts (`impreciseNumbers` of
+ * `declarations/exact.ts`); `passing` is the declaration's passing check.
+ *
+ * @example
+ * ```ts
+ * import { gatePrepared } from "./gate.ts";
+ * import { compileDeclaration } from "./declarations/compile.ts";
+ * import { PROFILES } from "./profiles.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const declaration = compileDeclaration({ schema: "{!n:integer}" });
+ * strictEqual(gatePrepared('{"n":1}', PROFILES.agent, declaration).executable, true);
+ * strictEqual(gatePrepared('{"n":1.5}', PROFILES.agent, declaration).executable, false);
+ * ```
+ */
+export function gatePrepared(
+  text: string,
+  profile: Profile,
+  declaration: Form | null,
+  passing?: (value: unknown) => number,
+): GateResult {
+  if (declaration === null) return gateScan(scanText(text, profile), text, null);
+  const clean = scanCleanText(text, profile);
+  return clean === null
+    ? gateScan(scan(text, profile), text, declaration, passing)
+    : gateScan(clean, text, declaration, passing, cleanFractions());
 }

@@ -129,6 +129,56 @@ function decodeMappings(table: string): Map<number, string> {
   return map;
 }
 
+/** `\\uXXXX` for a code unit, to build a character class. */
+function unitEscape(unit: number): string {
+  return "\\u" + unit.toString(16).padStart(4, "0");
+}
+
+/**
+ * Every BMP code unit that starts a hazard in a key or a value: the BMP
+ * `Default_Ignorable_Code_Point` ranges (every bidi control is one), as one
+ * character class, built from the same table as {@linkcode isDefaultIgnorable}.
+ * A string without any of them, without a surrogate of
+ * {@linkcode ASTRAL_HAZARD_HIGHS} and without a lone surrogate holds no
+ * hazard (`engine/fast_path.ts` tests a whole text with it, natively). No
+ * `g` flag: it keeps no state.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { BMP_HAZARD_UNIT } from "./hazards.ts";
+ * strictEqual(BMP_HAZARD_UNIT.test("caf\u00e9 \u4e2d\u6587 \u{1F600}"), false);
+ * strictEqual(BMP_HAZARD_UNIT.test("a\u202Eb"), true); // a bidi control
+ * strictEqual(BMP_HAZARD_UNIT.test("ro\u00ADle"), true); // a soft hyphen
+ * ```
+ */
+export const BMP_HAZARD_UNIT: RegExp = new RegExp(
+  "[" +
+    IGNORABLE_STARTS.flatMap((start, k) =>
+      start > 0xffff ? [] : [unitEscape(start) + "-" + unitEscape(IGNORABLE_ENDS[k])]
+    ).join("") + "]",
+);
+
+/**
+ * The high surrogates that start an astral default-ignorable code point (tag
+ * characters among them), each as a one-unit string for a native `indexOf`:
+ * a text holding none of them holds no astral hazard but a lone surrogate.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { ASTRAL_HAZARD_HIGHS } from "./hazards.ts";
+ * strictEqual(ASTRAL_HAZARD_HIGHS.includes("\u{E0041}"[0]), true); // a tag character
+ * strictEqual(ASTRAL_HAZARD_HIGHS.includes("\u{1F600}"[0]), false); // an emoji
+ * ```
+ */
+export const ASTRAL_HAZARD_HIGHS: readonly string[] = IGNORABLE_STARTS.flatMap((start, k) => {
+  if (start <= 0xffff) return [];
+  const first = 0xd800 + ((start - 0x10000) >> 10);
+  const last = 0xd800 + ((IGNORABLE_ENDS[k] - 0x10000) >> 10);
+  return Array.from({ length: last - first + 1 }, (_, h) => String.fromCharCode(first + h));
+});
+
 // Decoded on first use: keys and strings that are all ASCII never need them.
 let foldings: Map<number, string> | undefined;
 let prototypes: Map<number, string> | undefined;

@@ -334,6 +334,19 @@ function checkOption(spec: OptionSpec, value: unknown): void {
   }
 }
 
+/** The option names of each table of specs (a call checks its options against one every time). */
+const specNames = new WeakMap<readonly OptionSpec[], ReadonlySet<string>>();
+
+/** The option names of a table of specs, as a set. */
+function namesOf(specs: readonly OptionSpec[]): ReadonlySet<string> {
+  let names = specNames.get(specs);
+  if (names === undefined) {
+    names = new Set(specs.map((spec) => spec.name));
+    specNames.set(specs, names);
+  }
+  return names;
+}
+
 /**
  * Checks an options argument against a table of option specs, once: it must
  * be an object (or omitted), every key must be one of the specs, and every
@@ -373,9 +386,10 @@ export function checkOptions(
     );
   }
   const record = options as Record<string, unknown>;
-  const names = specs.map((spec) => spec.name);
+  const known = namesOf(specs);
   for (const key of Object.keys(record)) {
-    if (!names.includes(key)) {
+    if (!known.has(key)) {
+      const names = specs.map((spec) => spec.name);
       fail(
         `/${key}`,
         `unknown option ${JSON.stringify(key)} of ${call}()${suggest(key, names)}; ` +

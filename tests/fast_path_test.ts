@@ -14,7 +14,14 @@
  */
 
 import assert from "node:assert/strict";
-import { escapedKeyIn, isAscii, scanCleanJson, scanText } from "../engine/fast_path.ts";
+import {
+  escapedKeyIn,
+  isAscii,
+  scanCleanJson,
+  scanCleanText,
+  scanText,
+  wideStringsClean,
+} from "../engine/fast_path.ts";
 import { type Options, type Profile, PROFILE_NAMES, resolveOptions } from "../engine/profiles.ts";
 import { scan } from "../engine/scanner.ts";
 import { decodeUtf8 } from "../engine/encoding.ts";
@@ -575,14 +582,18 @@ const STRINGS = [
 ];
 
 /** A random JSON-ish document built from the token pools, with random white space. */
-function document(random: () => number, depth: number): string {
+function document(
+  random: () => number,
+  depth: number,
+  pools: { keys: readonly string[]; strings: readonly string[] } = { keys: KEYS, strings: STRINGS },
+): string {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
   const space = () => (random() < 0.8 ? "" : pick([" ", "\n", "\t", "\r\n", "  "]));
   const roll = random();
   if (depth <= 0 || roll < 0.35) {
     const scalar = random();
     if (scalar < 0.45) return pick(NUMBERS);
-    if (scalar < 0.85) return `"${pick(STRINGS)}"`;
+    if (scalar < 0.85) return `"${pick(pools.strings)}"`;
     return pick(["true", "false", "null"]);
   }
   const count = Math.floor(random() * 4);
@@ -590,12 +601,16 @@ function document(random: () => number, depth: number): string {
   if (roll < 0.65) {
     for (let k = 0; k < count; k++) {
       parts.push(
-        `${space()}"${pick(KEYS)}"${space()}:${space()}${document(random, depth - 1)}${space()}`,
+        `${space()}"${pick(pools.keys)}"${space()}:${space()}${
+          document(random, depth - 1, pools)
+        }${space()}`,
       );
     }
     return `{${parts.join(",")}}`;
   }
-  for (let k = 0; k < count; k++) parts.push(`${space()}${document(random, depth - 1)}${space()}`);
+  for (let k = 0; k < count; k++) {
+    parts.push(`${space()}${document(random, depth - 1, pools)}${space()}`);
+  }
   return `[${parts.join(",")}]`;
 }
 
@@ -631,4 +646,295 @@ Deno.test("the fast path agrees with the scanner on the same documents pretty-pr
     }
   }
   assert.ok(answered > 1000, `the fast path answered only ${answered} times`);
+});
+
+// ---------------------------------------------------------------------------
+// The wide test (`scanCleanText`, what `scanText` takes): text that is not ASCII, control escapes,
+// an `e-` outside numbers.
+
+/** The wide fast path's answer, checked against the scanner's; whether it answered. */
+function agreesWide(text: string, profile: Profile): boolean {
+  const fast = scanCleanText(text, profile);
+  if (fast === null) return false;
+  assert.deepStrictEqual(
+    fast,
+    scan(text, profile),
+    `${JSON.stringify(text).slice(0, 200)} under ${JSON.stringify(profile)}`,
+  );
+  return true;
+}
+
+/** Both tests on one text: the wide one answers wherever the narrow one does, the same. */
+function agreesBoth(text: string, profile: Profile): { narrow: boolean; wide: boolean } {
+  const narrow = agrees(text, profile);
+  const wide = agreesWide(text, profile);
+  if (narrow) assert.ok(wide, `the wide test declined what the narrow one answered: ${text}`);
+  return { narrow, wide };
+}
+
+Deno.test("the wide fast path answers on clean text the narrow one leaves to the scanner", async (t) => {
+  const rows: { name: string; text: string; value: unknown }[] = [
+    { name: "an accented letter", text: '["café"]', value: ["café"] },
+    {
+      name: "CJK, an emoji and a replacement character in values",
+      text: '{"note":"中文 日本語 😀 \uFFFD"}',
+      value: { note: "中文 日本語 😀 \uFFFD" },
+    },
+    { name: "a non-ASCII key", text: '{"größe":1,"name":"x"}', value: { größe: 1, name: "x" } },
+    {
+      name: "an emoji with a variation selector and a joiner in a value",
+      text: '["❤\uFE0F","👩\u200D💻"]',
+      value: ["❤\uFE0F", "👩\u200D💻"],
+    },
+    { name: "a soft hyphen in a value", text: '{"w":"co\u00ADop"}', value: { w: "co\u00ADop" } },
+    { name: "a BOM inside a value", text: '["\uFEFFa"]', value: ["\uFEFFa"] },
+    {
+      name: "a control escape",
+      text: String.raw`["ctrl \u0001 char"]`,
+      value: ["ctrl \u0001 char"],
+    },
+    { name: "a NUL escape", text: String.raw`{"a":"\u0000"}`, value: { a: "\u0000" } },
+    {
+      name: "upper-case hex in a control escape",
+      text: String.raw`["\u001F\u001f"]`,
+      value: ["\u001f\u001f"],
+    },
+    { name: "a zero beside e-mail", text: '{"a":0,"b":"e-mail"}', value: { a: 0, b: "e-mail" } },
+    {
+      name: "a zero beside a UUID with digits before e-",
+      text: '{"n":0,"id":"5ee3b5e-844-4abc"}',
+      value: { n: 0, id: "5ee3b5e-844-4abc" },
+    },
+    { name: "a zero beside -e-", text: '{"a":0,"b":"-e-"}', value: { a: 0, b: "-e-" } },
+    {
+      name: "a zero beside a negative exponent that does not underflow, in a string",
+      text: '["x1e-5",0]',
+      value: ["x1e-5", 0],
+    },
+    {
+      name: "colons before slashes (URLs) and a colon elsewhere in a string",
+      text: '{"u":"https://a.b/c","v":"ftp://x","t":"12:30"}',
+      value: { u: "https://a.b/c", v: "ftp://x", t: "12:30" },
+    },
+  ];
+  for (const row of rows) {
+    await t.step(row.name, () => {
+      for (const profile of PROFILE_VARIANTS) {
+        if (profile.maxDepth < 8 || profile.maxInput < 100 || profile.maxToken < 100) continue;
+        assert.ok(agreesWide(row.text, profile), `${row.name}: the wide fast path must answer`);
+      }
+      assert.deepStrictEqual(
+        scanText(row.text, resolveOptions({ profile: "agent" })).value,
+        row.value,
+      );
+    });
+  }
+});
+
+Deno.test("the wide fast path declines every text the scanner has something to say about", async (t) => {
+  const rows: { name: string; text: string }[] = [
+    { name: "a raw bidi control in a value", text: '["a\u202Eb"]' },
+    { name: "an Arabic letter mark in a value", text: '["a\u061Cb"]' },
+    { name: "a first-strong isolate in a key", text: '{"a\u2068":1}' },
+    { name: "a tag character in a value", text: '["\u{E0041}"]' },
+    { name: "a tag character after an emoji", text: '["😀\u{E0067}"]' },
+    { name: "a lone high surrogate", text: '["a\uD800"]' },
+    { name: "a lone low surrogate", text: '["\uDC00a"]' },
+    { name: "a low surrogate before a high one", text: '["\uDE00\uD83D"]' },
+    { name: "a zero-width space in a key", text: '{"ro\u200Ble":1}' },
+    { name: "a soft hyphen in a key", text: '{"ro\u00ADle":1}' },
+    {
+      name: "a variation selector in a key after a value with one",
+      text: '{"a":"\uFE0F","b\uFE0F":1}',
+    },
+    { name: "an astral ignorable in a key", text: '{"a\u{1D173}":1}' },
+    { name: "a variation selector supplement in a key", text: '{"a\u{E0100}":1}' },
+    { name: "a key with white space before its colon, holding a joiner", text: '{"a\u200D" : 1}' },
+    {
+      name: "an ignorable in a key after an escaped quote in a value",
+      text: String.raw`{"q":"\"","k\u200B":1}`,
+    },
+    { name: "a \\u escape past U+001F", text: String.raw`["\u0020"]` },
+    { name: "an escaped letter", text: String.raw`["\u0041"]` },
+    {
+      name: "an escaped colon (the colon count would miss it)",
+      text: String.raw`{"a":"\u003a","a":1}`,
+    },
+    { name: "an escaped bidi control", text: String.raw`["\u202E"]` },
+    { name: "an escaped surrogate pair", text: String.raw`["\uD83D\uDE00"]` },
+    { name: "an escaped key", text: String.raw`{"\u0001":1}` },
+    { name: "a case collision between non-ASCII keys", text: '{"Straße":1,"STRASSE":2}' },
+    { name: "a confusable key", text: '{"role":1,"rolе":2}' },
+    { name: "normalization twins", text: '{"caf\u00e9":1,"cafe\u0301":2}' },
+    { name: "an underflow", text: "[0,1e-400]" },
+    { name: "an underflow after a minus sign", text: '{"a":0,"b":-1.5E-400}' },
+    {
+      name: "an underflow after white space and a point",
+      text: "[0, .5]".replace(".5", "0.5e-400"),
+    },
+    { name: "a zero with a negative exponent", text: "[0e-5]" },
+    { name: "a long run of zeros", text: `[0,0.${"0".repeat(330)}1]` },
+    { name: "a duplicate key beside a URL", text: '{"u":"https://x","a":1,"a":2}' },
+    { name: "a duplicate key in non-ASCII text", text: '{"ü":1,"ü":2}' },
+  ];
+  for (const row of rows) {
+    await t.step(row.name, () => {
+      for (const profile of PROFILE_VARIANTS) {
+        assert.strictEqual(scanCleanText(row.text, profile), null);
+      }
+    });
+  }
+});
+
+Deno.test("wideStringsClean looks at each string once, and finds what is in a key", async (t) => {
+  const rows: { name: string; text: string; clean: boolean }[] = [
+    { name: "ASCII", text: '{"a":"b"}', clean: true },
+    { name: "many joiners in one value", text: `["${"\u200D".repeat(50_000)}"]`, clean: true },
+    {
+      name: "many joiners in one value, then one in a key",
+      text: `{"v":"${"\u200D".repeat(50_000)}","k\u200D":1}`,
+      clean: false,
+    },
+    {
+      name: "many astral ignorables in a value",
+      text: `["${"\u{E0100}".repeat(50_000)}"]`,
+      clean: true,
+    },
+    {
+      name: "an astral ignorable in a key after many in a value",
+      text: `{"v":"${"\u{E0100}".repeat(5)}","k\u{E0100}":1}`,
+      clean: false,
+    },
+    { name: "a musical symbol that is not ignorable", text: '{"\u{1D11E}":1}', clean: true },
+    { name: "a musical formatting character in a value", text: '["\u{1D173}"]', clean: true },
+  ];
+  for (const row of rows) {
+    await t.step(row.name, () => assert.strictEqual(wideStringsClean(row.text), row.clean));
+  }
+});
+
+Deno.test("the wide fast path agrees with the scanner on every JSONTestSuite file", () => {
+  let answered = 0;
+  for (const entry of Deno.readDirSync(corpus)) {
+    const bytes = Deno.readFileSync(new URL(encodeURIComponent(entry.name), corpus));
+    const decoded = decodeUtf8(bytes);
+    const texts = [new TextDecoder().decode(bytes)];
+    if (decoded.error === null) texts.push(decoded.text);
+    for (const text of texts) {
+      for (const profile of PROFILE_VARIANTS) if (agreesBoth(text, profile).wide) answered++;
+    }
+  }
+  assert.ok(answered > 1000, `the wide fast path answered only ${answered} times`);
+});
+
+Deno.test("the wide fast path agrees with the scanner on every generated hazard, raw and escaped", () => {
+  const random = mulberry32(20261202);
+  for (const kind of GENERATED_KINDS) {
+    for (let k = 0; k < 60; k++) {
+      const text = hazardDocument(random, kind);
+      for (const profile of PROFILE_VARIANTS) agreesBoth(text, profile);
+    }
+  }
+});
+
+Deno.test("the wide fast path never answers for escaped keys", () => {
+  const profile = resolveOptions({ profile: "permissive" }, "agent", true);
+  let answered = 0;
+  for (const text of escapedKeyTexts(37, 20_000)) {
+    if (agreesBoth(text, profile).wide) answered++;
+    assert.deepStrictEqual(scanText(text, profile).value, scan(text, profile).value, text);
+  }
+  assert.ok(answered > 1000, `the wide fast path answered only ${answered} times`);
+});
+
+/** Keys beyond ASCII: accents, case and normalization twins, confusables, ignorables, astral. */
+const WIDE_KEYS = [
+  ...KEYS,
+  "größe",
+  "GRÖSSE",
+  "café",
+  "cafe\u0301",
+  "rolе",
+  "role",
+  "ro\u200Ble",
+  "ro\u00ADle",
+  "a\uFE0F",
+  "😀",
+  "a\u{E0100}",
+  "\u{1D11E}",
+  "\u{1D173}",
+  "中文",
+];
+/** Strings beyond ASCII: control escapes, hazards, emoji sequences, URLs, UUID-like `e-`. */
+const WIDE_STRINGS = [
+  ...STRINGS,
+  "\\u0001",
+  "\\u0000x",
+  "\\u001F",
+  "\\u0020",
+  "\\u00e9",
+  "\\\\u0001",
+  "中文 日本語",
+  "😀 🚀",
+  "❤\uFE0F",
+  "👩\u200D💻",
+  "co\u00ADop",
+  "\uFEFF",
+  "\u2066x\u2069",
+  "\u{E0041}",
+  "\uD800",
+  "\uDC00",
+  "\u{E0100}",
+  "\u{1D173}",
+  "\uFFFD",
+  "e-mail",
+  "5ee3b5e-844",
+  "1e-400",
+  " 1e-400",
+  "https://a.b:8/c",
+  '\\":',
+];
+
+Deno.test("the wide fast path agrees with the scanner on generated documents beyond ASCII", () => {
+  const random = mulberry32(29);
+  let wideOnly = 0;
+  for (let k = 0; k < 4000; k++) {
+    const body = document(random, 1 + Math.floor(random() * 5), {
+      keys: WIDE_KEYS,
+      strings: WIDE_STRINGS,
+    });
+    const text = random() < 0.2 ? ` ${body}\n` : body;
+    for (const profile of PROFILE_VARIANTS) {
+      const answered = agreesBoth(text, profile);
+      if (answered.wide && !answered.narrow) wideOnly++;
+    }
+  }
+  // The wide test answers on many texts the narrow one leaves to the scanner.
+  assert.ok(wideOnly > 1000, `the wide fast path alone answered only ${wideOnly} times`);
+});
+
+Deno.test("the wide fast path agrees with the scanner on those documents pretty-printed", () => {
+  const random = mulberry32(31);
+  let answered = 0;
+  for (let k = 0; k < 1500; k++) {
+    const text = document(random, 4, { keys: WIDE_KEYS, strings: WIDE_STRINGS });
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      continue;
+    }
+    for (const printed of [JSON.stringify(value), JSON.stringify(value, null, 2)]) {
+      if (printed === undefined) continue;
+      for (const profile of PROFILE_VARIANTS) if (agreesBoth(printed, profile).wide) answered++;
+    }
+  }
+  assert.ok(answered > 1000, `the wide fast path answered only ${answered} times`);
+});
+
+Deno.test("the wide fast path agrees with the scanner on the standard valid input", async () => {
+  const { generateStandardInputs } = await import("../bench/standard_inputs.ts");
+  const { valid } = generateStandardInputs(65_536);
+  const profile = resolveOptions({ profile: "agent" });
+  assert.ok(agreesWide(valid, profile), "the standard valid input is clean JSON");
 });

@@ -25,7 +25,7 @@
 import assert from "node:assert/strict";
 import { isDeepStrictEqual } from "node:util";
 import { scan, type ScanResult } from "../engine/scanner.ts";
-import { scanCleanJson } from "../engine/fast_path.ts";
+import { scanCleanJson, scanCleanText } from "../engine/fast_path.ts";
 import { type Ambiguity, type Exactness, type Repair, ruleByCode } from "../engine/rules.ts";
 import { type Profile, PROFILE_NAMES, PROFILES, resolveOptions } from "../engine/profiles.ts";
 import { comparable, scanInChunks } from "./fixtures/streaming.ts";
@@ -485,6 +485,9 @@ function checkInput(r: Random, text: string): void {
       cleanAnswers++;
       assert.deepStrictEqual(clean, result, `the fast path under ${name}`);
     }
+    // So does its wide test (text beyond ASCII, control escapes), which the gate takes.
+    const wide = scanCleanText(text, profile);
+    if (wide !== null) assert.deepStrictEqual(wide, result, `the wide fast path under ${name}`);
     const { refusal: _refusal, ...rest } = comparable(result);
     if (classification === undefined) classification = rest;
     else assert.deepStrictEqual(rest, classification, `classification under ${name}`);
