@@ -40,7 +40,7 @@ import { passingCheck } from "./declarations/verdict.ts";
 import { PROFILES } from "./profiles.ts";
 import { readinessPrepared, type ReadinessResult } from "./readiness.ts";
 import { cleanFractions, scanCleanJson, scanText } from "./fast_path.ts";
-import { scan } from "./scanner.ts";
+import { scan } from "./scanner/mod.ts";
 import { JsonStream } from "./stream.ts";
 import { validatePrepared, type ValidateResult } from "./validate.ts";
 

@@ -54,7 +54,7 @@
 
 import { keyCollisions } from "./hazards.ts";
 import type { Profile } from "./profiles.ts";
-import { hasCase, scan, type ScanResult, skipWhiteSpace } from "./scanner.ts";
+import { hasCase, scan, type ScanResult, skipWhiteSpace } from "./scanner/mod.ts";
 
 // Char codes.
 const SPACE = 32, LBRACKET = 91, LBRACE = 123, BACKSLASH = 92, COLON = 58;
@@ -288,7 +288,7 @@ function colonsInStrings(value: object): number {
  * @example
  * ```ts
  * import { scanCleanJson } from "./fast_path.ts";
- * import { scan } from "./scanner.ts";
+ * import { scan } from "./scanner/mod.ts";
  * import { PROFILES } from "./profiles.ts";
  * import { deepStrictEqual, strictEqual } from "node:assert/strict";
  * const text = ' {"query":"weather","limit":3} ';

@@ -67,7 +67,7 @@ import {
 import { type Retry, retryPrompt } from "./retry.ts";
 import type { Ambiguity, Exactness, Repair } from "./rules.ts";
 import { scanText } from "./fast_path.ts";
-import type { ScanResult } from "./scanner.ts";
+import type { ScanResult } from "./scanner/mod.ts";
 
 /**
  * Options of {@linkcode gate}: a declaration (one of `schema` or
@@ -159,7 +159,7 @@ export interface GateResult {
  * @example
  * ```ts
  * import { renderValue } from "./gate.ts";
- * import { scan } from "./scanner.ts";
+ * import { scan } from "./scanner/mod.ts";
  * import { PROFILES } from "./profiles.ts";
  * import { strictEqual } from "node:assert/strict";
  * const text = "{'a': True, 'b': -0x0}";
@@ -393,7 +393,7 @@ function mismatchError(
  * @example
  * ```ts
  * import { gateScan } from "./gate.ts";
- * import { scan } from "./scanner.ts";
+ * import { scan } from "./scanner/mod.ts";
  * import { PROFILES } from "./profiles.ts";
  * import { strictEqual } from "node:assert/strict";
  * const text = "[1,2,]";

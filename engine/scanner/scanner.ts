@@ -18,7 +18,7 @@
  * ```ts
  * import { deepStrictEqual, strictEqual } from "node:assert/strict";
  * import { scan } from "./scanner.ts";
- * import { PROFILES } from "./profiles.ts";
+ * import { PROFILES } from "../profiles.ts";
  * const result = scan("{'a': True,}", PROFILES.permissive);
  * deepStrictEqual(result.value, { a: true });
  * strictEqual(result.exactness, "cosmetic");
@@ -40,8 +40,8 @@ import {
   needsMore,
   rootStart,
   wrapperTagEnd,
-} from "./candidates.ts";
-import { isDigit, isOtherSpace, isQuote, isWordChar, isWordStart } from "./characters.ts";
+} from "../candidates.ts";
+import { isDigit, isOtherSpace, isQuote, isWordChar, isWordStart } from "../characters.ts";
 
 // Char codes, local: a constant declared in this module is folded into the
 // hot loops, an imported binding is loaded from its module on every use.
@@ -53,10 +53,10 @@ const STAR = 42, LOWER_X = 120, LOWER_E = 101, UPPER_E = 69, TILDE = 126, LESS =
 const GREATER = 62;
 const LDQUO = 0x201c, RDQUO = 0x201d, LSQUO = 0x2018, RSQUO = 0x2019, ELLIPSIS = 0x2026;
 const BOM = 0xfeff, UNDERSCORE = 95, LPAREN = 40, RPAREN = 41;
-import { type EngineError, engineError, positionedError } from "./errors.ts";
-import { type EscapedReading, escapedReading, writtenOffsets } from "./escaped_document.ts";
-import { commentChangesMeaning, REASONING_NAMES, type Unframed, unframedText } from "./framing.ts";
-import type { Profile } from "./profiles.ts";
+import { type EngineError, engineError, positionedError } from "../errors.ts";
+import { type EscapedReading, escapedReading, writtenOffsets } from "../escaped_document.ts";
+import { commentChangesMeaning, REASONING_NAMES, type Unframed, unframedText } from "../framing.ts";
+import type { Profile } from "../profiles.ts";
 import {
   BIDI,
   COLLISION_KINDS,
@@ -68,14 +68,14 @@ import {
   keyCollisions,
   LONE_SURROGATE,
   TAG,
-} from "./hazards.ts";
+} from "../hazards.ts";
 import {
   type Ambiguity,
   type Exactness,
   type Repair,
   type RepairRule,
   ruleByName,
-} from "./rules.ts";
+} from "../rules.ts";
 
 /** At most this many repairs are listed; the rest are counted (`repairs_truncated`). */
 export const MAX_LISTED_REPAIRS = 256;
@@ -87,7 +87,7 @@ export const MAX_LISTED_REPAIRS = 256;
  * ```ts
  * import { strictEqual } from "node:assert/strict";
  * import { type Completeness, scan } from "./scanner.ts";
- * import { PROFILES } from "./profiles.ts";
+ * import { PROFILES } from "../profiles.ts";
  * const cut: Completeness = scan("[1,2", PROFILES.permissive).completeness;
  * strictEqual(cut, "truncated");
  * strictEqual(scan("[1,2]", PROFILES.permissive).completeness, "complete");
@@ -103,7 +103,7 @@ export type Completeness = "complete" | "truncated";
  * ```ts
  * import { deepStrictEqual } from "node:assert/strict";
  * import { scan } from "./scanner.ts";
- * import { PROFILES } from "./profiles.ts";
+ * import { PROFILES } from "../profiles.ts";
  * // "a" is final at its comma (offset 6); "b" only at the closing brace
  * // (offset 14), since a string waits to see what follows its quote.
  * deepStrictEqual(scan('{"a":1,"b":"x"}', PROFILES.strict, true).members, [
@@ -128,7 +128,7 @@ export interface SettledMember {
  * ```ts
  * import { deepStrictEqual, strictEqual } from "node:assert/strict";
  * import { scan } from "./scanner.ts";
- * import { PROFILES } from "./profiles.ts";
+ * import { PROFILES } from "../profiles.ts";
  * const r = scan('{"query":"weather in Par', PROFILES.agent);
  * deepStrictEqual(r.value, { query: "weather in Par" }); // a value is built...
  * strictEqual(r.exactness, "lossy");
@@ -766,7 +766,7 @@ class RareState {
  * ```ts
  * import { deepStrictEqual } from "node:assert/strict";
  * import { Scanner } from "./scanner.ts";
- * import { PROFILES } from "./profiles.ts";
+ * import { PROFILES } from "../profiles.ts";
  * const scanner = new Scanner(PROFILES.permissive, true);
  * scanner.feed('{"a":[1,', false);
  * deepStrictEqual(scanner.root, { a: [1] });
@@ -879,7 +879,7 @@ export class Scanner {
    * ```ts
    * import { strictEqual } from "node:assert/strict";
    * import { Scanner } from "./scanner.ts";
-   * import { PROFILES } from "./profiles.ts";
+   * import { PROFILES } from "../profiles.ts";
    * const scanner = new Scanner(PROFILES.agent);
    * for (const unit of "[1, 2]") scanner.feed(unit, false);
    * scanner.feed("", true);
@@ -1090,7 +1090,7 @@ export class Scanner {
    * ```ts
    * import { strictEqual } from "node:assert/strict";
    * import { Scanner } from "./scanner.ts";
-   * import { PROFILES } from "./profiles.ts";
+   * import { PROFILES } from "../profiles.ts";
    * const scanner = new Scanner(PROFILES.agent, true);
    * scanner.feed('{"a":{"b":[1,', false);
    * strictEqual(scanner.settlesOn(), "]}");
@@ -1218,7 +1218,7 @@ export class Scanner {
    * ```ts
    * import { strictEqual } from "node:assert/strict";
    * import { Scanner } from "./scanner.ts";
-   * import { PROFILES } from "./profiles.ts";
+   * import { PROFILES } from "../profiles.ts";
    * const scanner = new Scanner(PROFILES.strict);
    * scanner.feed('{"a":', false);
    * scanner.feed("1}", true);
@@ -3831,7 +3831,7 @@ export class Scanner {
  * ```ts
  * import { deepStrictEqual, strictEqual } from "node:assert/strict";
  * import { scan } from "./scanner.ts";
- * import { PROFILES } from "./profiles.ts";
+ * import { PROFILES } from "../profiles.ts";
  * strictEqual(scan("[1,2,]", PROFILES.strict).refusal?.code, "E010");
  * deepStrictEqual(scan('{"a":1}', PROFILES.strict, true).members, [{ name: "a", end: 7 }]);
  * deepStrictEqual(scan('{"a":1}', PROFILES.strict).members, []);

@@ -1,0 +1,28 @@
+/**
+ * The scanner's public face: {@linkcode scan} reads a whole document, the
+ * resumable {@linkcode Scanner} reads one fed in chunks. Everything else in
+ * `engine/scanner/` is internal to the scanner (docs/ENGINE.md lists the
+ * modules).
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * deepStrictEqual(scan("{'a': True,}", PROFILES.permissive).value, { a: true });
+ * ```
+ *
+ * @module
+ */
+
+export {
+  type Completeness,
+  hasCase,
+  holdsAnyOf,
+  MAX_LISTED_REPAIRS,
+  scan,
+  Scanner,
+  type ScanResult,
+  type SettledMember,
+  skipWhiteSpace,
+} from "./scanner.ts";
