@@ -15,14 +15,11 @@
  * @module
  */
 
+export { hasCase, holdsAnyOf, skipWhiteSpace } from "./chars.ts";
 export {
   type Completeness,
-  hasCase,
-  holdsAnyOf,
   MAX_LISTED_REPAIRS,
-  scan,
-  Scanner,
   type ScanResult,
   type SettledMember,
-  skipWhiteSpace,
-} from "./scanner.ts";
+} from "./scan_result.ts";
+export { scan, Scanner } from "./scanner.ts";
