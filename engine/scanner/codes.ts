@@ -48,8 +48,25 @@ export const INFERRED_COMMA = 1, INFERRED_COLON = 2, INFERRED_CLOSER = 4;
 
 export const BARE_KEY = 8, BARE_VALUE = 16;
 
-// Results of the token scanners.
-export const SUSPEND = -1, FATAL = -2;
+/**
+ * What a mode function returns instead of the next mode when the scan of this chunk is over:
+ * suspended (the window keeps the unread tail), ended or failed.
+ */
+export const STOP = -1;
+/** A mode function put a cut token back in front of the window: the window is read again. */
+export const REREAD = -2;
 
-/** `plainKey`: the input ended inside a short key. */
+// Results of the token readers. A reader returns the index where its token ends (at least 0) or
+// one of these.
+/** More input is needed: the reader noted what it waits for (`waitFor`); the scan suspends. */
+export const SUSPEND = -1;
+/** A fatal error was recorded (`fail`): the scan is over. */
+export const FATAL = -2;
+/** `plainKey`: the input ended inside a short key (read on from `tokenHead`). */
 export const KEY_CUT = -3;
+/** `scanNumber`: the token was dropped (a lone sign, a lone dot); the scan goes on at `pos`. */
+export const DROPPED = -4;
+/** A fast path declined (an escape, a hazard, a cut): the general reader reads the token. */
+export const NOT_PLAIN = -5;
+/** `skipToToken`: the chunk or the input ended before a token (suspended, or closed). */
+export const AT_END = -1;

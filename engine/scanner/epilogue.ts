@@ -6,6 +6,7 @@ import {
   DONE,
   END,
   PREAMBLE,
+  STOP,
   SUSPEND,
   T_CANDIDATE,
   T_PROSE,
@@ -92,9 +93,9 @@ export function epilogue(s: ScanState, text: string, i: number, n: number, final
   for (;;) {
     if (s.tail !== T_START) {
       i = skipTail(s, text, i, n, final);
-      if (i === SUSPEND) return -1;
+      if (i === SUSPEND) return STOP;
       s.mode = END;
-      return -1;
+      return STOP;
     }
     if (s.fenceRun !== 0) {
       // The rest of a closing fence's run, across a chunk end.
@@ -107,15 +108,15 @@ export function epilogue(s: ScanState, text: string, i: number, n: number, final
     if (i >= n) {
       if (!final) {
         s.suspend(i, DONE);
-        return -1;
+        return STOP;
       }
       s.mode = END;
-      return -1;
+      return STOP;
     }
     if (c === SLASH || c === HASH) {
       if (i + 1 >= n && !final) {
         s.suspend(i, DONE);
-        return -1;
+        return STOP;
       }
       const d = i + 1 < n ? text.charCodeAt(i + 1) : 0;
       // After the value `#` starts a comment only as a comment is written
@@ -128,7 +129,7 @@ export function epilogue(s: ScanState, text: string, i: number, n: number, final
         const end = skipComment(s, text, i, n, final);
         if (end === SUSPEND) {
           s.suspend(i, DONE);
-          return -1;
+          return STOP;
         }
         i = end;
         continue;
@@ -140,7 +141,7 @@ export function epilogue(s: ScanState, text: string, i: number, n: number, final
       const length = s.fence && c === s.rare.fenceChar && s.rare.fenceLength < 3 ? 1 : 3;
       if (i + length > n && !final) {
         s.suspend(i, DONE);
-        return -1;
+        return STOP;
       }
       let run = 0;
       while (run < length && i + run < n && text.charCodeAt(i + run) === c) run++;
@@ -164,7 +165,7 @@ export function epilogue(s: ScanState, text: string, i: number, n: number, final
       const length = s.rare.wrapper.length + 3;
       if (i + length > n && !final) {
         s.suspend(i, DONE);
-        return -1;
+        return STOP;
       }
       if (
         i + length <= n && text.charCodeAt(i + 1) === SLASH &&
@@ -204,7 +205,7 @@ export function epilogue(s: ScanState, text: string, i: number, n: number, final
       if (j >= n && !final) {
         s.suspendWait = WAIT_NON_SPACE;
         s.suspend(i, DONE);
-        return -1;
+        return STOP;
       }
       if (scalar) return proseAgain(s, i);
       if (j < n && (c === LBRACE || c === LBRACKET)) {
@@ -218,7 +219,7 @@ export function epilogue(s: ScanState, text: string, i: number, n: number, final
         const last = text.charCodeAt(n - 1);
         s.suspendWait = last === SPACE || last === TAB ? WAIT_NON_SPACE : WAIT_NON_WORD;
         s.suspend(i, DONE);
-        return -1;
+        return STOP;
       }
       if (goesOn === CONTINUES) {
         // `{"to":…}, "cc": …}`, `[1, 2], 3]`: the root closed too early.
@@ -235,14 +236,14 @@ export function epilogue(s: ScanState, text: string, i: number, n: number, final
     }
     if (c === MINUS && i + 1 >= n && !final) {
       s.suspend(i, DONE);
-      return -1;
+      return STOP;
     }
     if (isDigit(c) && !scalar) {
       // `2. Next step` or `3) note` after the value is a list marker: prose.
       const marker = s.ask(listMarker(text, i, n, final));
       if (marker === SUSPEND) {
         s.suspend(i, DONE);
-        return -1;
+        return STOP;
       }
       if (marker === 1) {
         s.repair(RULE.SkipProse, base + i);
@@ -257,7 +258,7 @@ export function epilogue(s: ScanState, text: string, i: number, n: number, final
       const verdict = c === LBRACE ? 1 : s.ask(arrayCandidate(text, i, n, final));
       if (verdict === SUSPEND) {
         s.suspend(i, DONE);
-        return -1;
+        return STOP;
       }
       // Right after the value even `[2]` is a second value, not a citation.
       if (verdict === 1 || verdict === CITATION) {
@@ -271,7 +272,7 @@ export function epilogue(s: ScanState, text: string, i: number, n: number, final
     ) {
       if (scalar) return proseAgain(s, i);
       concatenated(s, base + i);
-      return -1;
+      return STOP;
     }
     if (scalar) return proseAgain(s, i);
     s.repair(RULE.SkipProse, base + i);
@@ -415,4 +416,14 @@ export function settleCloser(s: ScanState): void {
   }
   rare.tailRefused = true;
   s.repair(RULE.TrailingGarbage, at);
+}
+
+/**
+ * DONE: reads what follows the root value; returns STOP, or PREAMBLE when the root scalar was
+ * prose (the value is looked for again).
+ */
+export function readEpilogue(s: ScanState, text: string, n: number, final: boolean): number {
+  const i = epilogue(s, text, s.pos, n, final);
+  if (i === STOP) return STOP;
+  return s.moveTo(i, PREAMBLE);
 }

@@ -2,7 +2,7 @@
 import { isDigit, isWordChar } from "../characters.ts";
 import { FIRST_HAZARD_UNIT } from "../hazards.ts";
 import { sameText } from "./chars.ts";
-import { BARE_KEY, FATAL, KEY_CUT, WAIT_NON_WORD } from "./codes.ts";
+import { BARE_KEY, FATAL, KEY_CUT, NOT_PLAIN, WAIT_NON_WORD } from "./codes.ts";
 import { inferred } from "./containers.ts";
 import { RULE } from "./scanner_rules.ts";
 import type { ScanState } from "./state.ts";
@@ -46,28 +46,28 @@ export function isPlainIntegerKey(key: string): boolean {
  * it while scanning and reuses an earlier copy of the same key (already
  * interned by the engine), so repeated keys cost no allocation. Returns the
  * index past the closing quote, KEY_CUT when the input ended inside a short
- * key, or -1 to take the general path.
+ * key, or NOT_PLAIN to take the general path.
  */
 export function plainKey(s: ScanState, text: string, i: number, n: number): number {
   let h = 0, j = i, c = 0, cased = false;
   while (j < n) {
     c = text.charCodeAt(j);
     if (c === QUOTE) break;
-    if (c === BACKSLASH || c < SPACE || c >= FIRST_HAZARD_UNIT) return -1;
+    if (c === BACKSLASH || c < SPACE || c >= FIRST_HAZARD_UNIT) return NOT_PLAIN;
     if ((c >= UPPER_A && c <= UPPER_Z) || c >= 0x80) cased = true;
     h = (Math.imul(h, 31) + c) | 0;
     j++;
   }
   const length = j - i;
   if (j >= n) {
-    if (length > MAX_CACHED_KEY) return -1;
+    if (length > MAX_CACHED_KEY) return NOT_PLAIN;
     s.rare.tokenHead = text;
     s.rare.tokenHeadStart = i - 1;
     s.keyHash = h;
     s.keyCased = cased;
     return KEY_CUT;
   }
-  if (length > MAX_CACHED_KEY || length > s.profile.maxToken) return -1;
+  if (length > MAX_CACHED_KEY || length > s.profile.maxToken) return NOT_PLAIN;
   const slot = (h ^ (h >>> 11) ^ length) & (KEY_CACHE_SIZE - 1);
   let key = keyCache[slot];
   if (key === undefined || key.length !== length || !sameText(text, i, key)) {
@@ -84,7 +84,7 @@ export function plainKey(s: ScanState, text: string, i: number, n: number): numb
  * `plainKey` resumed on the next chunk: the key's first part is the end of
  * the previous window (`tokenHead` after its quote), hashed already. The
  * cached copy is compared across the cut, so a repeated key costs no
- * concatenation. Returns the index past the closing quote, or -1 to read
+ * concatenation. Returns the index past the closing quote, or NOT_PLAIN to read
  * the key again from its quote (see {@linkcode Scanner.rewindToken}).
  */
 export function plainKeyRest(s: ScanState, text: string, n: number): number {
@@ -92,14 +92,14 @@ export function plainKeyRest(s: ScanState, text: string, n: number): number {
   while (j < n) {
     c = text.charCodeAt(j);
     if (c === QUOTE) break;
-    if (c === BACKSLASH || c < SPACE || c >= FIRST_HAZARD_UNIT) return -1;
+    if (c === BACKSLASH || c < SPACE || c >= FIRST_HAZARD_UNIT) return NOT_PLAIN;
     if ((c >= UPPER_A && c <= UPPER_Z) || c >= 0x80) cased = true;
     h = (Math.imul(h, 31) + c) | 0;
     j++;
   }
   const head = s.rare.tokenHead, start = s.rare.tokenHeadStart + 1;
   const length = head.length - start + j;
-  if (j >= n || length > MAX_CACHED_KEY || length > s.profile.maxToken) return -1;
+  if (j >= n || length > MAX_CACHED_KEY || length > s.profile.maxToken) return NOT_PLAIN;
   const slot = (h ^ (h >>> 11) ^ length) & (KEY_CACHE_SIZE - 1);
   let key = keyCache[slot];
   if (key === undefined || key.length !== length || !sameSplitText(head, start, text, key)) {

@@ -1,26 +1,43 @@
-/** @module */
+/**
+ * The number reader: a number token in value position (JSON numbers, and what models write for
+ * them: `+1`, `.5`, `1.`, `0x1F`, `1_000`, `-Infinity`), its value, and its repairs. The digits
+ * are gathered by the pure functions of `numbers.ts`.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const r = scan("[+1, .5, 0x1F, 1_000]", PROFILES.permissive);
+ * deepStrictEqual(r.value, [1, 0.5, 31, 1000]);
+ * ```
+ *
+ * @module
+ */
+
 import { isDigit, isWordChar } from "../characters.ts";
 import { hexValue, isHex } from "./chars.ts";
-import { FATAL, WAIT_NON_WORD } from "./codes.ts";
-import { isUnsafeInteger, MAX_SAFE, POW10 } from "./numbers.ts";
+import { DROPPED, FATAL, NOT_PLAIN, SUSPEND, WAIT_NON_WORD } from "./codes.ts";
+import {
+  type DecimalReading,
+  fastDouble,
+  isUnsafeInteger,
+  MAX_SAFE,
+  readExponent,
+  readFractionDigits,
+  readIntegerDigits,
+} from "./numbers.ts";
 import { RULE } from "./scanner_rules.ts";
 import type { ScanState } from "./state.ts";
 
-// Char codes, local: a constant declared in this module is folded into its loops, an
-// imported binding is loaded from its module on every use.
-const PLUS = 43,
-  MINUS = 45,
-  DOT = 46,
-  ZERO = 48,
-  NINE = 57,
-  LOWER_X = 120,
-  LOWER_E = 101,
-  UPPER_E = 69,
-  UNDERSCORE = 95;
+// Char codes, local: a constant declared in this module is folded into its code, an imported
+// binding is loaded from its module on every use.
+const PLUS = 43, MINUS = 45, DOT = 46, ZERO = 48, NINE = 57, LOWER_X = 120, LOWER_E = 101;
+const UPPER_E = 69, UNDERSCORE = 95;
 
 /**
- * Scans a number at i. Returns the end index (value in `numValue`),
- * SUSPEND, FATAL, or -(i + 3) when the token was dropped.
+ * Scans a number at i. Returns the end index (value in `numValue`), SUSPEND, FATAL, or DROPPED
+ * when the token was dropped (a lone sign or dot: the scan goes on at `pos`).
  */
 export function scanNumber(
   s: ScanState,
@@ -29,235 +46,201 @@ export function scanNumber(
   n: number,
   final: boolean,
 ): number {
-  const base = s.base;
   const start = i;
   let c = text.charCodeAt(i);
-  let negative = false;
-  let notation = false;
-  if (c === MINUS || c === PLUS) {
-    negative = c === MINUS;
-    if (c === PLUS) notation = true;
-    i++;
-    if (i >= n) {
-      if (!final) return s.waitFor(WAIT_NON_WORD);
-      // A lone sign at the end of the input: nothing to keep.
-      s.repair(RULE.TruncatedNumber, base + start);
-      return -(i + 3);
-    }
-    c = text.charCodeAt(i);
-    if (c === 73 || c === 78) { // Infinity, NaN after a sign
-      let j = i;
-      while (j < n && isWordChar(text.charCodeAt(j))) j++;
-      if (j >= n && !final) return s.waitFor(WAIT_NON_WORD);
-      const word = text.slice(i, j);
-      if (word === "Infinity" || word === "NaN") {
-        s.repair(RULE.NonFiniteNumber, base + start);
-        s.numValue = null;
-        return j;
-      }
-    }
-    if (!isDigit(c) && c !== DOT) {
-      s.repair(RULE.SkippedCharacter, base + start);
-      return -(i + 3);
-    }
+  const negative = c === MINUS, plus = c === PLUS;
+  if (negative || plus) {
+    const word = afterSign(s, text, start, n, final);
+    if (word !== NOT_PLAIN) return word;
+    c = text.charCodeAt(++i);
   }
-  const digitsStart = i;
-  // Hexadecimal.
   if (c === ZERO && i + 1 < n && ((text.charCodeAt(i + 1) | 32) === LOWER_X)) {
-    let j = i + 2, value = 0;
-    while (j < n && isHex(text.charCodeAt(j))) {
-      value = value * 16 + hexValue(text.charCodeAt(j));
-      j++;
-    }
+    const end = hexNumber(s, text, start, i, n, final);
+    if (end !== NOT_PLAIN) return end;
+  }
+  const digitsStart = i, r = s.decimal;
+  r.reset(negative);
+  i = readIntegerDigits(text, i, n, r);
+  r.leadingZero = r.digits > 0 && text.charCodeAt(digitsStart) === ZERO;
+  if (i < n && text.charCodeAt(i) === UNDERSCORE) {
+    i = digitSeparators(s, text, i, n, final, digitsStart);
+    if (i === SUSPEND) return SUSPEND;
+  }
+  if (i < n && text.charCodeAt(i) === DOT) i = readFractionDigits(text, i + 1, n, r);
+  if (
+    i < n && ((c = text.charCodeAt(i)) === LOWER_E || c === UPPER_E) &&
+    (r.digits > 0 || r.fraction > 0)
+  ) {
+    i = readExponent(text, i + 1, n, r);
+  }
+  if (i >= n && !final) {
+    // A plain decimal number so far: its reading (`decimal`) can go on with the next chunk.
+    if (r.exponentDigits < 0 && !plus && !r.separated) s.rare.numberCut = true;
+    return s.waitFor(WAIT_NON_WORD);
+  }
+  if (i - start > s.profile.maxToken) {
+    s.failAt(
+      "E022",
+      s.base + start,
+      `a number of ${i - start} code units exceeds max_token ${s.profile.maxToken}`,
+    );
+    return FATAL;
+  }
+  return decimalValue(s, text, start, digitsStart, i, n, plus);
+}
+
+/**
+ * After a sign at `start`: the end of `-Infinity` or `-NaN` (value null, `R022`), DROPPED when
+ * no number follows (a lone sign), SUSPEND, or NOT_PLAIN when digits or a dot follow.
+ */
+function afterSign(s: ScanState, text: string, start: number, n: number, final: boolean): number {
+  const i = start + 1, at = s.base + start;
+  if (i >= n) {
+    if (!final) return s.waitFor(WAIT_NON_WORD);
+    // repair: `[1, -` at the end of the input → `[1]` (a lone sign: nothing to keep).
+    s.repair(RULE.TruncatedNumber, at);
+    s.pos = i;
+    return DROPPED;
+  }
+  const c = text.charCodeAt(i);
+  if (c === 73 || c === 78) { // Infinity, NaN after a sign
+    let j = i;
+    while (j < n && isWordChar(text.charCodeAt(j))) j++;
     if (j >= n && !final) return s.waitFor(WAIT_NON_WORD);
-    if (j > i + 2) {
-      if (j - start > s.profile.maxToken) {
-        s.failAt(
-          "E022",
-          base + start,
-          `a number of ${j - start} code units exceeds max_token ${s.profile.maxToken}`,
-        );
-        return FATAL;
-      }
-      if (notation) s.repair(RULE.LeadingPlus, base + start);
-      s.repair(RULE.NumberNotation, base + start);
-      // `-0x0` is -0, as JavaScript reads it: the renderer keeps the sign.
-      if (negative && value === 0) s.negativeZero = true;
-      s.numValue = negative ? -value : value;
-      if (!Number.isSafeInteger(value)) s.repair(RULE.UnsafeInteger, base + start);
+    const word = text.slice(i, j);
+    if (word === "Infinity" || word === "NaN") {
+      s.repair(RULE.NonFiniteNumber, at); // repair: `-Infinity` → `null`
+      s.numValue = null;
       return j;
     }
   }
-  // Digits are gathered into an exact mantissa (at most 15 of them, or 16
-  // while it stays at most 2^53 - 1: `i / 7` prints 16 or 17) and a decimal
-  // exponent: within Clinger's fast path (an exact integer mantissa, a power
-  // of ten at most 10^22) one correctly rounded multiplication or division
-  // gives the double, no substring needed.
-  let mantissa = 0;
-  let significant = 0;
-  let scale = 0;
-  let inexact = false;
-  let digits = 0;
-  while (i < n && (c = text.charCodeAt(i)) >= ZERO && c <= NINE) {
-    if (significant < 15) {
-      mantissa = mantissa * 10 + (c - ZERO);
-      if (mantissa > 0) significant++;
-    } else if (significant === 15 && mantissa * 10 + (c - ZERO) <= MAX_SAFE) {
-      mantissa = mantissa * 10 + (c - ZERO); // a 16th digit, still exact
-      significant++;
-    } else {
-      inexact = true;
-    }
-    digits++;
-    i++;
+  if (isDigit(c) || c === DOT) return NOT_PLAIN;
+  s.repair(RULE.SkippedCharacter, at); // repair: `[- x]` → `[x]` (the sign is dropped)
+  s.pos = i;
+  return DROPPED;
+}
+
+/**
+ * A hexadecimal number (`0x1F`, `-0x0`) whose `0` is at i: its end (value in `numValue`),
+ * SUSPEND, FATAL, or NOT_PLAIN when no hex digit follows the `x`.
+ */
+function hexNumber(
+  s: ScanState,
+  text: string,
+  start: number,
+  i: number,
+  n: number,
+  final: boolean,
+): number {
+  let j = i + 2, value = 0;
+  while (j < n && isHex(text.charCodeAt(j))) {
+    value = value * 16 + hexValue(text.charCodeAt(j));
+    j++;
   }
-  // `1_000_000` inside a value: Python and JavaScript read the underscores
-  // as digit separators (a root number glued to `_` stays prose).
-  let separated = false;
-  while (
-    c === UNDERSCORE && i < n && digits > 0 && s.depth > 0 &&
-    text.charCodeAt(digitsStart) !== ZERO
-  ) {
+  if (j >= n && !final) return s.waitFor(WAIT_NON_WORD);
+  if (j === i + 2) return NOT_PLAIN;
+  const at = s.base + start, sign = text.charCodeAt(start);
+  if (j - start > s.profile.maxToken) {
+    s.failAt(
+      "E022",
+      at,
+      `a number of ${j - start} code units exceeds max_token ${s.profile.maxToken}`,
+    );
+    return FATAL;
+  }
+  if (sign === PLUS) s.repair(RULE.LeadingPlus, at); // repair: `+0x1F` → `31`
+  s.repair(RULE.NumberNotation, at); // repair: `0x1F` → `31`
+  // `-0x0` is -0, as JavaScript reads it: the renderer keeps the sign.
+  if (sign === MINUS && value === 0) s.negativeZero = true;
+  s.numValue = sign === MINUS ? -value : value;
+  if (!Number.isSafeInteger(value)) s.repair(RULE.UnsafeInteger, at);
+  return j;
+}
+
+/**
+ * `1_000_000` inside a value: Python and JavaScript read the underscores as digit separators (a
+ * root number glued to `_` stays prose). From the `_` at i: the index past the digits, or
+ * SUSPEND.
+ */
+function digitSeparators(
+  s: ScanState,
+  text: string,
+  i: number,
+  n: number,
+  final: boolean,
+  digitsStart: number,
+): number {
+  const r = s.decimal;
+  if (r.digits === 0 || s.depth === 0 || text.charCodeAt(digitsStart) === ZERO) return i;
+  while (i < n && text.charCodeAt(i) === UNDERSCORE) {
     if (i + 1 >= n) {
       if (!final) return s.waitFor(WAIT_NON_WORD);
       break;
     }
     if (!isDigit(text.charCodeAt(i + 1))) break;
-    separated = true;
-    i++;
-    while (i < n && (c = text.charCodeAt(i)) >= ZERO && c <= NINE) {
-      if (significant < 15) {
-        mantissa = mantissa * 10 + (c - ZERO);
-        if (mantissa > 0) significant++;
-      } else if (significant === 15 && mantissa * 10 + (c - ZERO) <= MAX_SAFE) {
-        mantissa = mantissa * 10 + (c - ZERO);
-        significant++;
-      } else {
-        inexact = true;
-      }
-      digits++;
-      i++;
-    }
+    r.separated = true;
+    i = readIntegerDigits(text, i + 1, n, r);
   }
-  let fractionDigits = -1;
-  let exponentDigits = -1;
-  if (i < n && c === DOT) {
-    i++;
-    fractionDigits = 0;
-    while (i < n && (c = text.charCodeAt(i)) >= ZERO && c <= NINE) {
-      if (significant < 15) {
-        mantissa = mantissa * 10 + (c - ZERO);
-        if (mantissa > 0) significant++;
-        scale++;
-      } else if (significant === 15 && mantissa * 10 + (c - ZERO) <= MAX_SAFE) {
-        mantissa = mantissa * 10 + (c - ZERO); // a 16th digit, still exact
-        significant++;
-        scale++;
-      } else if (c !== ZERO) {
-        inexact = true;
-      }
-      fractionDigits++;
-      i++;
-    }
-  }
-  let exponent = 0;
-  if (i < n && (c === LOWER_E || c === UPPER_E) && (digits > 0 || fractionDigits > 0)) {
-    i++;
-    exponentDigits = 0;
-    let exponentNegative = false;
-    if (i < n && ((c = text.charCodeAt(i)) === PLUS || c === MINUS)) {
-      exponentNegative = c === MINUS;
-      i++;
-    }
-    while (i < n && (c = text.charCodeAt(i)) >= ZERO && c <= NINE) {
-      if (exponent < 100_000) exponent = exponent * 10 + (c - ZERO);
-      exponentDigits++;
-      i++;
-    }
-    if (exponentNegative) exponent = -exponent;
-  }
-  if (i >= n && !final) {
-    if (exponentDigits < 0 && !notation && !separated) {
-      // A plain decimal number so far: its reading can go on with the next chunk.
-      s.rare.numberCut = true;
-      s.numMantissa = mantissa;
-      s.numSignificant = significant;
-      s.numScale = scale;
-      s.numInexact = inexact;
-      s.numDigits = digits;
-      s.numFraction = fractionDigits;
-      s.numNegative = negative;
-      s.numLeadingZero = digits > 0 && text.charCodeAt(digitsStart) === ZERO;
-    }
-    return s.waitFor(WAIT_NON_WORD);
-  }
-  const end = i;
-  if (end - start > s.profile.maxToken) {
-    s.failAt(
-      "E022",
-      base + start,
-      `a number of ${end - start} code units exceeds max_token ${s.profile.maxToken}`,
-    );
-    return FATAL;
-  }
+  return i;
+}
+
+/** The decimal number read into `decimal`, ending at `end`: its repairs and value; returns `end`. */
+function decimalValue(
+  s: ScanState,
+  text: string,
+  start: number,
+  digitsStart: number,
+  end: number,
+  n: number,
+  plus: boolean,
+): number {
+  const r = s.decimal, at = s.base + start;
   const atEnd = end >= n && s.depth > 0;
-  if (digits === 0 && fractionDigits <= 0) {
-    // `-.` or `.` alone.
-    s.repair(atEnd ? RULE.TruncatedNumber : RULE.SkippedCharacter, base + start);
-    return -(end + 3);
+  if (r.digits === 0 && r.fraction <= 0) {
+    // repair: `[.]`, `[-.]` → `[]` (a dot or sign alone is dropped).
+    s.repair(atEnd ? RULE.TruncatedNumber : RULE.SkippedCharacter, at);
+    s.pos = end;
+    return DROPPED;
   }
   // A number cut by the end of the input: inside a container, or at the
   // root when its fraction or exponent is empty (`1.`, `1e`): its digits
   // are unknown. An empty exponent elsewhere (`1e+}`) invents them too.
   // At the root a trailing dot is cut wherever it stands (`1. ` is a list
   // number as much as a number).
-  const cut = atEnd || (end >= n && (fractionDigits === 0 || exponentDigits === 0)) ||
-    (s.depth === 0 && fractionDigits === 0 && exponentDigits < 0);
-  if (cut) s.repair(RULE.TruncatedNumber, base + start);
-  else if (exponentDigits === 0) s.repair(RULE.EmptyExponent, base + start);
-  if (digits > 1 && text.charCodeAt(digitsStart) === ZERO) {
-    s.repair(RULE.LeadingZero, base + start);
+  const cut = atEnd || (end >= n && (r.fraction === 0 || r.exponentDigits === 0)) ||
+    (s.depth === 0 && r.fraction === 0 && r.exponentDigits < 0);
+  if (cut) s.repair(RULE.TruncatedNumber, at); // repair: `[1, 2.` → `[1, 2]` (digits unknown)
+  else if (r.exponentDigits === 0) s.repair(RULE.EmptyExponent, at); // repair: `1e}` → `1}`
+  if (r.digits > 1 && r.leadingZero) s.repair(RULE.LeadingZero, at); // repair: `007` → `7`
+  // repair: `+1` → `1` (a leading plus may be text the model meant: `+15551234567`).
+  if (plus) s.repair(RULE.LeadingPlus, at);
+  if (!cut && (r.digits === 0 || r.fraction === 0)) {
+    s.repair(RULE.NumberNotation, at); // repair: `.5` → `0.5`, `5.` → `5`
   }
-  // `+1`: a leading plus may be text the model meant (`+15551234567`).
-  if (notation) s.repair(RULE.LeadingPlus, base + start);
-  if (!cut && (digits === 0 || fractionDigits === 0)) {
-    s.repair(RULE.NumberNotation, base + start);
-  }
-  if (separated) s.repair(RULE.DigitSeparator, base + start);
+  if (r.separated) s.repair(RULE.DigitSeparator, at); // repair: `1_000` → `1000`
   // The digits as JSON writes them (separators dropped) for the exact checks below.
-  const digitText = separated ? text.slice(start, end).replaceAll("_", "") : text;
-  const digitFrom = separated ? digitsStart - start : digitsStart;
-  const digitEnd = separated ? digitText.length : end;
-  const power = exponent - scale;
-  if (!inexact && power >= -22 && power <= 22) {
-    const magnitude = power >= 0 ? mantissa * POW10[power] : mantissa / POW10[-power];
-    if (negative && magnitude === 0) s.negativeZero = true;
-    if (magnitude >= MAX_SAFE && isUnsafeInteger(digitText, digitFrom, digitEnd, magnitude)) {
-      s.repair(RULE.UnsafeInteger, base + start);
+  const digitText = r.separated ? text.slice(start, end).replaceAll("_", "") : text;
+  const digitFrom = r.separated ? digitsStart - start : digitsStart;
+  const digitEnd = r.separated ? digitText.length : end;
+  const fast = fastDouble(r);
+  if (fast === fast) { // not NaN: within the fast path
+    if (r.negative && fast === 0) s.negativeZero = true;
+    if (fast >= MAX_SAFE && isUnsafeInteger(digitText, digitFrom, digitEnd, fast)) {
+      s.repair(RULE.UnsafeInteger, at); // repair: none: 9007199254740993 is kept, and flagged
     }
-    s.numValue = negative ? -magnitude : magnitude;
+    s.numValue = r.negative ? -fast : fast;
     return end;
   }
-  // Outside the fast path: read the lexeme, in JSON notation.
-  let lexeme = separated ? text.slice(start, end).replaceAll("_", "") : text.slice(start, end);
-  if (exponentDigits === 0) {
-    // `1e` / `1e+`: drop the empty exponent.
-    let cut = lexeme.length;
-    while (
-      cut > 0 && !isDigit(lexeme.charCodeAt(cut - 1)) && lexeme.charCodeAt(cut - 1) !== DOT
-    ) cut--;
-    lexeme = lexeme.slice(0, cut);
-  }
-  const value = Number(lexeme.endsWith(".") ? lexeme + "0" : lexeme);
+  const value = lexemeValue(text.slice(start, end), r);
   if (!Number.isFinite(value)) {
-    s.repair(RULE.NumberOutOfRange, base + start);
+    s.repair(RULE.NumberOutOfRange, at); // repair: `1e999` → `Infinity`, as JSON.parse reads it
   } else if (value === 0) {
-    if (negative) s.negativeZero = true;
+    if (r.negative) s.negativeZero = true;
     for (let k = digitsStart; k < end; k++) {
       const d = text.charCodeAt(k);
       if (d === LOWER_E || d === UPPER_E) break;
       if (d > ZERO && d <= NINE) {
-        s.repair(RULE.NumberOutOfRange, base + start);
+        s.repair(RULE.NumberOutOfRange, at); // repair: `1e-999` → `0`
         break;
       }
     }
@@ -265,63 +248,52 @@ export function scanNumber(
     Math.abs(value) >= MAX_SAFE && isUnsafeInteger(digitText, digitFrom, digitEnd, value)
   ) {
     // On the exact decimal value, in any notation (`9007199254740993.0`, `…3e0`).
-    s.repair(RULE.UnsafeInteger, base + start);
+    s.repair(RULE.UnsafeInteger, at);
   }
   s.numValue = value;
   return end;
 }
 
+/** A number outside the fast path, read from its lexeme in JSON notation. */
+function lexemeValue(written: string, r: DecimalReading): number {
+  let lexeme = r.separated ? written.replaceAll("_", "") : written;
+  if (r.exponentDigits === 0) {
+    // `1e` / `1e+`: drop the empty exponent.
+    let cut = lexeme.length;
+    while (
+      cut > 0 && !isDigit(lexeme.charCodeAt(cut - 1)) && lexeme.charCodeAt(cut - 1) !== DOT
+    ) cut--;
+    lexeme = lexeme.slice(0, cut);
+  }
+  return Number(lexeme.endsWith(".") ? lexeme + "0" : lexeme);
+}
+
 /**
- * `scanNumber` resumed on the next chunk, for a plain decimal number (no
- * sign but `-`, no exponent yet) whose digits so far are kept in `num*`.
- * Returns the index where it ends (value in `numValue`), or -1 to read it
- * again whole (an exponent, a repair, more than the fast path takes, or
- * no end in s chunk).
+ * `scanNumber` resumed on the next chunk, for a plain decimal number (no sign but `-`, no
+ * exponent yet) whose reading so far is kept in `decimal`. Returns the index where it ends
+ * (value in `numValue`), or NOT_PLAIN to read it again whole (an exponent, a repair, more than
+ * the fast path takes, or no end in this chunk).
  */
 export function numberRest(s: ScanState, text: string, n: number): number {
-  let i = 0, c = 0;
-  let mantissa = s.numMantissa, significant = s.numSignificant, scale = s.numScale;
-  let inexact = s.numInexact, digits = s.numDigits, fraction = s.numFraction;
-  if (fraction < 0) {
-    while (i < n && (c = text.charCodeAt(i)) >= ZERO && c <= NINE) {
-      if (significant < 15) {
-        mantissa = mantissa * 10 + (c - ZERO);
-        if (mantissa > 0) significant++;
-      } else {
-        inexact = true;
-      }
-      digits++;
-      i++;
-    }
-    if (i < n && c === DOT) {
-      fraction = 0;
-      i++;
-    }
+  const r = s.decimal;
+  let i = 0;
+  if (r.fraction < 0) {
+    i = readIntegerDigits(text, i, n, r);
+    if (i < n && text.charCodeAt(i) === DOT) i = readFractionDigits(text, i + 1, n, r);
+  } else {
+    i = readFractionDigits(text, i, n, r);
   }
-  if (fraction >= 0) {
-    while (i < n && (c = text.charCodeAt(i)) >= ZERO && c <= NINE) {
-      if (significant < 15) {
-        mantissa = mantissa * 10 + (c - ZERO);
-        if (mantissa > 0) significant++;
-        scale++;
-      } else if (c !== ZERO) {
-        inexact = true;
-      }
-      fraction++;
-      i++;
-    }
-  }
-  if (i >= n) return -1;
-  c = text.charCodeAt(i);
+  if (i >= n) return NOT_PLAIN;
+  const c = text.charCodeAt(i);
   // What one call would read on (an exponent, `0x`, a second dot) or repair.
-  if (isWordChar(c) || c === DOT || c === PLUS) return -1;
-  if (digits === 0 || fraction === 0 || (digits > 1 && s.numLeadingZero)) return -1;
-  if (inexact || scale > 22) return -1;
+  if (isWordChar(c) || c === DOT || c === PLUS) return NOT_PLAIN;
+  if (r.digits === 0 || r.fraction === 0 || (r.digits > 1 && r.leadingZero)) return NOT_PLAIN;
   if (s.rare.tokenHead.length - s.rare.tokenHeadStart + i > s.profile.maxToken) {
-    return -1;
+    return NOT_PLAIN;
   }
-  const magnitude = mantissa / POW10[scale];
-  if (s.numNegative && magnitude === 0) s.negativeZero = true;
-  s.numValue = s.numNegative ? -magnitude : magnitude;
+  const magnitude = fastDouble(r);
+  if (!(magnitude < MAX_SAFE)) return NOT_PLAIN; // outside the fast path, or maybe unsafe
+  if (r.negative && magnitude === 0) s.negativeZero = true;
+  s.numValue = r.negative ? -magnitude : magnitude;
   return i;
 }

@@ -1,4 +1,23 @@
-/** @module */
+/**
+ * Number reading as pure functions: the digits of a decimal number gathered into a
+ * {@linkcode DecimalReading} (an exact mantissa and a decimal exponent: Clinger's fast path), the
+ * double they give, and whether that double is an unsafe integer. `number_reader.ts` reads the
+ * token and records its repairs; nothing here reads or writes the scanner's state.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { DecimalReading, readFractionDigits, readIntegerDigits } from "./numbers.ts";
+ * const r = new DecimalReading();
+ * const dot = readIntegerDigits("12.50,", 0, 6, r);
+ * strictEqual(dot, 2);
+ * strictEqual(readFractionDigits("12.50,", dot + 1, 6, r), 5);
+ * strictEqual(r.mantissa, 1250);
+ * strictEqual(r.scale, 2);
+ * ```
+ *
+ * @module
+ */
 
 // Char codes, local: a constant declared in this module is folded into its loops, an
 // imported binding is loaded from its module on every use.
@@ -70,3 +89,174 @@ export function significantDigits(rendered: string): string {
 
 /** Exact powers of ten (the fast path of decimal reading). */
 export const POW10: readonly number[] = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
+
+/**
+ * A decimal number's digits as read so far: at most 15 significant digits (or 16 while the
+ * mantissa stays at most 2^53 − 1: `i / 7` prints 16 or 17) in an exact integer mantissa, the
+ * count of fraction digits among them (`scale`), and whether digits were left out (`inexact`).
+ * Within Clinger's fast path (an exact mantissa, a power of ten at most 10^22) one correctly
+ * rounded multiplication or division gives the double, no substring needed. One reading is kept
+ * across a chunk end (the scanner's NUMBER_REST mode goes on with it).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { DecimalReading } from "./numbers.ts";
+ * strictEqual(new DecimalReading().fraction, -1);
+ * ```
+ */
+export class DecimalReading {
+  /** The significant digits read, as an exact integer. */
+  mantissa = 0;
+  /** How many significant digits the mantissa holds. */
+  significant = 0;
+  /** How many of them follow the dot. */
+  scale = 0;
+  /** Whether a significant digit was left out of the mantissa. */
+  inexact = false;
+  /** Digits before the dot. */
+  digits = 0;
+  /** Digits after the dot (-1: no dot). */
+  fraction = -1;
+  /** The exponent's value (capped), and its digits (-1: no exponent). */
+  exponent = 0;
+  exponentDigits = -1;
+  /** A minus sign was written; the first digit is a zero; a `_` separator was read. */
+  negative = false;
+  leadingZero = false;
+  separated = false;
+
+  /** Starts a new number. */
+  reset(negative: boolean): void {
+    this.mantissa =
+      this.significant =
+      this.scale =
+      this.digits =
+      this.exponent =
+        0;
+    this.fraction = this.exponentDigits = -1;
+    this.inexact = this.leadingZero = this.separated = false;
+    this.negative = negative;
+  }
+}
+
+/**
+ * Reads the digits before a dot from i into `r`; returns the index past them.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { DecimalReading, readIntegerDigits } from "./numbers.ts";
+ * const r = new DecimalReading();
+ * strictEqual(readIntegerDigits("9007199254740993", 0, 16, r), 16);
+ * strictEqual(r.inexact, true); // past 2^53 − 1: the 16th digit is left out
+ * ```
+ */
+export function readIntegerDigits(text: string, i: number, n: number, r: DecimalReading): number {
+  let mantissa = r.mantissa, significant = r.significant, inexact = r.inexact, c = 0;
+  const from = i;
+  while (i < n && (c = text.charCodeAt(i)) >= ZERO && c <= NINE) {
+    if (significant < 15) {
+      mantissa = mantissa * 10 + (c - ZERO);
+      if (mantissa > 0) significant++;
+    } else if (significant === 15 && mantissa * 10 + (c - ZERO) <= MAX_SAFE) {
+      mantissa = mantissa * 10 + (c - ZERO); // a 16th digit, still exact
+      significant++;
+    } else {
+      inexact = true;
+    }
+    i++;
+  }
+  r.mantissa = mantissa;
+  r.significant = significant;
+  r.inexact = inexact;
+  r.digits += i - from;
+  return i;
+}
+
+/**
+ * Reads the digits after a dot from i into `r` (its `fraction` at least 0); returns the index
+ * past them. A zero past the significant digits loses nothing.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { DecimalReading, readFractionDigits } from "./numbers.ts";
+ * const r = new DecimalReading();
+ * strictEqual(readFractionDigits("25", 0, 2, r), 2);
+ * strictEqual(r.fraction, 2);
+ * ```
+ */
+export function readFractionDigits(text: string, i: number, n: number, r: DecimalReading): number {
+  let mantissa = r.mantissa, significant = r.significant, scale = r.scale;
+  let inexact = r.inexact, c = 0;
+  const from = i;
+  while (i < n && (c = text.charCodeAt(i)) >= ZERO && c <= NINE) {
+    if (significant < 15) {
+      mantissa = mantissa * 10 + (c - ZERO);
+      if (mantissa > 0) significant++;
+      scale++;
+    } else if (significant === 15 && mantissa * 10 + (c - ZERO) <= MAX_SAFE) {
+      mantissa = mantissa * 10 + (c - ZERO); // a 16th digit, still exact
+      significant++;
+      scale++;
+    } else if (c !== ZERO) {
+      inexact = true;
+    }
+    i++;
+  }
+  r.mantissa = mantissa;
+  r.significant = significant;
+  r.scale = scale;
+  r.inexact = inexact;
+  r.fraction = (r.fraction < 0 ? 0 : r.fraction) + i - from;
+  return i;
+}
+
+/**
+ * Reads an exponent's sign and digits from i (just past `e`) into `r`; returns the index past
+ * them. Its value is capped (a larger one is out of range anyway).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { DecimalReading, readExponent } from "./numbers.ts";
+ * const r = new DecimalReading();
+ * strictEqual(readExponent("-12]", 0, 4, r), 3);
+ * strictEqual(r.exponent, -12);
+ * ```
+ */
+export function readExponent(text: string, i: number, n: number, r: DecimalReading): number {
+  let exponent = 0, digits = 0, c = 0, negative = false;
+  if (i < n && ((c = text.charCodeAt(i)) === PLUS || c === MINUS)) {
+    negative = c === MINUS;
+    i++;
+  }
+  while (i < n && (c = text.charCodeAt(i)) >= ZERO && c <= NINE) {
+    if (exponent < 100_000) exponent = exponent * 10 + (c - ZERO);
+    digits++;
+    i++;
+  }
+  r.exponent = negative ? -exponent : exponent;
+  r.exponentDigits = digits;
+  return i;
+}
+
+/**
+ * The double of an exact reading within Clinger's fast path (a power of ten at most 10^22 either
+ * way), or NaN outside it (the lexeme must be read then).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { DecimalReading, fastDouble, readFractionDigits, readIntegerDigits } from "./numbers.ts";
+ * const r = new DecimalReading();
+ * readFractionDigits("5", readIntegerDigits("0.5", 0, 3, r) + 1, 3, r);
+ * strictEqual(fastDouble(r), 0.5);
+ * ```
+ */
+export function fastDouble(r: DecimalReading): number {
+  const power = r.exponent - r.scale;
+  if (r.inexact || power < -22 || power > 22) return NaN;
+  return power >= 0 ? r.mantissa * POW10[power] : r.mantissa / POW10[-power];
+}

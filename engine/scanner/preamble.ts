@@ -5,7 +5,9 @@ import { REASONING_NAMES } from "../framing.ts";
 import {
   FATAL,
   PREAMBLE,
+  STOP,
   SUSPEND,
+  VALUE,
   WAIT_ANY,
   WAIT_LINE_END,
   WAIT_NON_SPACE,
@@ -276,4 +278,13 @@ export function wrapperTag(
   const end = s.ask(wrapperTagEnd(text, i, n, final));
   if (end >= 0) s.rare.wrapper = text.slice(i + 1, end - 1);
   return end;
+}
+
+/** PREAMBLE: reads up to where the value starts; returns VALUE, or STOP. */
+export function readPreamble(s: ScanState, text: string, n: number, final: boolean): number {
+  const i = preamble(s, text, s.pos, n, final);
+  if (i === SUSPEND || i === FATAL) return STOP;
+  s.valueStart = s.base + i;
+  s.mark();
+  return s.moveTo(i, VALUE);
 }

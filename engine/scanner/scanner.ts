@@ -29,41 +29,29 @@
  *
  * @module
  */
-import { isDigit, isOtherSpace, isQuote, isWordChar, isWordStart } from "../characters.ts";
+
+import { isQuote, isWordChar } from "../characters.ts";
 import { type EngineError, engineError, positionedError } from "../errors.ts";
 import { escapedReading } from "../escaped_document.ts";
 import { commentChangesMeaning, type Unframed, unframedText } from "../framing.ts";
 import { FIRST_HAZARD_UNIT } from "../hazards.ts";
 import type { Profile } from "../profiles.ts";
-import {
-  closingQuote,
-  holdsAnyOf,
-  isAllBlank,
-  isFormatCharacter,
-  isPlainRun,
-  skipWhiteSpace,
-  WIDE,
-} from "./chars.ts";
+import { holdsAnyOf, isAllBlank, isPlainRun, WIDE } from "./chars.ts";
 import {
   AFTER,
-  ARRAY,
   COLON_MODE,
   COMMENT_REST,
   DONE,
   END,
   FATAL,
-  GLUED_TOKEN,
-  INFERRED_COLON,
-  INFERRED_COMMA,
   KEY,
-  KEY_CUT,
   KEY_REST,
   LITERAL_REST,
   NUMBER_REST,
-  NUMBER_TOKEN,
   OBJECT,
   PREAMBLE,
-  STRING_TOKEN,
+  REREAD,
+  STOP,
   SUSPEND,
   VALUE,
   WAIT_ANY,
@@ -74,26 +62,15 @@ import {
   WAIT_SLASH,
   WAIT_VALUE_START,
 } from "./codes.ts";
-import {
-  closeAllAtEnd,
-  closeTuple,
-  closeWith,
-  inferred,
-  isEmptyObject,
-  open,
-  stray,
-  wrongCloser,
-} from "./containers.ts";
-import { epilogue, settleCloser } from "./epilogue.ts";
-import { isPlaceholder, skipComment, skipPlaceholder } from "./ignored.ts";
-import { plainKey, plainKeyRest, scanKeyWord } from "./keys.ts";
-import { numberRest, scanNumber } from "./number_reader.ts";
-import { preamble } from "./preamble.ts";
+import { readCommentRest, readKeyRest, readValueRest } from "./cut_modes.ts";
+import { readEpilogue, settleCloser } from "./epilogue.ts";
+import { readAfter, readColon, readKey } from "./member_modes.ts";
+import { readPreamble } from "./preamble.ts";
 import { acceptable, type ScanResult, unescapedResult } from "./scan_result.ts";
 import { RULE } from "./scanner_rules.ts";
 import { AMBIGUITY_BY_RANK, EXACTNESS_BY_RANK, ScanState } from "./state.ts";
-import { beginString, finishString, plainString, scanString } from "./strings.ts";
-import { isLiteralPrefix, literalEnd, literalRest, LITERALS, scanWord } from "./words.ts";
+import { finishString, scanString } from "./strings.ts";
+import { readValue } from "./value_mode.ts";
 
 // Char codes, local: a constant declared in this module is folded into its loops, an
 // imported binding is loaded from its module on every use.
@@ -101,12 +78,8 @@ const TAB = 9,
   LF = 10,
   CR = 13,
   SPACE = 32,
-  QUOTE = 34,
-  HASH = 35,
-  APOS = 39,
   PLUS = 43,
   COMMA = 44,
-  MINUS = 45,
   DOT = 46,
   SLASH = 47,
   COLON = 58,
@@ -115,14 +88,7 @@ const TAB = 9,
   BACKTICK = 96,
   LBRACE = 123,
   RBRACE = 125,
-  STAR = 42,
-  TILDE = 126,
-  LDQUO = 0x201c,
-  LSQUO = 0x2018,
-  ELLIPSIS = 0x2026,
-  BOM = 0xfeff,
-  LPAREN = 40,
-  RPAREN = 41;
+  TILDE = 126;
 
 /**
  * The resumable scanner. Use {@linkcode scan} for a whole document; the
@@ -397,554 +363,52 @@ export class Scanner extends ScanState {
     return `${count} candidate values, at ${places.join(", ")}${more}`;
   }
 
-  run(final: boolean): void {
-    const text = this.window;
-    const n = text.length;
-    const base = this.base;
-    let i = this.pos;
-    // The work of a scan fed in chunks (a one-shot scan reads each unit once).
-    if (!final || this.rareState !== null) this.rare.scanned += n - i;
-    let mode = this.mode;
-    let c = 0;
-
-    if (this.inString) {
-      const end = scanString(this, text, i, final);
-      if (end === SUSPEND || end === FATAL) return;
-      i = end;
-      mode = finishString(this, i);
-      if (mode === END) return;
-    }
-
-    for (;;) {
-      switch (mode) {
-        case VALUE: {
-          i = skipWhiteSpace(text, i, n);
-          c = i < n ? text.charCodeAt(i) : 0;
-          if (i >= n) {
-            if (!final) return this.suspend(i, mode);
-            if (this.depth === 0) {
-              this.fail(engineError("E003", "no JSON value found in the input"));
-              return;
-            }
-            closeAllAtEnd(this, base + n);
-            return;
-          }
-          const afterPlaceholder = this.placeholderComma;
-          this.placeholderComma = false;
-          if (c === LBRACE || c === LBRACKET) {
-            if (!open(this, c === LBRACE ? OBJECT : ARRAY, base + i)) return;
-            i++;
-            mode = c === LBRACE ? KEY : VALUE;
-            continue;
-          }
-          if (c === QUOTE) {
-            const end = plainString(this, text, i + 1, n);
-            if (end > 0) {
-              if (end === i + 2) this.emptyString(base + end, QUOTE);
-              i = end;
-              mode = this.completed(base + i, this.stringFinalAt);
-              this.lastToken = STRING_TOKEN;
-              continue;
-            }
-          }
-          if (c === QUOTE || c === APOS || c === LDQUO || c === LSQUO) {
-            if (c !== QUOTE) {
-              this.repair(c === APOS ? RULE.SingleQuotes : RULE.TypographicQuotes, base + i);
-            }
-            beginString(this, base + i, closingQuote(c), false);
-            const end = scanString(this, text, i + 1, final);
-            if (end === SUSPEND || end === FATAL) return;
-            i = end;
-            mode = finishString(this, i);
-            if (mode === END) return;
-            continue;
-          }
-          if (isDigit(c) || c === MINUS || c === PLUS || c === DOT) {
-            if (c === DOT) {
-              if (!final && i + 3 > n) return this.suspend(i, mode);
-              if (isPlaceholder(text, i, n)) {
-                const end = skipPlaceholder(this, text, i, n, final);
-                if (end === SUSPEND) return this.suspend(i, mode);
-                i = end;
-                continue;
-              }
-            }
-            const end = scanNumber(this, text, i, n, final);
-            if (end === SUSPEND) {
-              if (this.rare.numberCut && base + i !== this.rare.rewoundAt) {
-                // Go on from the digits read so far with the next chunk.
-                this.rare.numberCut = false;
-                this.rare.tokenHead = text;
-                this.rare.tokenHeadStart = i;
-                return this.suspend(n, NUMBER_REST);
-              }
-              this.rare.numberCut = false;
-              return this.suspend(i, mode);
-            }
-            if (end === FATAL) return;
-            if (end < 0) {
-              i = -end - 3; // the token was dropped (a lone sign)
-              continue;
-            }
-            this.place(this.numValue, base + i);
-            i = end;
-            // A number is final only once the character after it is read.
-            mode = this.completed(base + i, base + (i < n ? i + 1 : i));
-            // A word right after the digits (`12abc`, `80_4`) may belong to the number.
-            this.lastToken = i < n && isWordStart(text.charCodeAt(i)) ? GLUED_TOKEN : NUMBER_TOKEN;
-            continue;
-          }
-          if (c === RBRACKET || c === RBRACE) {
-            const d = this.depth;
-            if (d === 0) {
-              this.repair(RULE.SkippedCharacter, base + i);
-              i++;
-              continue;
-            }
-            if (this.kinds[d - 1] === OBJECT) {
-              // `{"a":}` — the member has no value.
-              this.repair(RULE.MissingValue, base + i);
-              this.place(null, base + i);
-              mode = this.completed(base + i);
-              continue;
-            }
-            const wrong = this.kinds[this.depth - 1] === (c === RBRACE ? OBJECT : ARRAY)
-              ? 0
-              : wrongCloser(this, text, i, n, final, c);
-            if (wrong === SUSPEND) return this.suspend(i, mode);
-            if (this.commaAt >= 0) this.repair(RULE.TrailingComma, this.commaAt);
-            mode = closeWith(this, c, base + i, wrong === 1);
-            i++;
-            continue;
-          }
-          if (c === COMMA) {
-            if (afterPlaceholder) {
-              i++;
-              continue;
-            }
-            const d = this.depth;
-            if (d > 0 && this.kinds[d - 1] === OBJECT) {
-              this.repair(RULE.MissingValue, base + i);
-              this.place(null, base + i);
-              mode = this.completed(base + i);
-              continue;
-            }
-            this.repair(RULE.SkippedCharacter, base + i);
-            i++;
-            continue;
-          }
-          if (c === SLASH) {
-            const end = skipComment(this, text, i, n, final);
-            if (end === SUSPEND) return this.suspend(i, mode);
-            i = end;
-            continue;
-          }
-          if (c === HASH) {
-            // In value position `#` is content (`#ff0000`), never a comment:
-            // read as a bare word, so it is kept and reported (R030).
-            const end = scanWord(this, text, i, n, final);
-            if (end === SUSPEND) return this.suspend(i, mode);
-            if (end === FATAL) return;
-            i = end;
-            mode = this.completed(base + i, base + (i < n ? i + 1 : i));
-            continue;
-          }
-          if (c === ELLIPSIS) {
-            const end = skipPlaceholder(this, text, i, n, final);
-            if (end === SUSPEND) return this.suspend(i, mode);
-            i = end;
-            continue;
-          }
-          if (c === 116 || c === 102 || c === 110) { // t f n
-            const end = literalEnd(text, i, n, c);
-            if (end > 0) {
-              this.place(c === 116 ? true : c === 102 ? false : null, base + i);
-              i = end;
-              // Final at the delimiter after it (`truex` would be a bare word).
-              mode = this.completed(base + i, base + i + 1);
-              continue;
-            }
-          }
-          if (isFormatCharacter(c)) {
-            // An invisible format character between tokens (issue 22): white space.
-            this.repair(RULE.NonJsonWhitespace, base + i);
-            i++;
-            continue;
-          }
-          if (isWordStart(c)) {
-            if (
-              !final && LITERALS.has(c) && base + i !== this.rare.rewoundAt &&
-              isLiteralPrefix(text, i, n, LITERALS.get(c)!.text)
-            ) {
-              // A literal cut by the end of the chunk (or not yet delimited): go on
-              // with the next one.
-              this.rare.tokenHead = text;
-              this.rare.tokenHeadStart = i;
-              return this.suspend(n, LITERAL_REST);
-            }
-            const end = scanWord(this, text, i, n, final);
-            if (end === SUSPEND) return this.suspend(i, mode);
-            if (end === FATAL) return;
-            i = end;
-            mode = this.completed(base + i, base + (i < n ? i + 1 : i));
-            continue;
-          }
-          if (c === LPAREN) {
-            // A Python tuple: an array (issue 22), judged when it closes.
-            if (!open(this, ARRAY, base + i)) return;
-            this.rare.tuples.add(this.top as unknown[]);
-            i++;
-            continue;
-          }
-          if (c === RPAREN && this.isTuple()) {
-            if (this.commaAt >= 0) this.repair(RULE.TrailingComma, this.commaAt);
-            mode = closeTuple(this, base + i);
-            i++;
-            continue;
-          }
-          stray(this, c, base + i);
-          i++;
-          continue;
-        }
-
-        case AFTER: {
-          const from = i;
-          i = skipWhiteSpace(text, i, n);
-          if (i >= n) {
-            if (!final) {
-              // Whether the white space held a line break, kept across the cut.
-              if (this.lineBreakIn(text, from, i)) this.rare.lineBreakTo = base + i;
-              return this.suspend(i, mode);
-            }
-            closeAllAtEnd(this, base + n);
-            return;
-          }
-          c = text.charCodeAt(i);
-          if (c === COMMA) {
-            this.commaAt = base + i;
-            i++;
-            mode = this.topKind === OBJECT ? KEY : VALUE;
-            continue;
-          }
-          if (c === RBRACKET || c === RBRACE) {
-            const wrong = this.depth === 0 ||
-                this.kinds[this.depth - 1] === (c === RBRACE ? OBJECT : ARRAY)
-              ? 0
-              : wrongCloser(this, text, i, n, final, c);
-            if (wrong === SUSPEND) return this.suspend(i, mode);
-            mode = closeWith(this, c, base + i, wrong === 1);
-            i++;
-            continue;
-          }
-          if (c === SLASH || c === HASH) {
-            const end = skipComment(this, text, i, n, final);
-            if (end === SUSPEND) return this.suspend(i, mode);
-            i = end;
-            continue;
-          }
-          if (isOtherSpace(c) || c === BOM || isFormatCharacter(c)) {
-            this.repair(RULE.NonJsonWhitespace, base + i);
-            i++;
-            continue;
-          }
-          if (c === DOT || c === ELLIPSIS) {
-            if (c === DOT && !final && i + 3 > n) return this.suspend(i, mode);
-            if (c === ELLIPSIS || isPlaceholder(text, i, n)) {
-              const end = skipPlaceholder(this, text, i, n, final);
-              if (end === SUSPEND) return this.suspend(i, mode);
-              i = end;
-              mode = this.topKind === OBJECT ? KEY : VALUE;
-              continue;
-            }
-          }
-          if (
-            c === LBRACE || c === LBRACKET || isQuote(c) || isDigit(c) || c === MINUS ||
-            isWordStart(c) || c === DOT
-          ) {
-            // Only two tokens each complete on its own, that nothing else
-            // could join, get a comma: a number next to a digit, dot or sign
-            // (or, in an array, a word) and two strings in an array may be
-            // one token (`192.168.1.1`, `2024-11-15`, `1 500`, `["a" "b"]`).
-            // Two strings side by side are one in Python (`"a" "b"` is
-            // `"ab"`): split only between members on separate lines.
-            const last = this.lastToken;
-            const split = last === GLUED_TOKEN ||
-              (last === NUMBER_TOKEN
-                ? isDigit(c) || c === DOT || c === MINUS ||
-                  (this.topKind === ARRAY && isWordStart(c))
-                : last === STRING_TOKEN && isQuote(c) &&
-                  (this.topKind === ARRAY || !this.lineBreakIn(text, from, i)));
-            if (
-              last === STRING_TOKEN && this.rareState !== null &&
-              c === this.rareState.emptyQuote && this.rareState.emptyStringEnd === base + i
-            ) {
-              // A Python triple-quoted string.
-              this.repair(RULE.TripleQuotedString, base + i - 2);
-            }
-            this.repair(split ? RULE.AmbiguousSplit : RULE.MissingComma, base + i);
-            this.commaAt = -1;
-            if (!split) inferred(this, INFERRED_COMMA, base + i, true);
-            mode = this.topKind === OBJECT ? KEY : VALUE;
-            continue;
-          }
-          if (c === RPAREN && this.isTuple()) {
-            mode = closeTuple(this, base + i);
-            i++;
-            continue;
-          }
-          this.repair(RULE.SkippedCharacter, base + i);
-          i++;
-          continue;
-        }
-
-        case KEY: {
-          i = skipWhiteSpace(text, i, n);
-          if (i >= n) {
-            if (!final) return this.suspend(i, mode);
-            closeAllAtEnd(this, base + n);
-            return;
-          }
-          c = text.charCodeAt(i);
-          if (c === COMMA && this.placeholderComma) {
-            this.placeholderComma = false;
-            i++;
-            continue;
-          }
-          this.placeholderComma = false;
-          if (c === COMMA && this.commaAt < 0 && isEmptyObject(this.top)) {
-            // `{, "a": 1}`: a comma before the first member has one reading (issue 22).
-            this.repair(RULE.LeadingComma, base + i);
-            i++;
-            continue;
-          }
-          if (c === QUOTE) {
-            const end = plainKey(this, text, i + 1, n);
-            if (end > 0) {
-              i = end;
-              if (i < n && text.charCodeAt(i) === COLON) {
-                i++;
-                mode = VALUE;
-              } else {
-                mode = COLON_MODE;
-              }
-              continue;
-            }
-            // A short key cut by the end of a chunk: go on with the next one.
-            if (end === KEY_CUT && !final) return this.suspend(n, KEY_REST);
-          }
-          if (c === QUOTE || c === APOS || c === LDQUO || c === LSQUO) {
-            if (c !== QUOTE) {
-              this.repair(c === APOS ? RULE.SingleQuotes : RULE.TypographicQuotes, base + i);
-            }
-            beginString(this, base + i, closingQuote(c), true);
-            const end = scanString(this, text, i + 1, final);
-            if (end === SUSPEND || end === FATAL) return;
-            i = end;
-            mode = finishString(this, i);
-            if (mode === END) return;
-            continue;
-          }
-          if (c === RBRACE || c === RBRACKET) {
-            const wrong = this.kinds[this.depth - 1] === (c === RBRACE ? OBJECT : ARRAY)
-              ? 0
-              : wrongCloser(this, text, i, n, final, c);
-            if (wrong === SUSPEND) return this.suspend(i, mode);
-            if (this.commaAt >= 0) this.repair(RULE.TrailingComma, this.commaAt);
-            mode = closeWith(this, c, base + i, wrong === 1);
-            i++;
-            continue;
-          }
-          if (c === SLASH || c === HASH) {
-            const end = skipComment(this, text, i, n, final);
-            if (end === SUSPEND) return this.suspend(i, mode);
-            i = end;
-            continue;
-          }
-          if (c === DOT || c === ELLIPSIS) {
-            if (c === DOT && !final && i + 3 > n) return this.suspend(i, mode);
-            if (c === ELLIPSIS || isPlaceholder(text, i, n)) {
-              const end = skipPlaceholder(this, text, i, n, final);
-              if (end === SUSPEND) return this.suspend(i, mode);
-              i = end;
-              continue;
-            }
-          }
-          if (isFormatCharacter(c)) {
-            // Before a quoted key it is white space; glued to an unquoted key it is part of
-            // the key (and a hazard there, R038).
-            if (i + 1 >= n && !final) return this.suspend(i, mode);
-            const d = i + 1 < n ? text.charCodeAt(i + 1) : 0;
-            if (d === QUOTE || d === APOS || d === SPACE || d === LF || d === CR || d === TAB) {
-              this.repair(RULE.NonJsonWhitespace, base + i);
-              i++;
-              continue;
-            }
-          }
-          if (isWordStart(c) || isDigit(c)) {
-            const end = scanKeyWord(this, text, i, n, final);
-            if (end === SUSPEND) return this.suspend(i, mode);
-            if (end === FATAL) return;
-            i = end;
-            mode = COLON_MODE;
-            continue;
-          }
-          stray(this, c, base + i);
-          i++;
-          continue;
-        }
-
-        case COLON_MODE: {
-          i = skipWhiteSpace(text, i, n);
-          if (i >= n) {
-            if (!final) return this.suspend(i, mode);
-            closeAllAtEnd(this, base + n);
-            return;
-          }
-          c = text.charCodeAt(i);
-          if (c === COLON) {
-            i++;
-            mode = VALUE;
-            continue;
-          }
-          if (c === SLASH || c === HASH) {
-            const end = skipComment(this, text, i, n, final);
-            if (end === SUSPEND) return this.suspend(i, mode);
-            i = end;
-            continue;
-          }
-          if (c === COMMA || c === RBRACE || c === RBRACKET) {
-            this.repair(RULE.MissingValue, base + i);
-            this.place(null, base + i);
-            mode = this.completed(base + i);
-            continue;
-          }
-          if (isOtherSpace(c) || c === BOM || isFormatCharacter(c)) {
-            this.repair(RULE.NonJsonWhitespace, base + i);
-            i++;
-            continue;
-          }
-          if (
-            c === LBRACE || c === LBRACKET || isQuote(c) || isDigit(c) || c === MINUS ||
-            isWordStart(c)
-          ) {
-            this.repair(RULE.MissingColon, base + i);
-            inferred(this, INFERRED_COLON, base + i);
-            const rare = this.rareState;
-            if (
-              rare !== null && rare.bareKey !== "" && rare.bareKeyDepth === this.depth &&
-              this.pendingKeys[this.depth - 1] === rare.bareKey
-            ) {
-              // `764 52`: an integer or literal key with no colon may be a value (digit groups).
-              this.repair(RULE.AmbiguousKey, base + i);
-            }
-            mode = VALUE;
-            continue;
-          }
-          this.repair(RULE.SkippedCharacter, base + i);
-          i++;
-          continue;
-        }
-
-        case KEY_REST: {
-          const end = plainKeyRest(this, text, n);
-          if (end > 0) {
-            i = end;
-            if (i < n && text.charCodeAt(i) === COLON) {
-              i++;
-              mode = VALUE;
-            } else {
-              mode = COLON_MODE;
-            }
-            continue;
-          }
-          // Not a plain key after all, or cut again: read it again from its quote.
-          this.rewindToken(text, KEY);
-          return this.run(final);
-        }
-
-        case NUMBER_REST:
-        case LITERAL_REST: {
-          const at = this.tokenStart();
-          const literal = mode === LITERAL_REST
-            ? LITERALS.get(this.rare.tokenHead.charCodeAt(this.rare.tokenHeadStart))!
-            : null;
-          const end = literal === null
-            ? numberRest(this, text, n)
-            : literalRest(this, text, n, literal.text);
-          if (end < 0) {
-            // Not plain after all, or no end in this chunk: read it again whole.
-            this.rewindToken(text, VALUE);
-            return this.run(final);
-          }
-          this.place(literal === null ? this.numValue : literal.value, at);
-          this.rare.tokenHead = "";
-          i = end;
-          // Final at the delimiter after it, as when read in one piece.
-          mode = this.completed(base + i, base + i + 1);
-          if (literal === null) this.lastToken = NUMBER_TOKEN;
-          continue;
-        }
-
-        case COMMENT_REST: {
-          // The rest of a block comment cut by a chunk end.
-          let j = i;
-          while (j + 1 < n && !(text.charCodeAt(j) === STAR && text.charCodeAt(j + 1) === SLASH)) {
-            j++;
-          }
-          if (j + 1 >= n && !final) {
-            this.rare.commentKeep = j;
-            this.suspendWait = WAIT_SLASH;
-            return this.suspend(j, this.rare.commentReturn);
-          }
-          this.repair(RULE.StripComment, this.rare.commentAt);
-          i = j + 1 >= n ? n : j + 2;
-          this.innerComment(this.rare.commentAt, base + i);
-          mode = this.rare.commentReturn;
-          continue;
-        }
-
-        case PREAMBLE: {
-          const next = preamble(this, text, i, n, final);
-          if (next === SUSPEND || next === FATAL) return;
-          i = next;
-          mode = VALUE;
-          this.valueStart = base + i;
-          this.mark();
-          continue;
-        }
-
-        case DONE: {
-          const next = epilogue(this, text, i, n, final);
-          if (next < 0) return;
-          i = next; // the root scalar was prose: look for the value again
-          mode = PREAMBLE;
-          continue;
-        }
-
-        default:
-          return;
-      }
-    }
-  }
-
   /**
-   * Puts a cut token back in front of `text` as the window, from its first
-   * character, to be read whole in `mode`; a cut of it again then keeps the
-   * window (the general way, linear however many chunks it spans).
+   * Reads the window from `pos` in the current mode, one mode function at a time, each returning
+   * the next mode, until the chunk is read (suspended), the input ends or an error ends the scan.
    */
-  rewindToken(text: string, mode: number): void {
-    const head = this.rare.tokenHead, start = this.rare.tokenHeadStart;
-    this.window = [head.slice(start), text].join("");
-    this.base -= head.length - start;
-    this.rare.rewoundAt = this.base;
-    this.pos = 0;
-    this.mode = mode;
-    this.rare.tokenHead = "";
+  private run(final: boolean): void {
+    for (;;) {
+      const text = this.window, n = text.length;
+      // The work of a scan fed in chunks (a one-shot scan reads each unit once).
+      if (!final || this.rareState !== null) this.rare.scanned += n - this.pos;
+      let mode = this.mode;
+      if (this.inString) {
+        const end = scanString(this, text, this.pos, final);
+        if (end === SUSPEND || end === FATAL) return;
+        mode = this.moveTo(end, finishString(this, end));
+      }
+      while (mode >= 0) mode = this.step(mode, text, n, final);
+      // A cut token was put back in front of the window: read it again.
+      if (mode !== REREAD) return;
+    }
   }
 
-  /** The absolute offset where the cut token began. */
-  tokenStart(): number {
-    return this.base - (this.rare.tokenHead.length - this.rare.tokenHeadStart);
+  /** Reads from `pos` in `mode`; returns the next mode, STOP or REREAD. */
+  private step(mode: number, text: string, n: number, final: boolean): number {
+    switch (mode) {
+      case VALUE:
+        return readValue(this, text, n, final);
+      case AFTER:
+        return readAfter(this, text, n, final);
+      case KEY:
+        return readKey(this, text, n, final);
+      case COLON_MODE:
+        return readColon(this, text, n, final);
+      case KEY_REST:
+        return readKeyRest(this, text, n);
+      case NUMBER_REST:
+      case LITERAL_REST:
+        return readValueRest(this, text, n, mode);
+      case COMMENT_REST:
+        return readCommentRest(this, text, n, final);
+      case PREAMBLE:
+        return readPreamble(this, text, n, final);
+      case DONE:
+        return readEpilogue(this, text, n, final);
+      default:
+        return STOP;
+    }
   }
 }
 

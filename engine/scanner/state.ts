@@ -13,11 +13,13 @@ import {
   OBJECT,
   OTHER_TOKEN,
   PREAMBLE,
+  STOP,
   SUSPEND,
   T_START,
   WAIT_ANY,
   WAIT_OF_NEED,
 } from "./codes.ts";
+import { DecimalReading } from "./numbers.ts";
 import { type Mark, NOTHING_MARKED, RareState } from "./rare_state.ts";
 import { MAX_LISTED_REPAIRS, type SettledMember } from "./scan_result.ts";
 import { RULE } from "./scanner_rules.ts";
@@ -132,20 +134,13 @@ export class ScanState {
   marked: Mark = NOTHING_MARKED;
   /** Absolute offset just past the character that confirmed a string's closing quote. */
   stringFinalAt = 0;
-  // A token cut by the end of a chunk (modes KEY_REST, NUMBER_REST,
-  // LITERAL_REST): the window it began in and its first character there
-  // (`tokenHead`, `tokenHeadStart` in RareState); for a key its hash so far and whether it has cased characters; for a
-  // number its reading so far, as `scanNumber` keeps it.
+  // A token cut by the end of a chunk (modes KEY_REST, NUMBER_REST, LITERAL_REST): the window it
+  // began in and its first character there (`tokenHead`, `tokenHeadStart` in RareState); for a
+  // key its hash so far and whether it has cased characters.
   keyHash = 0;
   keyCased = false;
-  numMantissa = 0;
-  numSignificant = 0;
-  numScale = 0;
-  numInexact = false;
-  numDigits = 0;
-  numFraction = -1;
-  numNegative = false;
-  numLeadingZero = false;
+  /** The number being read (kept across a chunk end in NUMBER_REST). */
+  readonly decimal: DecimalReading = new DecimalReading();
 
   /** Creates a scanner with resolved options. */
   constructor(profile: Profile, trackMembers = false, unescaped = false) {
@@ -415,7 +410,11 @@ export class ScanState {
     return AFTER;
   }
 
-  suspend(keep: number, mode: number): void {
+  /**
+   * Suspends the scan in `mode`, keeping the window from `keep` on (what is read again with the
+   * next chunk); returns STOP.
+   */
+  suspend(keep: number, mode: number): number {
     if (this.rare.commentKeep >= 0) {
       // Inside a block comment: keep its last character only.
       keep = this.rare.commentKeep;
@@ -432,6 +431,13 @@ export class ScanState {
     this.base = absolute;
     this.pos = 0;
     this.mode = mode;
+    return STOP;
+  }
+
+  /** Goes on at index i of the window in `mode`: returns `mode` (a mode function's answer). */
+  moveTo(i: number, mode: number): number {
+    this.pos = i;
+    return mode;
   }
 
   /** Turns a lookahead's `NEED_*` answer into SUSPEND (noting what to wait for); other answers pass. */

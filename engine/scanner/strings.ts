@@ -11,7 +11,15 @@ import {
 } from "../hazards.ts";
 import type { RepairRule } from "../rules.ts";
 import { hasCase, hexValue, isHex, WIDE } from "./chars.ts";
-import { COLON_MODE, END, FATAL, STRING_TOKEN, SUSPEND, WAIT_NON_SPACE } from "./codes.ts";
+import {
+  COLON_MODE,
+  END,
+  FATAL,
+  NOT_PLAIN,
+  STRING_TOKEN,
+  SUSPEND,
+  WAIT_NON_SPACE,
+} from "./codes.ts";
 import { RULE } from "./scanner_rules.ts";
 import type { ScanState } from "./state.ts";
 
@@ -89,7 +97,7 @@ export function innerQuotes(s: ScanState, rule: RepairRule): void {
  * The fast path for a double-quoted value string with no escape, control
  * character or hazard, whose closing quote is followed by `,` `}` `]` `:`
  * or a line break (the cases where the general path closes it at once):
- * places it and returns the index past the closing quote, or -1 to take the
+ * places it and returns the index past the closing quote, or NOT_PLAIN to take the
  * general path.
  */
 export function plainString(s: ScanState, text: string, i: number, n: number): number {
@@ -97,15 +105,15 @@ export function plainString(s: ScanState, text: string, i: number, n: number): n
   while (j < n) {
     c = text.charCodeAt(j);
     if (c > BACKSLASH) {
-      if (c >= WIDE) return -1;
+      if (c >= WIDE) return NOT_PLAIN;
     } else if (c === QUOTE) {
       break;
     } else if (c === BACKSLASH || c < SPACE) {
-      return -1;
+      return NOT_PLAIN;
     }
     j++;
   }
-  if (j + 1 >= n || j - i > s.profile.maxToken) return -1;
+  if (j + 1 >= n || j - i > s.profile.maxToken) return NOT_PLAIN;
   const follower = text.charCodeAt(j + 1);
   let finalAt = j + 2;
   if (follower === LF) {
@@ -113,12 +121,12 @@ export function plainString(s: ScanState, text: string, i: number, n: number): n
     while (k < n && ((c = text.charCodeAt(k)) === SPACE || c === LF || c === CR || c === TAB)) {
       k++;
     }
-    if (k >= n) return -1;
+    if (k >= n) return NOT_PLAIN;
     finalAt = k + 1;
   } else if (
     follower !== COMMA && follower !== RBRACE && follower !== RBRACKET && follower !== COLON
   ) {
-    return -1;
+    return NOT_PLAIN;
   }
   s.stringFinalAt = s.base + finalAt;
   s.place(text.slice(i, j), s.base + i - 1);

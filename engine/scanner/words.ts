@@ -2,7 +2,15 @@
 import { completionOf } from "../candidates.ts";
 import { isQuote, isWordChar } from "../characters.ts";
 import type { RepairRule } from "../rules.ts";
-import { BARE_VALUE, FATAL, OBJECT, WAIT_ANY, WAIT_DELIMITER, WAIT_NON_WORD } from "./codes.ts";
+import {
+  BARE_VALUE,
+  FATAL,
+  NOT_PLAIN,
+  OBJECT,
+  WAIT_ANY,
+  WAIT_DELIMITER,
+  WAIT_NON_WORD,
+} from "./codes.ts";
 import { inferred } from "./containers.ts";
 import { RULE } from "./scanner_rules.ts";
 import type { ScanState } from "./state.ts";
@@ -48,7 +56,7 @@ export const WORDS: ReadonlyMap<string, { value: unknown; rule: RepairRule | nul
   ["Infinity", { value: null, rule: RULE.NonFiniteNumber }],
 ]);
 
-/** The end of `true`, `false` or `null` at i when followed by a delimiter, else -1. */
+/** The end of `true`, `false` or `null` at i when followed by a delimiter, else NOT_PLAIN. */
 export function literalEnd(text: string, i: number, n: number, c: number): number {
   // Bounds first: a read past the end would return NaN and deoptimize.
   let end = -1;
@@ -66,7 +74,7 @@ export function literalEnd(text: string, i: number, n: number, c: number): numbe
     i + 4 < n && text.charCodeAt(i + 1) === 117 && text.charCodeAt(i + 2) === 108 &&
     text.charCodeAt(i + 3) === 108
   ) end = i + 4;
-  if (end < 0 || isWordChar(text.charCodeAt(end))) return -1;
+  if (end < 0 || isWordChar(text.charCodeAt(end))) return NOT_PLAIN;
   return end;
 }
 
@@ -145,14 +153,14 @@ export function scanWord(s: ScanState, text: string, i: number, n: number, final
 
 /**
  * A JSON literal resumed on the next chunk: returns the index past it when
- * the rest of it and a character that is not part of a word follow, or -1
+ * the rest of it and a character that is not part of a word follow, or NOT_PLAIN
  * to read it again whole.
  */
 export function literalRest(s: ScanState, text: string, n: number, literal: string): number {
   const done = s.rare.tokenHead.length - s.rare.tokenHeadStart, end = literal.length - done;
-  if (end >= n || isWordChar(text.charCodeAt(end))) return -1;
+  if (end >= n || isWordChar(text.charCodeAt(end))) return NOT_PLAIN;
   for (let k = 0; k < end; k++) {
-    if (text.charCodeAt(k) !== literal.charCodeAt(done + k)) return -1;
+    if (text.charCodeAt(k) !== literal.charCodeAt(done + k)) return NOT_PLAIN;
   }
   return end;
 }
