@@ -50,7 +50,8 @@ export const BARE_KEY = 8, BARE_VALUE = 16;
 
 /**
  * What a mode function returns instead of the next mode when the scan of this chunk is over:
- * suspended (the window keeps the unread tail), ended or failed.
+ * suspended (the window keeps the unread tail), ended or failed. It equals SUSPEND, so a reader
+ * may answer `s.suspend(…)` (which returns STOP) for SUSPEND.
  */
 export const STOP = -1;
 /** A mode function put a cut token back in front of the window: the window is read again. */
@@ -68,5 +69,9 @@ export const KEY_CUT = -3;
 export const DROPPED = -4;
 /** A fast path declined (an escape, a hazard, a cut): the general reader reads the token. */
 export const NOT_PLAIN = -5;
+/** `unicodeEscape`: not an escape (`\u12x`): the backslash is kept as a character. */
+export const INVALID = -6;
+/** `unicodeEscape`: the input ended inside the escape. */
+export const ENDED = -7;
 /** `skipToToken`: the chunk or the input ended before a token (suspended, or closed). */
 export const AT_END = -1;

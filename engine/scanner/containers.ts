@@ -234,12 +234,15 @@ export function closeWith(s: ScanState, closer: number, at: number, substitute =
   return close(s, at + 1);
 }
 
+/** `wrongCloser`: the closer closes what it names (inner ones left open), or stands for the top's own. */
+export const MATCHES = 0, SUBSTITUTE = 1;
+
 /**
  * A closer that does not match the top container, at i, while an enclosing
- * container is of its kind: 1 when a comma follows it (closing the
+ * container is of its kind: SUBSTITUTE when a comma follows it (closing the
  * enclosing one too would leave that comma and the members after it with
  * no place: the closer stands for the top's own, the one complete
- * reading), 0 otherwise (the inner containers were left open), or SUSPEND
+ * reading), MATCHES otherwise (the inner containers were left open), or SUSPEND
  * when the chunk ends before what follows is known.
  */
 export function wrongCloser(
@@ -252,8 +255,8 @@ export function wrongCloser(
 ): number {
   const want = closer === RBRACE ? OBJECT : ARRAY;
   const enclosing = want === OBJECT ? s.openObjects > 0 : s.depth - s.openObjects > 0;
-  if (!enclosing) return 0;
+  if (!enclosing) return MATCHES;
   const k = skipWhiteSpace(text, i + 1, n);
-  if (k >= n) return final ? 0 : s.waitFor(WAIT_NON_SPACE);
-  return text.charCodeAt(k) === COMMA ? 1 : 0;
+  if (k >= n) return final ? MATCHES : s.waitFor(WAIT_NON_SPACE);
+  return text.charCodeAt(k) === COMMA ? SUBSTITUTE : MATCHES;
 }

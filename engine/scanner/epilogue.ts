@@ -1,7 +1,7 @@
 /** @module */
-import { arrayCandidate, CITATION, listMarker } from "../candidates.ts";
+import { arrayCandidate, CANDIDATE, CITATION, listMarker } from "../candidates.ts";
 import { isDigit, isOtherSpace, isQuote, isWordChar } from "../characters.ts";
-import { isAllBlank, sameText } from "./chars.ts";
+import { isAllBlank, sameText, skipWhiteSpace } from "./chars.ts";
 import {
   DONE,
   END,
@@ -88,13 +88,9 @@ export const MAX_LISTED_CANDIDATES = 8;
  * string state of a candidate being skipped) survives a suspension.
  */
 export function epilogue(s: ScanState, text: string, i: number, n: number, final: boolean): number {
-  const base = s.base;
-  let c = 0;
   for (;;) {
     if (s.tail !== T_START) {
-      i = skipTail(s, text, i, n, final);
-      if (i === SUSPEND) return STOP;
-      s.mode = END;
+      if (skipTail(s, text, i, n, final) !== SUSPEND) s.mode = END;
       return STOP;
     }
     if (s.fenceRun !== 0) {
@@ -102,182 +98,209 @@ export function epilogue(s: ScanState, text: string, i: number, n: number, final
       while (i < n && text.charCodeAt(i) === s.fenceRun) i++;
       if (i < n) s.fenceRun = 0;
     }
-    while (i < n && ((c = text.charCodeAt(i)) === SPACE || c === LF || c === CR || c === TAB)) {
-      i++;
-    }
+    i = skipWhiteSpace(text, i, n);
     if (i >= n) {
-      if (!final) {
-        s.suspend(i, DONE);
-        return STOP;
-      }
+      if (!final) return s.suspend(i, DONE);
       s.mode = END;
       return STOP;
     }
-    if (c === SLASH || c === HASH) {
-      if (i + 1 >= n && !final) {
-        s.suspend(i, DONE);
-        return STOP;
-      }
-      const d = i + 1 < n ? text.charCodeAt(i + 1) : 0;
-      // After the value `#` starts a comment only as a comment is written
-      // (`# note`, `#` alone): `#[2]` or `#tag` are prose, read for candidates.
-      if (
-        c === HASH
-          ? d === 0 || d === SPACE || d === TAB || d === LF || d === CR || d === HASH
-          : d === SLASH || d === STAR
-      ) {
-        const end = skipComment(s, text, i, n, final);
-        if (end === SUSPEND) {
-          s.suspend(i, DONE);
-          return STOP;
-        }
-        i = end;
-        continue;
-      }
-    }
-    if (c === BACKTICK || c === TILDE) {
-      // The closing fence (or a stray one): three of the fence's character,
-      // or the one backtick of inline code.
-      const length = s.fence && c === s.rare.fenceChar && s.rare.fenceLength < 3 ? 1 : 3;
-      if (i + length > n && !final) {
-        s.suspend(i, DONE);
-        return STOP;
-      }
-      let run = 0;
-      while (run < length && i + run < n && text.charCodeAt(i + run) === c) run++;
-      if (
-        run === length && !s.fence && !s.closedAfter && s.hasRoot &&
-        (typeof s.root !== "object" || s.root === null)
-      ) {
-        // `1. ```json`: a list number, then a fence that opens the value.
-        return proseAgain(s, i);
-      }
-      if (run === length && (c === BACKTICK || (s.fence && c === s.rare.fenceChar))) {
-        if (!s.fence) s.repair(RULE.StripCodeFence, base + i);
-        s.fence = false;
-        s.closedAfter = true;
-        i += run;
-        s.fenceRun = c;
-        continue;
-      }
-    }
-    if (c === LESS && s.rare.wrapper !== "") {
-      const length = s.rare.wrapper.length + 3;
-      if (i + length > n && !final) {
-        s.suspend(i, DONE);
-        return STOP;
-      }
-      if (
-        i + length <= n && text.charCodeAt(i + 1) === SLASH &&
-        sameText(text, i + 2, s.rare.wrapper) && text.charCodeAt(i + length - 1) === GREATER
-      ) {
-        s.rare.wrapper = "";
-        s.closedAfter = true;
-        i += length;
-        continue;
-      }
-    }
-    if (isOtherSpace(c) || c === BOM) {
-      s.repair(RULE.NonJsonWhitespace, base + i);
-      i++;
-      continue;
-    }
-    // A scalar closed by its fence or wrapper is a fenced block, a candidate.
-    const scalar = !s.closedAfter && rootMayBeProse(s);
-    if (c === RBRACE || c === RBRACKET) {
-      if (scalar) return proseAgain(s, i);
-      // One closer of the root's kind with nothing after it is redundant
-      // (cosmetic); anything else is garbage. Decided once the input ends.
-      const root = s.root;
-      const ofKind = c === RBRACKET ? Array.isArray(root) : !Array.isArray(root);
-      if (ofKind && s.rare.closerAt < 0) s.rare.closerAt = base + i;
-      else garbageAfter(s, base + i);
-      s.tail = T_PROSE;
-      i++;
-      continue;
-    }
-    if (c === COMMA) {
-      // `{...}, {...}`: a second document after a comma; `{...}, thanks` is prose.
-      let j = i + 1;
-      while (j < n && ((c = text.charCodeAt(j)) === SPACE || c === LF || c === CR || c === TAB)) {
-        j++;
-      }
-      if (j >= n && !final) {
-        s.suspendWait = WAIT_NON_SPACE;
-        s.suspend(i, DONE);
-        return STOP;
-      }
-      if (scalar) return proseAgain(s, i);
-      if (j < n && (c === LBRACE || c === LBRACKET)) {
-        // `{...}, {...}`: a second candidate after a comma.
-        candidate(s, base + j);
-        i = j + 1;
-        continue;
-      }
-      const goesOn = j < n ? continuesRoot(text, j, n, final) : STOPS;
-      if (goesOn === SUSPEND) {
-        const last = text.charCodeAt(n - 1);
-        s.suspendWait = last === SPACE || last === TAB ? WAIT_NON_SPACE : WAIT_NON_WORD;
-        s.suspend(i, DONE);
-        return STOP;
-      }
-      if (goesOn === CONTINUES) {
-        // `{"to":…}, "cc": …}`, `[1, 2], 3]`: the root closed too early.
-        s.rare.tailRefused = true;
-        s.repair(RULE.PrematureClose, base + i);
-        s.tail = T_PROSE;
-        i++;
-        continue;
-      }
-      s.repair(j >= n ? RULE.TrailingGarbage : RULE.SkipProse, base + i);
-      s.tail = T_PROSE;
-      i++;
-      continue;
-    }
-    if (c === MINUS && i + 1 >= n && !final) {
-      s.suspend(i, DONE);
-      return STOP;
-    }
-    if (isDigit(c) && !scalar) {
-      // `2. Next step` or `3) note` after the value is a list marker: prose.
-      const marker = s.ask(listMarker(text, i, n, final));
-      if (marker === SUSPEND) {
-        s.suspend(i, DONE);
-        return STOP;
-      }
-      if (marker === 1) {
-        s.repair(RULE.SkipProse, base + i);
-        s.tail = T_PROSE;
-        continue;
-      }
-    }
-    if (c === LBRACE || c === LBRACKET) {
-      // A second object or array right after the value: a second candidate
-      // (a citation or a word in brackets is prose).
-      if (scalar) return proseAgain(s, i);
-      const verdict = c === LBRACE ? 1 : s.ask(arrayCandidate(text, i, n, final));
-      if (verdict === SUSPEND) {
-        s.suspend(i, DONE);
-        return STOP;
-      }
-      // Right after the value even `[2]` is a second value, not a citation.
-      if (verdict === 1 || verdict === CITATION) {
-        candidate(s, base + i);
-        i++;
-        continue;
-      }
-    }
-    if (
-      isQuote(c) || isDigit(c) || (c === MINUS && i + 1 < n && isDigit(text.charCodeAt(i + 1)))
-    ) {
-      if (scalar) return proseAgain(s, i);
-      concatenated(s, base + i);
-      return STOP;
-    }
-    if (scalar) return proseAgain(s, i);
-    s.repair(RULE.SkipProse, base + i);
-    s.tail = T_PROSE;
+    const c = text.charCodeAt(i);
+    let next = framingAfter(s, text, i, n, final, c);
+    if (next === NOT_HERE) next = tokenAfter(s, text, i, n, final, c);
+    if (next < 0) return next;
+    i = next;
   }
+}
+
+/** `framingAfter`: what stands at i is not framing. */
+const NOT_HERE = -6;
+/** The root scalar was prose after all: the preamble goes on at `pos` (`proseAgain`). */
+const PROSE_AGAIN = -7;
+
+/**
+ * Framing after the value at i (a comment, the closing fence or wrapper tag, a no-break space):
+ * the index past it, STOP, PROSE_AGAIN, or NOT_HERE.
+ */
+function framingAfter(
+  s: ScanState,
+  text: string,
+  i: number,
+  n: number,
+  final: boolean,
+  c: number,
+): number {
+  if (c === SLASH || c === HASH) {
+    if (i + 1 >= n && !final) return s.suspend(i, DONE);
+    const d = i + 1 < n ? text.charCodeAt(i + 1) : 0;
+    // After the value `#` starts a comment only as a comment is written
+    // (`# note`, `#` alone): `#[2]` or `#tag` are prose, read for candidates.
+    if (
+      c === HASH
+        ? d === 0 || d === SPACE || d === TAB || d === LF || d === CR || d === HASH
+        : d === SLASH || d === STAR
+    ) {
+      const end = skipComment(s, text, i, n, final);
+      return end === SUSPEND ? s.suspend(i, DONE) : end;
+    }
+  }
+  if (c === BACKTICK || c === TILDE) return closingFence(s, text, i, n, final, c);
+  if (c === LESS && s.rare.wrapper !== "") {
+    const length = s.rare.wrapper.length + 3;
+    if (i + length > n && !final) return s.suspend(i, DONE);
+    if (
+      i + length <= n && text.charCodeAt(i + 1) === SLASH &&
+      sameText(text, i + 2, s.rare.wrapper) && text.charCodeAt(i + length - 1) === GREATER
+    ) {
+      s.rare.wrapper = "";
+      s.closedAfter = true;
+      return i + length;
+    }
+  }
+  if (isOtherSpace(c) || c === BOM) {
+    s.repair(RULE.NonJsonWhitespace, s.base + i); // repair: a no-break space after the value → dropped
+    return i + 1;
+  }
+  return NOT_HERE;
+}
+
+/**
+ * The closing fence (or a stray one) at i: three of the fence's character, or the one backtick
+ * of inline code. The index past it, STOP, PROSE_AGAIN, or NOT_HERE.
+ */
+function closingFence(
+  s: ScanState,
+  text: string,
+  i: number,
+  n: number,
+  final: boolean,
+  c: number,
+): number {
+  const length = s.fence && c === s.rare.fenceChar && s.rare.fenceLength < 3 ? 1 : 3;
+  if (i + length > n && !final) return s.suspend(i, DONE);
+  let run = 0;
+  while (run < length && i + run < n && text.charCodeAt(i + run) === c) run++;
+  if (
+    run === length && !s.fence && !s.closedAfter && s.hasRoot &&
+    (typeof s.root !== "object" || s.root === null)
+  ) {
+    // `1. ```json`: a list number, then a fence that opens the value.
+    return proseAgain(s, i);
+  }
+  if (run === length && (c === BACKTICK || (s.fence && c === s.rare.fenceChar))) {
+    // repair: `{…}\n```` with no opening fence → `{…}` (a closing fence alone is dropped).
+    if (!s.fence) s.repair(RULE.StripCodeFence, s.base + i);
+    s.fence = false;
+    s.closedAfter = true;
+    s.fenceRun = c;
+    return i + run;
+  }
+  return NOT_HERE;
+}
+
+/**
+ * A token after the value at i that is not framing: a closer, a comma, a list marker, a second
+ * candidate, a second document, or prose. The index to go on at, STOP, or PROSE_AGAIN.
+ */
+function tokenAfter(
+  s: ScanState,
+  text: string,
+  i: number,
+  n: number,
+  final: boolean,
+  c: number,
+): number {
+  const base = s.base;
+  // A scalar closed by its fence or wrapper is a fenced block, a candidate.
+  const scalar = !s.closedAfter && rootMayBeProse(s);
+  if (c === RBRACE || c === RBRACKET) {
+    if (scalar) return proseAgain(s, i);
+    // One closer of the root's kind with nothing after it is redundant
+    // (cosmetic); anything else is garbage. Decided once the input ends.
+    const root = s.root;
+    const ofKind = c === RBRACKET ? Array.isArray(root) : !Array.isArray(root);
+    if (ofKind && s.rare.closerAt < 0) s.rare.closerAt = base + i;
+    else garbageAfter(s, base + i);
+    s.tail = T_PROSE;
+    return i + 1;
+  }
+  if (c === COMMA) return commaAfter(s, text, i, n, final, scalar);
+  if (c === MINUS && i + 1 >= n && !final) return s.suspend(i, DONE);
+  if (isDigit(c) && !scalar) {
+    // `2. Next step` or `3) note` after the value is a list marker: prose.
+    const marker = s.ask(listMarker(text, i, n, final));
+    if (marker === SUSPEND) return s.suspend(i, DONE);
+    if (marker === CANDIDATE) {
+      s.repair(RULE.SkipProse, base + i); // repair: `{…}\n2. Next step` → `{…}`
+      s.tail = T_PROSE;
+      return i;
+    }
+  }
+  if (c === LBRACE || c === LBRACKET) {
+    // A second object or array right after the value: a second candidate
+    // (a citation or a word in brackets is prose).
+    if (scalar) return proseAgain(s, i);
+    const verdict = c === LBRACE ? CANDIDATE : s.ask(arrayCandidate(text, i, n, final));
+    if (verdict === SUSPEND) return s.suspend(i, DONE);
+    // Right after the value even `[2]` is a second value, not a citation.
+    if (verdict === CANDIDATE || verdict === CITATION) {
+      candidate(s, base + i);
+      return i + 1;
+    }
+  }
+  if (
+    isQuote(c) || isDigit(c) || (c === MINUS && i + 1 < n && isDigit(text.charCodeAt(i + 1)))
+  ) {
+    if (scalar) return proseAgain(s, i);
+    concatenated(s, base + i);
+    return STOP;
+  }
+  if (scalar) return proseAgain(s, i);
+  s.repair(RULE.SkipProse, base + i); // repair: `{…} Let me know!` → `{…}`
+  s.tail = T_PROSE;
+  return i;
+}
+
+/**
+ * A comma after the value at i: a second candidate (`{…}, {…}`), a root closed too early
+ * (`{"to":…}, "cc": …}`), or prose (`{…}, thanks`). The index to go on at, STOP, PROSE_AGAIN.
+ */
+function commaAfter(
+  s: ScanState,
+  text: string,
+  i: number,
+  n: number,
+  final: boolean,
+  scalar: boolean,
+): number {
+  const base = s.base;
+  const j = skipWhiteSpace(text, i + 1, n);
+  if (j >= n && !final) {
+    s.suspendWait = WAIT_NON_SPACE;
+    return s.suspend(i, DONE);
+  }
+  if (scalar) return proseAgain(s, i);
+  const c = j < n ? text.charCodeAt(j) : 0;
+  if (c === LBRACE || c === LBRACKET) {
+    // `{...}, {...}`: a second candidate after a comma.
+    candidate(s, base + j);
+    return j + 1;
+  }
+  const goesOn = j < n ? continuesRoot(text, j, n, final) : STOPS;
+  if (goesOn === SUSPEND) {
+    const last = text.charCodeAt(n - 1);
+    s.suspendWait = last === SPACE || last === TAB ? WAIT_NON_SPACE : WAIT_NON_WORD;
+    return s.suspend(i, DONE);
+  }
+  s.tail = T_PROSE;
+  if (goesOn === CONTINUES) {
+    // repair: none: `{"to":…}, "cc": …}`, `[1, 2], 3]` (the root closed too early) is refused.
+    s.rare.tailRefused = true;
+    s.repair(RULE.PrematureClose, base + i);
+    return i + 1;
+  }
+  // repair: `{…},` → `{…}` (TrailingGarbage); `{…}, thanks` → `{…}` (SkipProse).
+  s.repair(j >= n ? RULE.TrailingGarbage : RULE.SkipProse, base + i);
+  return i + 1;
 }
 
 /** Garbage after the value (`R027`); a closer held back as maybe redundant is garbage too. */
@@ -327,7 +350,8 @@ export function proseAgain(s: ScanState, i: number): number {
   s.valueEnd = 0;
   s.proseAt = s.valueStart;
   s.mode = PREAMBLE;
-  return i;
+  s.pos = i;
+  return PROSE_AGAIN;
 }
 
 /**
@@ -423,7 +447,5 @@ export function settleCloser(s: ScanState): void {
  * prose (the value is looked for again).
  */
 export function readEpilogue(s: ScanState, text: string, n: number, final: boolean): number {
-  const i = epilogue(s, text, s.pos, n, final);
-  if (i === STOP) return STOP;
-  return s.moveTo(i, PREAMBLE);
+  return epilogue(s, text, s.pos, n, final) === PROSE_AGAIN ? PREAMBLE : STOP;
 }

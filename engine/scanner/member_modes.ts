@@ -43,7 +43,9 @@ import {
   closeWith,
   inferred,
   isEmptyObject,
+  MATCHES,
   stray,
+  SUBSTITUTE,
   wrongCloser,
 } from "./containers.ts";
 import { isPlaceholder, skipComment, skipPlaceholder } from "./ignored.ts";
@@ -76,10 +78,10 @@ export function readAfter(s: ScanState, text: string, n: number, final: boolean)
   }
   if (c === RBRACKET || c === RBRACE) {
     const wrong = s.depth === 0 || s.kinds[s.depth - 1] === (c === RBRACE ? OBJECT : ARRAY)
-      ? 0
+      ? MATCHES
       : wrongCloser(s, text, i, n, final, c);
     if (wrong === SUSPEND) return s.suspend(i, AFTER);
-    return s.moveTo(i + 1, closeWith(s, c, base + i, wrong === 1));
+    return s.moveTo(i + 1, closeWith(s, c, base + i, wrong === SUBSTITUTE));
   }
   if (c === SLASH || c === HASH) return comment(s, text, i, n, final, AFTER);
   if (isOtherSpace(c) || c === BOM || isFormatCharacter(c)) {
@@ -187,11 +189,11 @@ export function readKey(s: ScanState, text: string, n: number, final: boolean): 
   }
   if (c === RBRACE || c === RBRACKET) {
     const wrong = s.kinds[s.depth - 1] === (c === RBRACE ? OBJECT : ARRAY)
-      ? 0
+      ? MATCHES
       : wrongCloser(s, text, i, n, final, c);
     if (wrong === SUSPEND) return s.suspend(i, KEY);
     if (s.commaAt >= 0) s.repair(RULE.TrailingComma, s.commaAt); // repair: `{"a":1,}` → `{"a":1}`
-    return s.moveTo(i + 1, closeWith(s, c, base + i, wrong === 1));
+    return s.moveTo(i + 1, closeWith(s, c, base + i, wrong === SUBSTITUTE));
   }
   if (c === SLASH || c === HASH) return comment(s, text, i, n, final, KEY);
   if (c === DOT || c === ELLIPSIS) {

@@ -1,5 +1,12 @@
 /** @module */
-import { arrayCandidate, fenceLineEnd, rootStart, wrapperTagEnd } from "../candidates.ts";
+import { skipWhiteSpace } from "./chars.ts";
+import {
+  arrayCandidate,
+  CANDIDATE,
+  fenceLineEnd,
+  rootStart,
+  wrapperTagEnd,
+} from "../candidates.ts";
 import { engineError } from "../errors.ts";
 import { REASONING_NAMES } from "../framing.ts";
 import {
@@ -42,12 +49,10 @@ const TAB = 9,
  * year, a quoted word, `None`) becomes the value.
  */
 export function preamble(s: ScanState, text: string, i: number, n: number, final: boolean): number {
-  const base = s.base;
-  if (base + i === 0 && n > 0 && text.charCodeAt(0) === BOM) {
-    s.repair(RULE.StripBom, 0);
+  if (s.base + i === 0 && n > 0 && text.charCodeAt(0) === BOM) {
+    s.repair(RULE.StripBom, 0); // repair: a byte order mark before the value → dropped
     i = 1;
   }
-  let c = 0;
   for (;;) {
     if (s.fenceTail) {
       const end = fenceRest(s, text, i, n, final);
@@ -56,150 +61,151 @@ export function preamble(s: ScanState, text: string, i: number, n: number, final
       continue;
     }
     if (s.rareState !== null && s.rareState.reasoningClose !== "") {
-      // Inside a reasoning block: on to its closing tag, keeping only what
-      // may be the start of it across a chunk end.
-      const close = s.rareState.reasoningClose;
-      const at = text.indexOf(close, i);
-      if (at < 0) {
-        if (!final) {
-          const keep = n - close.length + 1;
-          s.suspend(keep > i ? keep : i, PREAMBLE);
-          return SUSPEND;
-        }
-        s.fail(
-          engineError("E003", "no JSON value found in the input; emit a JSON object or array"),
-        );
-        return FATAL;
-      }
-      s.rareState.reasoningClose = "";
-      s.rare.candidateSeen = true;
-      i = at + close.length;
+      const end = reasoningRest(s, text, i, n, final);
+      if (end < 0) return end;
+      i = end;
       continue;
     }
     if (s.proseAt < 0) {
-      while (i < n && ((c = text.charCodeAt(i)) === SPACE || c === LF || c === CR || c === TAB)) {
-        i++;
-      }
-      if (i >= n) {
-        if (!final) {
-          s.suspend(i, PREAMBLE);
-          return SUSPEND;
-        }
-        s.fail(
-          s.fence || s.rare.candidateSeen
-            ? engineError("E003", "no JSON value found in the input")
-            : engineError("E001", "the input is empty or only white space; emit the JSON value"),
-        );
-        return FATAL;
-      }
-      if (c === SLASH || c === HASH) {
-        if (i + 1 >= n && !final) {
-          s.suspend(i, PREAMBLE);
-          return SUSPEND;
-        }
-        const d = i + 1 < n ? text.charCodeAt(i + 1) : 0;
-        // `# Title` is a comment; `#1: …` or `#tag` is prose.
-        if (
-          c === HASH
-            ? d === 0 || d === SPACE || d === TAB || d === LF || d === CR || d === HASH
-            : d === SLASH || d === STAR
-        ) {
-          const end = skipComment(s, text, i, n, final);
-          if (end === SUSPEND) {
-            s.suspend(i, PREAMBLE);
-            return SUSPEND;
-          }
-          i = end;
-          continue;
-        }
-      }
-      if (c === BACKTICK || c === TILDE) {
-        const fenceEnd = fenceLine(s, text, i, n, final);
-        if (fenceEnd === SUSPEND) {
-          s.suspend(i, PREAMBLE);
-          return SUSPEND;
-        }
-        if (fenceEnd >= 0) {
-          s.repair(RULE.StripCodeFence, base + i);
-          s.fence = true;
-          i = fenceEnd;
-          continue;
-        }
-      }
-      if (c === LESS && s.rare.wrapper === "") {
-        const wrapperEnd = wrapperTag(s, text, i, n, final);
-        if (wrapperEnd === SUSPEND) {
-          s.suspend(i, PREAMBLE);
-          return SUSPEND;
-        }
-        if (wrapperEnd >= 0 && REASONING_NAMES.has(s.rare.wrapper.toLowerCase())) {
-          // A reasoning block (`<think>…</think>`): drafts, not candidates.
-          s.repair(RULE.SkipProse, base + i);
-          s.rare.reasoningClose = `</${s.rare.wrapper}>`;
-          s.rare.wrapper = "";
-          i = wrapperEnd;
-          continue;
-        }
-        if (wrapperEnd >= 0) {
-          s.repair(RULE.StripCodeFence, base + i);
-          i = wrapperEnd;
-          continue;
-        }
-      }
-      const start = s.ask(rootStart(text, i, n, final));
-      if (start === SUSPEND) {
-        s.suspend(i, PREAMBLE);
-        return SUSPEND;
-      }
-      if (start === 1) return i;
-      s.proseAt = base + i;
-    }
-    // Prose: the value starts at the first candidate: `{`, an array that is
-    // not a citation, or a code fence (``` or ~~~).
-    let j = i;
-    let wait = false;
-    for (; j < n; j++) {
-      c = text.charCodeAt(j);
-      if (c === LBRACE) break;
-      if (c === LBRACKET) {
-        const verdict = s.ask(arrayCandidate(text, j, n, final));
-        if (verdict === 1) break;
-        if (verdict === SUSPEND) {
-          wait = true;
-          break;
-        }
+      const next = framingAt(s, text, i, n, final);
+      if (next === SUSPEND || next === FATAL) return next;
+      if (next === VALUE_HERE) return s.skippedTo;
+      if (next >= 0) {
+        i = next;
         continue;
       }
-      if (
-        (c === BACKTICK || c === TILDE) && j + 2 < n && text.charCodeAt(j + 1) === c &&
-        text.charCodeAt(j + 2) === c
-      ) break;
+      i = s.skippedTo; // PROSE_HERE: `proseAt` is set
     }
-    if (wait) {
-      // A `[` that may be a citation: wait for what follows it.
-      s.suspend(j, PREAMBLE);
-      return SUSPEND;
-    }
-    if (j >= n) {
-      if (!final) {
-        // Keep two characters: a fence may be split across chunks.
-        s.suspendWait = WAIT_VALUE_START;
-        s.suspend(n - 2 > i ? n - 2 : i, PREAMBLE);
-        return SUSPEND;
-      }
-      s.fail(
-        engineError("E003", "no JSON value found in the input; emit a JSON object or array"),
-      );
-      return FATAL;
-    }
+    const j = proseCandidate(s, text, i, n, final);
+    if (j < 0) return j;
+    // repair: `Here is the call: {"a": 1}` → `{"a": 1}` (the prose before it is dropped).
     s.repair(RULE.SkipProse, s.proseAt);
     s.proseAt = -1;
     s.rare.candidateSeen = true;
     i = j;
-    if (c === BACKTICK || c === TILDE) continue;
+    const c = text.charCodeAt(j);
     // Read the candidate as the value (a fence goes round the loop again).
-    return i;
+    if (c !== BACKTICK && c !== TILDE) return i;
   }
+}
+
+/** `framingAt`: the value starts at `skippedTo`. */
+const VALUE_HERE = -6;
+/** `framingAt`: prose starts at `skippedTo` (`proseAt` is set). */
+const PROSE_HERE = -7;
+
+/**
+ * Inside a reasoning block (`<think>…`): on to its closing tag, keeping only what may be the
+ * start of it across a chunk end. The index past the tag, SUSPEND or FATAL (no value after it).
+ */
+function reasoningRest(s: ScanState, text: string, i: number, n: number, final: boolean): number {
+  const rare = s.rare, close = rare.reasoningClose;
+  const at = text.indexOf(close, i);
+  if (at < 0) {
+    if (!final) {
+      const keep = n - close.length + 1;
+      s.suspend(keep > i ? keep : i, PREAMBLE);
+      return SUSPEND;
+    }
+    s.fail(engineError("E003", "no JSON value found in the input; emit a JSON object or array"));
+    return FATAL;
+  }
+  rare.reasoningClose = "";
+  rare.candidateSeen = true;
+  return at + close.length;
+}
+
+/**
+ * Before the value, outside prose: skips white space, then reads one piece of framing (a
+ * comment, a fence, a wrapper tag, a reasoning block) and returns the index past it; or
+ * VALUE_HERE or PROSE_HERE (at `skippedTo`), SUSPEND, FATAL (nothing but white space).
+ */
+function framingAt(s: ScanState, text: string, i: number, n: number, final: boolean): number {
+  const base = s.base;
+  i = skipWhiteSpace(text, i, n);
+  if (i >= n) {
+    if (!final) return s.suspend(i, PREAMBLE);
+    s.fail(
+      s.fence || s.rare.candidateSeen
+        ? engineError("E003", "no JSON value found in the input")
+        : engineError("E001", "the input is empty or only white space; emit the JSON value"),
+    );
+    return FATAL;
+  }
+  const c = text.charCodeAt(i);
+  if (c === SLASH || c === HASH) {
+    if (i + 1 >= n && !final) return s.suspend(i, PREAMBLE);
+    const d = i + 1 < n ? text.charCodeAt(i + 1) : 0;
+    // `# Title` is a comment; `#1: …` or `#tag` is prose.
+    if (
+      c === HASH
+        ? d === 0 || d === SPACE || d === TAB || d === LF || d === CR || d === HASH
+        : d === SLASH || d === STAR
+    ) {
+      const end = skipComment(s, text, i, n, final);
+      return end === SUSPEND ? s.suspend(i, PREAMBLE) : end;
+    }
+  }
+  if (c === BACKTICK || c === TILDE) {
+    const fenceEnd = fenceLine(s, text, i, n, final);
+    if (fenceEnd === SUSPEND) return s.suspend(i, PREAMBLE);
+    if (fenceEnd >= 0) {
+      s.repair(RULE.StripCodeFence, base + i); // repair: "```json\n{…}\n```" → `{…}`
+      s.fence = true;
+      return fenceEnd;
+    }
+  }
+  if (c === LESS && s.rare.wrapper === "") {
+    const wrapperEnd = wrapperTag(s, text, i, n, final);
+    if (wrapperEnd === SUSPEND) return s.suspend(i, PREAMBLE);
+    if (wrapperEnd >= 0 && REASONING_NAMES.has(s.rare.wrapper.toLowerCase())) {
+      // repair: `<think>draft</think>{…}` → `{…}` (a reasoning block holds drafts, not candidates).
+      s.repair(RULE.SkipProse, base + i);
+      s.rare.reasoningClose = `</${s.rare.wrapper}>`;
+      s.rare.wrapper = "";
+      return wrapperEnd;
+    }
+    if (wrapperEnd >= 0) {
+      s.repair(RULE.StripCodeFence, base + i); // repair: `<tool_call>{…}</tool_call>` → `{…}`
+      return wrapperEnd;
+    }
+  }
+  const start = s.ask(rootStart(text, i, n, final));
+  if (start === SUSPEND) return s.suspend(i, PREAMBLE);
+  s.skippedTo = i;
+  if (start === CANDIDATE) return VALUE_HERE;
+  s.proseAt = base + i;
+  return PROSE_HERE;
+}
+
+/**
+ * In prose: the index of the first candidate from i (`{`, an array that is not a citation, a
+ * code fence of ``` or ~~~), SUSPEND, or FATAL (the input ended with none).
+ */
+function proseCandidate(s: ScanState, text: string, i: number, n: number, final: boolean): number {
+  let j = i;
+  for (; j < n; j++) {
+    const c = text.charCodeAt(j);
+    if (c === LBRACE) return j;
+    if (c === LBRACKET) {
+      const verdict = s.ask(arrayCandidate(text, j, n, final));
+      if (verdict === CANDIDATE) return j;
+      // A `[` that may be a citation: wait for what follows it.
+      if (verdict === SUSPEND) return s.suspend(j, PREAMBLE);
+      continue;
+    }
+    if (
+      (c === BACKTICK || c === TILDE) && j + 2 < n && text.charCodeAt(j + 1) === c &&
+      text.charCodeAt(j + 2) === c
+    ) return j;
+  }
+  if (!final) {
+    // Keep two characters: a fence may be split across chunks.
+    s.suspendWait = WAIT_VALUE_START;
+    return s.suspend(n - 2 > i ? n - 2 : i, PREAMBLE);
+  }
+  s.fail(engineError("E003", "no JSON value found in the input; emit a JSON object or array"));
+  return FATAL;
 }
 
 /** A code fence line (```lang\n, ~~~, four backticks, inline `) at i: its end, -3 when it is not one, SUSPEND when unsure. */

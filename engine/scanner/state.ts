@@ -119,6 +119,8 @@ export class ScanState {
   rareState: RareState | null = null;
   /** Absolute offset where prose before the value began, or -1. */
   proseAt = -1;
+  /** Where `framingAt` of the preamble found the value or prose to start. */
+  skippedTo = 0;
   /** A fence's run or language line is being read across chunks. */
   fenceTail = false;
   /** A closing fence or wrapper followed the value at once. */

@@ -14,7 +14,8 @@ import { hasCase, hexValue, isHex, WIDE } from "./chars.ts";
 import {
   COLON_MODE,
   END,
-  FATAL,
+  ENDED,
+  INVALID,
   NOT_PLAIN,
   STRING_TOKEN,
   SUSPEND,
@@ -166,7 +167,7 @@ export function scanString(s: ScanState, text: string, i: number, final: boolean
     if (c === q) {
       const verdict = closesString(s, text, i + 1, n, final);
       if (verdict === SUSPEND) return suspendString(s, text, segment, i, out);
-      if (verdict === 1) {
+      if (verdict === CLOSES) {
         // Closed where what follows confirms it: the inner quotes had one reading.
         innerQuotes(s, RULE.InnerQuotes);
         s.strValue = segment === i && out === "" ? "" : out + text.slice(segment, i);
@@ -187,65 +188,33 @@ export function scanString(s: ScanState, text: string, i: number, final: boolean
         return n;
       }
       const e = text.charCodeAt(i + 1);
-      let decoded = "";
-      switch (e) {
-        case QUOTE:
-          decoded = '"';
-          break;
-        case BACKSLASH:
-          decoded = "\\";
-          break;
-        case SLASH:
-          decoded = "/";
-          break;
-        case 98:
-          decoded = "\b";
-          break;
-        case 102:
-          decoded = "\f";
-          break;
-        case 110:
-          decoded = "\n";
-          break;
-        case 114:
-          decoded = "\r";
-          break;
-        case 116:
-          decoded = "\t";
-          break;
-        case APOS:
-          s.repair(RULE.EscapedSingleQuote, base + i);
-          decoded = "'";
-          break;
-        case 117: { // \uXXXX
-          const r = unicodeEscape(s, text, i, n, final);
-          if (r === SUSPEND) return suspendString(s, text, segment, i, out);
-          if (r === FATAL) {
-            // Cut at the end of the input.
-            s.repair(RULE.CloseString, base + n);
-            s.strValue = out + text.slice(segment, i);
-            return n;
-          }
-          if (r === 0) {
-            // Not an escape: keep the backslash as a character.
-            s.repair(RULE.InvalidEscape, base + i);
-            i += 1;
-            continue;
-          }
-          out += text.slice(segment, i) + s.rare.escaped;
-          i = r;
-          segment = i;
+      if (e === 117) { // \uXXXX
+        const r = unicodeEscape(s, text, i, n, final);
+        if (r === SUSPEND) return suspendString(s, text, segment, i, out);
+        if (r === ENDED) {
+          s.repair(RULE.CloseString, base + n); // repair: `"a\u00` at the end → `"a"`
+          s.strValue = out + text.slice(segment, i);
+          return n;
+        }
+        if (r === INVALID) {
+          // repair: `"\u12x"` → `"\\u12x"` (not an escape: the backslash is kept as a character).
+          s.repair(RULE.InvalidEscape, base + i);
+          i += 1;
           continue;
         }
-        default:
-          if (e === q && q !== QUOTE) {
-            decoded = String.fromCharCode(q);
-            break;
-          }
-          s.repair(RULE.InvalidEscape, base + i);
-          i += 1; // the backslash stays in the segment
-          continue;
+        out += text.slice(segment, i) + s.rare.escaped;
+        i = r;
+        segment = i;
+        continue;
       }
+      const decoded = escapedCharacter(e, q);
+      if (decoded === "") {
+        // repair: `"C:\d"` → `"C:\\d"` (not an escape: the backslash stays in the segment).
+        s.repair(RULE.InvalidEscape, base + i);
+        i += 1;
+        continue;
+      }
+      if (e === APOS) s.repair(RULE.EscapedSingleQuote, base + i); // repair: `"it\'s"` → `"it's"`
       out += text.slice(segment, i) + decoded;
       i += 2;
       segment = i;
@@ -270,8 +239,38 @@ export function scanString(s: ScanState, text: string, i: number, final: boolean
 }
 
 /**
+ * The character a two-character escape `\` + `e` stands for inside a string closed by `q`, or ""
+ * when it is none (`\x`). `\'` is one (a repair); so is an escaped closing quote of another
+ * kind (`'it\'s'`, `“a\”b”`).
+ */
+function escapedCharacter(e: number, q: number): string {
+  switch (e) {
+    case QUOTE:
+      return '"';
+    case BACKSLASH:
+      return "\\";
+    case SLASH:
+      return "/";
+    case 98:
+      return "\b";
+    case 102:
+      return "\f";
+    case 110:
+      return "\n";
+    case 114:
+      return "\r";
+    case 116:
+      return "\t";
+    case APOS:
+      return "'";
+    default:
+      return e === q ? String.fromCharCode(q) : "";
+  }
+}
+
+/**
  * Decodes `\uXXXX` (and a following low surrogate escape) at i. Returns the
- * index past it, 0 when it is not a valid escape, SUSPEND, or FATAL when the
+ * index past it, INVALID when it is not a valid escape, SUSPEND, or ENDED when the
  * input ends inside it.
  */
 export function unicodeEscape(
@@ -287,10 +286,10 @@ export function unicodeEscape(
     if (i + k >= n) {
       if (!final) return SUSPEND;
       s.repair(RULE.TruncatedEscape, base + i);
-      return FATAL;
+      return ENDED;
     }
     const h = text.charCodeAt(i + k);
-    if (!isHex(h)) return 0;
+    if (!isHex(h)) return INVALID;
     unit = unit * 16 + hexValue(h);
   }
   const end = i + 6;
@@ -302,7 +301,7 @@ export function unicodeEscape(
     ) {
       if (!final) return SUSPEND;
       s.repair(RULE.TruncatedEscape, base + i);
-      return FATAL;
+      return ENDED;
     }
     const next = text.charCodeAt(end);
     if (next >= 0xdc00 && next <= 0xdfff) {
@@ -385,9 +384,12 @@ export function suspendString(
   return SUSPEND;
 }
 
+/** `closesString`: the quote closes the string; it is a quote inside it. */
+const CLOSES = 1, INNER_QUOTE = 0;
+
 /**
- * Whether a quote at i-1 closes the string: 1 yes, 0 no (an unescaped
- * inner quote), SUSPEND when more input is needed to tell.
+ * Whether a quote at i-1 closes the string: CLOSES, INNER_QUOTE (an unescaped
+ * inner quote), or SUSPEND when more input is needed to tell.
  */
 export function closesString(
   s: ScanState,
@@ -397,11 +399,11 @@ export function closesString(
   final: boolean,
 ): number {
   // A quote inside a key is too rare to weigh against a missing colon.
-  if (s.strIsKey) return 1;
+  if (s.strIsKey) return CLOSES;
   const base = s.base;
   if (i >= n) {
     s.stringFinalAt = base + i;
-    return final ? 1 : SUSPEND;
+    return final ? CLOSES : SUSPEND;
   }
   let c = text.charCodeAt(i);
   if (c === s.strQuote && s.rareState !== null && s.rareState.innerQuoteAt >= 0) {
@@ -409,36 +411,36 @@ export function closesString(
     // a doubled quote before what ends the member is that part's closing quote, then the
     // string's (closing at the first leaves a `""` that no reading places).
     const verdict = pairEndsMember(text, i + 1, n, final);
-    if (verdict !== 1) return verdict;
+    if (verdict !== CLOSES) return verdict;
   }
   s.stringFinalAt = base + i + 1;
-  if (c === COMMA || c === COLON || c === RBRACE || c === RBRACKET) return 1;
-  if (c === RPAREN && s.isTuple()) return 1;
+  if (c === COMMA || c === COLON || c === RBRACE || c === RBRACKET) return CLOSES;
+  if (c === RPAREN && s.isTuple()) return CLOSES;
   let newline = false;
   while (c === SPACE || c === LF || c === CR || c === TAB) {
     if (c === LF) newline = true;
     if (++i >= n) {
       s.stringFinalAt = base + i;
-      return final ? 1 : s.waitFor(WAIT_NON_SPACE);
+      return final ? CLOSES : s.waitFor(WAIT_NON_SPACE);
     }
     c = text.charCodeAt(i);
   }
   s.stringFinalAt = base + i + 1;
-  if (newline) return 1;
+  if (newline) return CLOSES;
   if (
     c === COMMA || c === COLON || c === RBRACE || c === RBRACKET || c === SLASH || c === HASH ||
     c === BACKTICK || isQuote(c) || (c === RPAREN && s.isTuple())
-  ) return 1;
+  ) return CLOSES;
   // Only the root value may end before arbitrary text (prose after it).
-  if (s.depth === 0) return 1;
-  return 0;
+  if (s.depth === 0) return CLOSES;
+  return INNER_QUOTE;
 }
 
 /**
  * After a doubled quote in a string that already holds an inner quote:
- * 0 (the first quote is inner) when white space and then a comma, a closer
+ * INNER_QUOTE (the first quote is inner) when white space and then a comma, a closer
  * or the end of the input follow the pair, SUSPEND when the chunk ends
- * before that is known, 1 otherwise (the first quote closes as before).
+ * before that is known, CLOSES otherwise (the first quote closes as before).
  */
 export function pairEndsMember(
   text: string,
@@ -452,7 +454,7 @@ export function pairEndsMember(
       i++;
       continue;
     }
-    return c === COMMA || c === RBRACE || c === RBRACKET ? 0 : 1;
+    return c === COMMA || c === RBRACE || c === RBRACKET ? INNER_QUOTE : CLOSES;
   }
-  return final ? 0 : SUSPEND;
+  return final ? INNER_QUOTE : SUSPEND;
 }

@@ -32,7 +32,15 @@ import {
   SUSPEND,
   VALUE,
 } from "./codes.ts";
-import { closeTuple, closeWith, open, stray, wrongCloser } from "./containers.ts";
+import {
+  closeTuple,
+  closeWith,
+  MATCHES,
+  open,
+  stray,
+  SUBSTITUTE,
+  wrongCloser,
+} from "./containers.ts";
 import { isPlaceholder, skipComment, skipPlaceholder } from "./ignored.ts";
 import { scanNumber } from "./number_reader.ts";
 import { RULE } from "./scanner_rules.ts";
@@ -197,11 +205,11 @@ function valueCloser(
   // `{"a":}` — the member has no value.
   if (s.kinds[d - 1] === OBJECT) return missingValue(s, i);
   const wrong = s.kinds[d - 1] === (c === RBRACE ? OBJECT : ARRAY)
-    ? 0
+    ? MATCHES
     : wrongCloser(s, text, i, n, final, c);
   if (wrong === SUSPEND) return s.suspend(i, VALUE);
   if (s.commaAt >= 0) s.repair(RULE.TrailingComma, s.commaAt); // repair: `[1,]` → `[1]`
-  return s.moveTo(i + 1, closeWith(s, c, base + i, wrong === 1));
+  return s.moveTo(i + 1, closeWith(s, c, base + i, wrong === SUBSTITUTE));
 }
 
 /** A bare word in value position (a literal, `None`, a bare string); returns the next mode. */
