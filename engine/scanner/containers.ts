@@ -123,6 +123,7 @@ export function checkKeys(s: ScanState, object: Record<string, unknown>, at: num
   if (kinds === 0) return;
   for (const kind of COLLISION_KINDS) {
     const rule = COLLISION_RULES[kind];
+    // repair: none: `{"Path":1,"path":2}` is kept; keys that collide beyond equality are flagged
     if (rule !== null && (kinds & (1 << COLLISION_BITS[kind])) !== 0) s.repair(rule, at);
   }
 }
@@ -130,6 +131,7 @@ export function checkKeys(s: ScanState, object: Record<string, unknown>, at: num
 /** Closes every open container at the end of the input. */
 export function closeAllAtEnd(s: ScanState, end: number): void {
   while (s.depth > 0) {
+    // repair: `{"a": [1` at the end → `{"a": [1]}` (each open container is closed)
     s.repair(RULE.CloseContainer, end);
     const d = --s.depth;
     if (s.kinds[d] === OBJECT) {
@@ -146,6 +148,7 @@ export function closeAllAtEnd(s: ScanState, end: number): void {
 
 /** Records a character that cannot stand where it is (it is dropped). */
 export function stray(s: ScanState, c: number, at: number): void {
+  // repair: a stray character (`@`, a no-break space) where no token may stand → dropped
   s.repair(
     isOtherSpace(c) || c === BOM || isFormatCharacter(c)
       ? RULE.NonJsonWhitespace
@@ -162,6 +165,7 @@ export function stray(s: ScanState, c: number, at: number): void {
 export function closeTuple(s: ScanState, at: number): number {
   const items = s.top as unknown[];
   const single = items.length === 1 && s.commaAt < 0;
+  // repair: `(1, 2)` → `[1, 2]` (TupleAsArray); `("a")` → `["a"]`, or `"a"` (ParenthesizedValue)
   s.repair(single ? RULE.ParenthesizedValue : RULE.TupleAsArray, at);
   return close(s, at + 1);
 }
@@ -194,6 +198,7 @@ export function count(s: ScanState, token: number, at: number): void {
     (colon && tokens & BARE_VALUE ? 1 : 0);
   if (count >= 2 && !rare.chainReported) {
     rare.chainReported = true;
+    // repair: none: `{"a":1 "b" 2}` infers a comma and a colon in one member: flagged
     s.repair(RULE.ChainedRepair, at);
   }
 }
@@ -203,12 +208,15 @@ export function closeWith(s: ScanState, closer: number, at: number, substitute =
   const want = closer === RBRACE ? OBJECT : ARRAY;
   const d = s.depth;
   if (d === 0) {
+    // repair: `]` with nothing open → dropped
     s.repair(RULE.SkippedCharacter, at);
     return s.mode;
   }
+  // repair: `(1, 2]` → `[1, 2]` (a tuple closed by `]`)
   if (want === ARRAY && s.isTuple()) s.repair(RULE.MismatchedBracket, at);
   if (substitute) {
-    // `["a", "b"}, "n": 2}`: the closer stands for the top's own (one reading).
+    // repair: `["a", "b"}, "n": 2}` → `["a", "b"], "n": 2}` (the closer stands for the top's
+    // own: the one reading)
     s.repair(RULE.WrongCloser, at);
     const rare = s.rare;
     if (rare.chainValue === s.top && rare.chainTop !== s.top) {
@@ -218,6 +226,7 @@ export function closeWith(s: ScanState, closer: number, at: number, substitute =
     return close(s, at + 1);
   }
   if (s.kinds[d - 1] !== want) {
+    // repair: `{"a": [1}` → `{"a": [1]}` (the closer closes what it names)
     s.repair(RULE.MismatchedBracket, at);
     // When an enclosing container is of the closer's kind, the inner ones were left open.
     const enclosing = want === OBJECT ? s.openObjects > 0 : s.depth - s.openObjects > 0;
@@ -225,6 +234,7 @@ export function closeWith(s: ScanState, closer: number, at: number, substitute =
       let inferred = 0;
       while (s.kinds[s.depth - 1] !== want) {
         // Two or more closers inferred at one bracket: never cosmetic.
+        // repair: `[{"a": [1}` → `[{"a": [1]}`, flagged: two closers inferred at one bracket
         if (++inferred === 2) s.repair(RULE.ChainedRepair, at);
         const mode = close(s, at + 1);
         if (mode === DONE) return DONE;

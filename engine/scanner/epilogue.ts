@@ -308,15 +308,19 @@ export function garbageAfter(s: ScanState, at: number): void {
   const rare = s.rare;
   rare.tailRefused = true;
   if (rare.closerAt >= 0) {
+    // repair: `{…}} x` → `{…}` (a held-back closer with text after it is garbage)
     s.repair(RULE.TrailingGarbage, rare.closerAt);
     rare.closerAt = -2; // decided
   }
+  // repair: `{…}]` → `{…}` (a closer after the value is dropped)
+  // repair: `{…}} x` → `{…}`
   s.repair(RULE.TrailingGarbage, at);
 }
 
 /** A second scalar document right after the value: `R028`, and nothing after it is read. */
 export function concatenated(s: ScanState, at: number): void {
   s.rare.tailRefused = true;
+  // repair: `{…}"x"` → `{…}` (a second document after the value is dropped)
   s.repair(RULE.ConcatenatedDocuments, at);
   s.mode = END;
   s.finished = true;
@@ -418,6 +422,7 @@ export function candidate(s: ScanState, at: number): void {
   if (s.rare.candidates.length < MAX_LISTED_CANDIDATES) s.rare.candidates.push(at);
   s.rare.candidateCount++;
   s.rare.tailRefused = true;
+  // repair: none: `{…} or {…}` holds two candidate values: refused
   s.repair(RULE.MultipleCandidates, at);
   s.tail = T_CANDIDATE;
   s.rare.tailDepth = 1;
@@ -434,11 +439,13 @@ export function settleCloser(s: ScanState): void {
   rare.closerAt = -2;
   const text = s.text();
   if (isAllBlank(text, at + 1, text.length)) {
+    // repair: `{"a":1}}` → `{"a":1}`
     s.repair(RULE.RedundantCloser, at);
     s.valueEnd = at + 1;
     return;
   }
   rare.tailRefused = true;
+  // repair: `{…}} x` → `{…}` (a closer after the value with text after it is garbage)
   s.repair(RULE.TrailingGarbage, at);
 }
 

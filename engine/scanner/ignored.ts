@@ -27,6 +27,7 @@ export function skipPlaceholder(
   let j = i + (text.charCodeAt(i) === ELLIPSIS ? 1 : 3);
   while (j < n && text.charCodeAt(j) === DOT) j++;
   if (j >= n && !final) return s.waitFor(WAIT_NON_WORD);
+  // repair: `[1, 2, ...]` → `[1, 2]`
   s.repair(RULE.Placeholder, s.base + i);
   s.commaAt = -1;
   s.placeholderComma = true;
@@ -46,7 +47,7 @@ export function skipComment(
   if (c === SLASH) {
     if (i + 1 >= n) {
       if (!final) return SUSPEND;
-      s.repair(RULE.SkippedCharacter, base + i);
+      s.repair(RULE.SkippedCharacter, base + i); // repair: a lone `/` at the end → dropped
       return i + 1;
     }
     const d = text.charCodeAt(i + 1);
@@ -62,22 +63,23 @@ export function skipComment(
           s.rare.commentKeep = n - 1 >= i + 2 ? n - 1 : n;
           return s.waitFor(WAIT_SLASH);
         }
-        s.repair(RULE.StripComment, base + i);
+        s.repair(RULE.StripComment, base + i); // repair: `[1 /* cut` at the end → `[1]`
         s.innerComment(base + i, base + n);
         return n;
       }
-      s.repair(RULE.StripComment, base + i);
+      s.repair(RULE.StripComment, base + i); // repair: `[1 /* one */]` → `[1]`
       s.innerComment(base + i, base + j + 2);
       return j + 2;
     }
     if (d !== SLASH) {
-      s.repair(RULE.SkippedCharacter, base + i);
+      s.repair(RULE.SkippedCharacter, base + i); // repair: `[1 / 2]` → `[1 2]`
       return i + 1;
     }
   }
   let j = i + 1;
   while (j < n && text.charCodeAt(j) !== LF) j++;
   if (j >= n && !final) return s.waitFor(WAIT_LINE_END);
+  // repair: `[1 // one` or `# one` to the line's end → `[1`
   s.repair(RULE.StripComment, base + i);
   s.innerComment(base + i, base + j);
   return j;

@@ -139,6 +139,7 @@ export function scanKeyWord(
   }
   const d = s.depth - 1;
   const at = s.base + i;
+  // repair: `{a: 1}` → `{"a": 1}`
   s.repair(RULE.UnquotedKey, at);
   inferred(s, BARE_KEY, at);
   // A number (`1e5` is the key "100000" in JavaScript, an integer in
@@ -156,6 +157,7 @@ export function scanKeyWord(
     (WORDS.has(key) && key !== "true" && key !== "false" && key !== "null") ||
     key === "__proto__"
   ) {
+    // repair: `{1e5: 1}`, `{a.b: 1}`, `{None: 1}` → `{"1e5": 1}`…, flagged: readers read the key differently
     s.repair(RULE.AmbiguousKey, at);
   } else if (isDigit(first) || WORDS.has(key)) {
     // One reading only with its colon: noted for COLON_MODE.

@@ -23,6 +23,7 @@ import {
   fastDouble,
   isUnsafeInteger,
   MAX_SAFE,
+  POW10,
   readExponent,
   readFractionDigits,
   readIntegerDigits,
@@ -46,6 +47,8 @@ export function scanNumber(
   n: number,
   final: boolean,
 ): number {
+  const plain = plainNumber(s, text, i, n);
+  if (plain >= 0) return plain;
   const start = i;
   let c = text.charCodeAt(i);
   const negative = c === MINUS, plus = c === PLUS;
@@ -87,6 +90,42 @@ export function scanNumber(
     return FATAL;
   }
   return decimalValue(s, text, start, digitsStart, i, n, plus);
+}
+
+/**
+ * The fast path for a plain decimal number (`12`, `-3.25`: at most 15 digits, no exponent, no
+ * leading zero, no repair) followed by a character that ends it: the index past it (value in
+ * `numValue`), or NOT_PLAIN for the general path. Its mantissa and power of ten are exact, so
+ * one correctly rounded division gives the double, as `decimalValue` computes it.
+ */
+function plainNumber(s: ScanState, text: string, i: number, n: number): number {
+  let j = i, c = text.charCodeAt(i), mantissa = 0;
+  const negative = c === MINUS;
+  if (negative) j++;
+  const digitsStart = j;
+  while (j < n && (c = text.charCodeAt(j)) >= ZERO && c <= NINE) {
+    mantissa = mantissa * 10 + (c - ZERO);
+    j++;
+  }
+  const digits = j - digitsStart;
+  if (digits === 0 || (digits > 1 && text.charCodeAt(digitsStart) === ZERO)) return NOT_PLAIN;
+  let scale = 0;
+  if (j < n && c === DOT) {
+    const fractionStart = ++j;
+    while (j < n && (c = text.charCodeAt(j)) >= ZERO && c <= NINE) {
+      mantissa = mantissa * 10 + (c - ZERO);
+      j++;
+    }
+    scale = j - fractionStart;
+    if (scale === 0) return NOT_PLAIN;
+  }
+  if (j >= n || digits + scale > 15 || j - i > s.profile.maxToken) return NOT_PLAIN;
+  // What the general path reads on (an exponent, `_`, a word, a second dot, a sign) or repairs.
+  if (isWordChar(c) || c === DOT || c === PLUS || c === MINUS) return NOT_PLAIN;
+  const magnitude = scale === 0 ? mantissa : mantissa / POW10[scale];
+  if (negative && magnitude === 0) s.negativeZero = true;
+  s.numValue = negative ? -magnitude : magnitude;
+  return j;
 }
 
 /**
@@ -248,6 +287,7 @@ function decimalValue(
     Math.abs(value) >= MAX_SAFE && isUnsafeInteger(digitText, digitFrom, digitEnd, value)
   ) {
     // On the exact decimal value, in any notation (`9007199254740993.0`, `…3e0`).
+    // repair: none: `9007199254740993.0` is kept, and flagged (beyond 2^53 − 1)
     s.repair(RULE.UnsafeInteger, at);
   }
   s.numValue = value;

@@ -36,9 +36,10 @@ import { escapedReading } from "../escaped_document.ts";
 import { commentChangesMeaning, type Unframed, unframedText } from "../framing.ts";
 import { FIRST_HAZARD_UNIT } from "../hazards.ts";
 import type { Profile } from "../profiles.ts";
-import { holdsAnyOf, isAllBlank, isPlainRun, WIDE } from "./chars.ts";
+import { holdsAnyOf, isAllBlank, isPlainRun, skipWhiteSpace, WIDE } from "./chars.ts";
 import {
   AFTER,
+  ARRAY,
   COLON_MODE,
   COMMENT_REST,
   DONE,
@@ -47,11 +48,14 @@ import {
   KEY,
   KEY_REST,
   LITERAL_REST,
+  NONE,
+  NOT_PLAIN,
   NUMBER_REST,
   OBJECT,
   PREAMBLE,
   REREAD,
   STOP,
+  STRING_TOKEN,
   SUSPEND,
   VALUE,
   WAIT_ANY,
@@ -62,15 +66,18 @@ import {
   WAIT_SLASH,
   WAIT_VALUE_START,
 } from "./codes.ts";
+import { close, open } from "./containers.ts";
 import { readCommentRest, readKeyRest, readValueRest } from "./cut_modes.ts";
 import { readEpilogue, settleCloser } from "./epilogue.ts";
+import { plainKey } from "./keys.ts";
 import { readAfter, readColon, readKey } from "./member_modes.ts";
 import { readPreamble } from "./preamble.ts";
 import { acceptable, type ScanResult, unescapedResult } from "./scan_result.ts";
 import { RULE } from "./scanner_rules.ts";
 import { AMBIGUITY_BY_RANK, EXACTNESS_BY_RANK, ScanState } from "./state.ts";
-import { finishString, scanString } from "./strings.ts";
-import { readValue } from "./value_mode.ts";
+import { finishString, plainString, scanString } from "./strings.ts";
+import { readValue, valueNumber } from "./value_mode.ts";
+import { literalEnd } from "./words.ts";
 
 // Char codes, local: a constant declared in this module is folded into its loops, an
 // imported binding is loaded from its module on every use.
@@ -78,8 +85,12 @@ const TAB = 9,
   LF = 10,
   CR = 13,
   SPACE = 32,
+  QUOTE = 34,
   PLUS = 43,
   COMMA = 44,
+  MINUS = 45,
+  ZERO = 48,
+  NINE = 57,
   DOT = 46,
   SLASH = 47,
   COLON = 58,
@@ -203,10 +214,12 @@ export class Scanner extends ScanState {
     }
     if (found !== null) {
       rare.unframed = found;
+      // repair: `Note: do not run this {…}` → `{…}`, flagged: text around the value that is not framing
       this.repair(found.kind === "code" ? RULE.CodeAroundValue : RULE.NonFramingText, found.offset);
     }
     for (let k = 0; k + 1 < spans.length; k += 2) {
       if (commentChangesMeaning(text, spans[k], spans[k + 1])) {
+        // repair: `{"rm": true /* just an example */}` → `{"rm": true}`, flagged: the comment changes the value's meaning
         this.repair(RULE.CommentChangesMeaning, spans[k]);
         break;
       }
@@ -378,9 +391,92 @@ export class Scanner extends ScanState {
         if (end === SUSPEND || end === FATAL) return;
         mode = this.moveTo(end, finishString(this, end));
       }
-      while (mode >= 0) mode = this.step(mode, text, n, final);
+      mode = this.lane(mode, text, n, final);
       // A cut token was put back in front of the window: read it again.
       if (mode !== REREAD) return;
+    }
+  }
+
+  /**
+   * The scan loop: the tokens of clean JSON (a plain string or key, a number, a literal, a
+   * bracket, a comma, a colon, a matching closer) are read here, in one function, and anything
+   * else by the mode's function (`step`). This is the one place a mode's tokens are read outside
+   * its function: a call per token cost about a quarter of the clean path's speed (docs/ENGINE.md,
+   * "The scanner's modules"). Returns STOP or REREAD.
+   */
+  private lane(mode: number, text: string, n: number, final: boolean): number {
+    const base = this.base;
+    let at = this.pos, i = 0, c = 0;
+    for (;;) {
+      // Only inside the value, after white space, and with no placeholder's comma pending (a
+      // mode function reads the white space again when it takes the token: a line break may
+      // decide it).
+      if (
+        mode >= VALUE && mode <= COLON_MODE && !this.placeholderComma &&
+        (i = skipWhiteSpace(text, at, n)) < n
+      ) {
+        c = text.charCodeAt(i);
+        if (mode === AFTER) {
+          if (c === COMMA) {
+            this.commaAt = base + i;
+            at = i + 1;
+            mode = this.topKind === OBJECT ? KEY : VALUE;
+            continue;
+          }
+          const kind = c === RBRACE ? OBJECT : c === RBRACKET ? ARRAY : NONE;
+          if (kind !== NONE && kind === this.topKind && (kind === OBJECT || !this.isTuple())) {
+            at = i + 1;
+            mode = close(this, base + at);
+            continue;
+          }
+        } else if (mode === KEY) {
+          const end = c === QUOTE ? plainKey(this, text, i + 1, n) : NOT_PLAIN;
+          if (end >= 0) {
+            const colon = end < n && text.charCodeAt(end) === COLON;
+            at = colon ? end + 1 : end;
+            mode = colon ? VALUE : COLON_MODE;
+            continue;
+          }
+        } else if (mode === VALUE) {
+          if (c === QUOTE) {
+            const end = plainString(this, text, i + 1, n);
+            if (end >= 0) {
+              if (end === i + 2) this.emptyString(base + end, QUOTE);
+              mode = this.completed(base + end, this.stringFinalAt);
+              this.lastToken = STRING_TOKEN;
+              at = end;
+              continue;
+            }
+          } else if (c === LBRACE || c === LBRACKET) {
+            if (!open(this, c === LBRACE ? OBJECT : ARRAY, base + i)) return STOP;
+            at = i + 1;
+            mode = c === LBRACE ? KEY : VALUE;
+            continue;
+          } else if ((c >= ZERO && c <= NINE) || c === MINUS) {
+            mode = valueNumber(this, text, i, n, final);
+            if (mode < 0) return mode;
+            at = this.pos;
+            continue;
+          } else if (c === 116 || c === 102 || c === 110) { // t f n
+            const end = literalEnd(text, i, n, c);
+            if (end >= 0) {
+              this.place(c === 116 ? true : c === 102 ? false : null, base + i);
+              // Final at the delimiter after it (`truex` would be a bare word).
+              mode = this.completed(base + end, base + end + 1);
+              at = end;
+              continue;
+            }
+          }
+        } else if (c === COLON) { // COLON_MODE
+          at = i + 1;
+          mode = VALUE;
+          continue;
+        }
+      }
+      this.pos = at;
+      mode = this.step(mode, text, n, final);
+      if (mode < 0) return mode;
+      at = this.pos;
     }
   }
 

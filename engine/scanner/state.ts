@@ -366,6 +366,7 @@ export class ScanState {
     at: number,
   ): void {
     if (key === "__proto__") {
+      // repair: `{"__proto__":1,"__proto__":2}` → the last wins, flagged
       if (Object.hasOwn(object, key)) this.repair(RULE.DuplicateKey, at);
       Object.defineProperty(object, key, {
         value,
@@ -379,6 +380,7 @@ export class ScanState {
       // The same scalar twice has one reading, whichever of the two a reader keeps.
       const before = object[key];
       const same = Object.is(before, value) && (typeof value !== "object" || value === null);
+      // repair: `{"a":1,"a":2}` → `{"a":2}` (the last wins, flagged); `{"a":1,"a":1}` → `{"a":1}`
       this.repair(same ? RULE.RepeatedMember : RULE.DuplicateKey, at);
       // Re-inserting keeps the first key's position, as JSON.parse does.
     }

@@ -90,6 +90,7 @@ export function finishString(s: ScanState, i: number): number {
 export function innerQuotes(s: ScanState, rule: RepairRule): void {
   const rare = s.rareState;
   if (rare === null || rare.innerQuoteAt < 0) return;
+  // repair: `"She said "yes" twice"` → `"She said \"yes\" twice"` (InnerQuotes, or UnescapedQuote when cut)
   s.repair(rule, rare.innerQuoteAt);
   rare.innerQuoteAt = -1;
 }
@@ -160,7 +161,7 @@ export function scanString(s: ScanState, text: string, i: number, final: boolean
       if (!final) return suspendString(s, text, segment, i, out);
       // The input ended inside the string: an inner quote may have been its end.
       innerQuotes(s, RULE.UnescapedQuote);
-      s.repair(RULE.CloseString, base + n);
+      s.repair(RULE.CloseString, base + n); // repair: `{"a": "cut` at the end → `{"a": "cut"}`
       s.strValue = out + text.slice(segment, n);
       return n;
     }
@@ -182,6 +183,7 @@ export function scanString(s: ScanState, text: string, i: number, final: boolean
     if (c === BACKSLASH) {
       if (i + 1 >= n) {
         if (!final) return suspendString(s, text, segment, i, out);
+        // repair: `"a\` at the end → `"a"` (the cut escape is dropped, the string closed)
         s.repair(RULE.TruncatedEscape, base + i);
         s.repair(RULE.CloseString, base + n);
         s.strValue = out + text.slice(segment, i);
@@ -221,6 +223,7 @@ export function scanString(s: ScanState, text: string, i: number, final: boolean
       continue;
     }
     if (c < SPACE) {
+      // repair: a raw tab or line feed inside a string → kept, as `\t`, `\n`
       s.repair(RULE.RawControlCharacter, base + i);
       i++;
       continue;
@@ -229,6 +232,7 @@ export function scanString(s: ScanState, text: string, i: number, final: boolean
     if (c >= 0xd800 && c <= 0xdbff && i + 1 >= n) {
       // A high surrogate whose low half is not read yet.
       if (!final) return suspendString(s, text, segment, i, out);
+      // repair: a high surrogate cut at the end → dropped, the string closed
       s.repair(RULE.TruncatedEscape, base + i);
       s.repair(RULE.CloseString, base + n);
       s.strValue = out + text.slice(segment, i);
@@ -285,7 +289,7 @@ export function unicodeEscape(
   for (let k = 2; k < 6; k++) {
     if (i + k >= n) {
       if (!final) return SUSPEND;
-      s.repair(RULE.TruncatedEscape, base + i);
+      s.repair(RULE.TruncatedEscape, base + i); // repair: `"\u00` at the end → dropped
       return ENDED;
     }
     const h = text.charCodeAt(i + k);
@@ -300,6 +304,7 @@ export function unicodeEscape(
         (text.charCodeAt(end + 1) === 117 && end + 6 > n)))
     ) {
       if (!final) return SUSPEND;
+      // repair: `"\ud83d` at the end → the cut pair is dropped
       s.repair(RULE.TruncatedEscape, base + i);
       return ENDED;
     }
@@ -308,6 +313,7 @@ export function unicodeEscape(
       // An escaped high surrogate and a raw low one: JSON.parse joins them into one code
       // point, Python's json keeps two lone surrogates. Readers disagree, as they do on the
       // mirror image (a raw high surrogate and an escaped low one): a lone surrogate, R035.
+      // repair: none: `"\ud83d` + a raw low surrogate is kept, flagged: readers join or split it
       s.repair(RULE.LoneSurrogate, base + i);
       hazardStep(s, unit, next, base + i);
       s.rare.escaped = String.fromCharCode(unit, next);
@@ -363,8 +369,11 @@ export function checkKeyCharacters(s: ScanState, key: string, at: number): void 
  */
 export function hazardStep(s: ScanState, unit: number, next: number, at: number): number {
   const hazard: Hazard = hazardAt(unit, next);
+  // repair: none: a bidi control or tag character is kept, flagged
   if (hazard === BIDI || hazard === TAG) s.repair(RULE.InvisibleControl, at);
+  // repair: none: a lone surrogate is kept, flagged
   else if (hazard === LONE_SURROGATE) s.repair(RULE.LoneSurrogate, at);
+  // repair: none: a zero-width character in a key is kept, flagged
   else if (hazard === IGNORABLE && s.strIsKey) s.repair(RULE.ZeroWidthInKey, at);
   return hazard !== LONE_SURROGATE && unit >= 0xd800 && unit <= 0xdbff ? 2 : 1;
 }

@@ -156,7 +156,13 @@ function valueString(s: ScanState, text: string, i: number, final: boolean, c: n
 }
 
 /** A number (or a placeholder `...`) at i; returns the next mode, or STOP. */
-function valueNumber(s: ScanState, text: string, i: number, n: number, final: boolean): number {
+export function valueNumber(
+  s: ScanState,
+  text: string,
+  i: number,
+  n: number,
+  final: boolean,
+): number {
   const base = s.base;
   if (text.charCodeAt(i) === DOT) {
     if (!final && i + 3 > n) return s.suspend(i, VALUE);

@@ -96,6 +96,7 @@ export function scanWord(s: ScanState, text: string, i: number, n: number, final
   const word = text.slice(i, j);
   const known = WORDS.get(word);
   if (known !== undefined) {
+    // repair: `True` → `true`, `None` → `null`, `undefined` → `null`, `NaN` → `null`, `NULL` → `null`
     if (known.rule !== null) s.repair(known.rule, base + i);
     s.place(known.value, base + i);
     return j;
@@ -103,8 +104,10 @@ export function scanWord(s: ScanState, text: string, i: number, n: number, final
   if (j >= n && j > i) {
     const completion = completionOf(word);
     if (completion !== undefined) {
+      // repair: `[tr` at the end → `[true]`
       s.repair(RULE.CompleteLiteral, base + i);
       const target = WORDS.get(completion)!;
+      // repair: `[Tr` at the end → `[true]` (completed, then a Python literal)
       if (target.rule !== null) s.repair(target.rule, base + i);
       s.place(target.value, base + i);
       return j;
@@ -144,8 +147,10 @@ export function scanWord(s: ScanState, text: string, i: number, n: number, final
     (text.charCodeAt(k) === COMMA || text.charCodeAt(k) === RBRACE) &&
     (/[A-Za-z][\w'-]*[ \t]+[A-Za-z]/.test(bare) ||
       /^[a-z]+:\/\/\S+$|^[^\s@]+@[^\s@]+$/.test(bare));
+  // repair: `{"city": New York}` → `{"city": "New York"}` (BareText); `[hello]` → `["hello"]`
   s.repair(plainText ? RULE.BareText : RULE.UnquotedString, base + i);
   if (s.topKind === OBJECT) inferred(s, BARE_VALUE, base + i);
+  // repair: `{"a": hel` at the end → `{"a": "hel"}`
   if (k >= n) s.repair(RULE.CloseString, base + n);
   s.place(bare, base + i);
   return e;
