@@ -36,10 +36,10 @@ export function isEmptyObject(object: unknown): boolean {
  */
 export const COLLISION_RULES: Readonly<Record<CollisionKind, RepairRule | null>> = {
   exact: null,
-  ignorable: RULE.ZeroWidthInKey,
-  normalization: RULE.NormalizationCollidingKeys,
-  case: RULE.CaseCollidingKeys,
-  confusable: RULE.ConfusableKeys,
+  ignorable: RULE.ZeroWidthInKey, // repair: none: `{"ab":1,"a\u200bb":2}`: kept, flagged
+  normalization: RULE.NormalizationCollidingKeys, // repair: none: `{"é":1,"e\u0301":2}`: kept, flagged
+  case: RULE.CaseCollidingKeys, // repair: none: `{"Path":1,"path":2}`: kept, flagged
+  confusable: RULE.ConfusableKeys, // repair: none: `{"a":1,"а":2}` (Cyrillic а): kept, flagged
 };
 
 export const COLLISION_BITS: Readonly<Record<CollisionKind, number>> = {

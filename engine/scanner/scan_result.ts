@@ -105,6 +105,7 @@ export function acceptable(result: ScanResult): boolean {
     result.completeness === "complete";
 }
 
+// repair: `{\"a\": 1}` (escaped once) → `{"a": 1}` (recorded by `unescapedResult`)
 export const ESCAPED_DOCUMENT = ruleByName("EscapedDocument");
 
 /**

@@ -160,6 +160,7 @@ export function scanString(s: ScanState, text: string, i: number, final: boolean
     if (i >= n) {
       if (!final) return suspendString(s, text, segment, i, out);
       // The input ended inside the string: an inner quote may have been its end.
+      // repair: `{"a": "say "hi` at the end → the inner quote is kept, flagged (maybe the end)
       innerQuotes(s, RULE.UnescapedQuote);
       s.repair(RULE.CloseString, base + n); // repair: `{"a": "cut` at the end → `{"a": "cut"}`
       s.strValue = out + text.slice(segment, n);
@@ -170,6 +171,7 @@ export function scanString(s: ScanState, text: string, i: number, final: boolean
       if (verdict === SUSPEND) return suspendString(s, text, segment, i, out);
       if (verdict === CLOSES) {
         // Closed where what follows confirms it: the inner quotes had one reading.
+        // repair: `"She said "yes" twice"` → `"She said \"yes\" twice"`
         innerQuotes(s, RULE.InnerQuotes);
         s.strValue = segment === i && out === "" ? "" : out + text.slice(segment, i);
         return i + 1;

@@ -44,16 +44,16 @@ export const WORDS: ReadonlyMap<string, { value: unknown; rule: RepairRule | nul
   ["true", { value: true, rule: null }],
   ["false", { value: false, rule: null }],
   ["null", { value: null, rule: null }],
-  ["True", { value: true, rule: RULE.PythonLiteral }],
-  ["False", { value: false, rule: RULE.PythonLiteral }],
-  ["None", { value: null, rule: RULE.PythonLiteral }],
-  ["undefined", { value: null, rule: RULE.UndefinedLiteral }],
-  ["TRUE", { value: true, rule: RULE.LiteralCase }],
-  ["FALSE", { value: false, rule: RULE.LiteralCase }],
-  ["NULL", { value: null, rule: RULE.LiteralCase }],
-  ["Null", { value: null, rule: RULE.LiteralCase }],
-  ["NaN", { value: null, rule: RULE.NonFiniteNumber }],
-  ["Infinity", { value: null, rule: RULE.NonFiniteNumber }],
+  ["True", { value: true, rule: RULE.PythonLiteral }], // repair: `True` → `true`
+  ["False", { value: false, rule: RULE.PythonLiteral }], // repair: `False` → `false`
+  ["None", { value: null, rule: RULE.PythonLiteral }], // repair: `None` → `null`
+  ["undefined", { value: null, rule: RULE.UndefinedLiteral }], // repair: `undefined` → `null`
+  ["TRUE", { value: true, rule: RULE.LiteralCase }], // repair: `TRUE` → `true`
+  ["FALSE", { value: false, rule: RULE.LiteralCase }], // repair: `FALSE` → `false`
+  ["NULL", { value: null, rule: RULE.LiteralCase }], // repair: `NULL` → `null`
+  ["Null", { value: null, rule: RULE.LiteralCase }], // repair: `Null` → `null`
+  ["NaN", { value: null, rule: RULE.NonFiniteNumber }], // repair: `NaN` → `null`
+  ["Infinity", { value: null, rule: RULE.NonFiniteNumber }], // repair: `Infinity` → `null`
 ]);
 
 /** The end of `true`, `false` or `null` at i when followed by a delimiter, else NOT_PLAIN. */
