@@ -18,17 +18,28 @@ const CHUNK = 4096, TAIL = 1 << 20;
 /** Feeds `text` in CHUNK-sized chunks; returns the scanner. */
 function streamed(text: string, profile: Profile): Scanner {
   const scanner = new Scanner(profile);
-  for (let at = 0; at < text.length; at += CHUNK) scanner.feed(text.slice(at, at + CHUNK), false);
+  for (let at = 0; at < text.length; at += CHUNK) {
+    scanner.feed(text.slice(at, at + CHUNK), false);
+  }
   scanner.feed("", true);
   return scanner;
 }
 
 /** The fields a reader sees, without the repairs' positions recomputed per call. */
 function answer(result: ScanResult): unknown {
-  return { fatal: result.fatal, hasValue: result.hasValue, length: result.length };
+  return {
+    fatal: result.fatal,
+    hasValue: result.hasValue,
+    length: result.length,
+  };
 }
 
-const ROWS: readonly { name: string; text: string; profile: Profile; code: string }[] = [
+const ROWS: readonly {
+  name: string;
+  text: string;
+  profile: Profile;
+  code: string;
+}[] = [
   {
     name: "E020: nesting past max_depth early in a large input",
     text: "[".repeat(600) + "1,".repeat(TAIL / 2),
@@ -54,7 +65,10 @@ for (const { name, text, profile, code } of ROWS) {
     const scanner = streamed(text, profile);
     strictEqual(scanner.error?.code, code);
     // Only the chunks up to the error were handed to the scan loop.
-    ok(scanner.scanned <= 2 * CHUNK, `scanned ${scanner.scanned} of ${text.length}`);
+    ok(
+      scanner.scanned <= 2 * CHUNK,
+      `scanned ${scanner.scanned} of ${text.length}`,
+    );
   });
 
   Deno.test(`${name}: a streamed feed gives the one-shot answer`, () => {
@@ -75,5 +89,8 @@ Deno.test("no fatal error: the whole input is read (the counter measures the sca
   const text = "[" + "1,".repeat(TAIL / 2) + "1]";
   const scanner = streamed(text, PROFILES.agent);
   strictEqual(scanner.error, null);
-  ok(scanner.scanned >= text.length, `scanned ${scanner.scanned} of ${text.length}`);
+  ok(
+    scanner.scanned >= text.length,
+    `scanned ${scanner.scanned} of ${text.length}`,
+  );
 });

@@ -18,7 +18,10 @@ const ROOT = new URL("../", import.meta.url);
 const COMMENT_REACH = 4;
 
 /** The files that define the rule table itself: naming a rule there decides nothing. */
-const RULE_TABLES = new Set(["engine/rules.ts", "engine/scanner/scanner_rules.ts"]);
+const RULE_TABLES = new Set([
+  "engine/rules.ts",
+  "engine/scanner/scanner_rules.ts",
+]);
 
 /**
  * Rules with no site, and why. Empty today: every rule of the catalogue is decided at a
@@ -40,7 +43,9 @@ function engineFiles(dir = "engine"): string[] {
 }
 
 const SOURCES: ReadonlyMap<string, string[]> = new Map(
-  engineFiles().map((path) => [path, Deno.readTextFileSync(new URL(path, ROOT)).split("\n")]),
+  engineFiles().map((
+    path,
+  ) => [path, Deno.readTextFileSync(new URL(path, ROOT)).split("\n")]),
 );
 
 /** Whether a `// repair:` comment is on line k or at most COMMENT_REACH lines above it. */
@@ -71,13 +76,18 @@ function ruleSites(): Map<string, string[]> {
 
 Deno.test("every rule of the catalogue has a site with a // repair: comment", () => {
   const sites = ruleSites();
-  const missing = RULES.filter((r) => !sites.has(r.name) && !NO_SITE.has(r.name));
+  const missing = RULES.filter((r) =>
+    !sites.has(r.name) && !NO_SITE.has(r.name)
+  );
   strictEqual(missing.map((r) => `${r.code} ${r.name}`).join(", "), "");
 });
 
 Deno.test("a rule allowed to have no site has none", () => {
   const sites = ruleSites();
-  strictEqual([...NO_SITE.keys()].filter((name) => sites.has(name)).join(", "), "");
+  strictEqual(
+    [...NO_SITE.keys()].filter((name) => sites.has(name)).join(", "),
+    "",
+  );
 });
 
 Deno.test("every call that records a repair carries a // repair: comment", () => {
@@ -100,7 +110,9 @@ function documentedSites(): Map<string, string[]> {
   for (const line of section.split("\n")) {
     const row = /^\| \[R\d+\]\(#r\d+\) (\w+) \| (.*) \|$/.exec(line);
     if (row === null) continue;
-    const files = [...row[2].matchAll(/\]\(\.\.\/(engine\/[\w/]+\.ts)\)/g)].map((m) => m[1]);
+    const files = [...row[2].matchAll(/\]\(\.\.\/(engine\/[\w/]+\.ts)\)/g)].map(
+      (m) => m[1],
+    );
     rows.set(row[1], files);
   }
   return rows;
@@ -113,7 +125,9 @@ Deno.test("docs/RULES.md links each rule to the files where it is decided", () =
     const want = [...(sites.get(rule.name) ?? [])].sort().join(", ");
     const have = [...(documented.get(rule.name) ?? [])].sort().join(", ");
     if (want !== have) {
-      wrong.push(`${rule.code} ${rule.name}: documented [${have}], sites [${want}]`);
+      wrong.push(
+        `${rule.code} ${rule.name}: documented [${have}], sites [${want}]`,
+      );
     }
   }
   strictEqual(wrong.join("\n"), "");

@@ -20,6 +20,22 @@
 const ROOT = new URL("../../", import.meta.url);
 const HERE = new URL("./", import.meta.url);
 
+/** The scanner's specification, fastest first (`tests/stream_test.ts`, every split point, last). */
+const SCANNER_TESTS = [
+  "tests/scanner_test.ts",
+  "tests/attack_numbers_test.ts",
+  "tests/attack_keys_test.ts",
+  "tests/attack_candidates_test.ts",
+  "tests/number_exact_test.ts",
+  "tests/positions_test.ts",
+  "tests/depth_test.ts",
+  "tests/early_stop_test.ts",
+  "tests/one_reading_test.ts",
+  "tests/fewer_refusals_test.ts",
+  "tests/jsontestsuite_test.ts",
+  "tests/stream_test.ts",
+];
+
 const DECLARATION_TESTS = [
   "tests/declarations_test.ts",
   "tests/jsonschema_test.ts",
@@ -123,6 +139,36 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
   // The tables only: the property sweeps (tests/hazards_property_test.ts) walk 1.1 million code
   // points each, which instrumented code makes 16 s per mutant.
   "engine/hazards.ts": ["tests/hazards_test.ts"],
+  // The scanner, one module at a time (docs/ENGINE.md, "The scanner's modules").
+  "engine/scanner/chars.ts": SCANNER_TESTS,
+  "engine/scanner/numbers.ts": ["tests/number_exact_test.ts", ...SCANNER_TESTS],
+  "engine/scanner/number_reader.ts": [
+    "tests/number_exact_test.ts",
+    ...SCANNER_TESTS,
+  ],
+  "engine/scanner/strings.ts": [
+    "tests/attack_hazards_test.ts",
+    ...SCANNER_TESTS,
+  ],
+  "engine/scanner/keys.ts": SCANNER_TESTS,
+  "engine/scanner/words.ts": SCANNER_TESTS,
+  "engine/scanner/ignored.ts": SCANNER_TESTS,
+  "engine/scanner/containers.ts": SCANNER_TESTS,
+  "engine/scanner/value_mode.ts": SCANNER_TESTS,
+  "engine/scanner/member_modes.ts": SCANNER_TESTS,
+  "engine/scanner/between_tokens.ts": SCANNER_TESTS,
+  "engine/scanner/cut_modes.ts": [
+    "tests/stream_linear_test.ts",
+    ...SCANNER_TESTS,
+  ],
+  "engine/scanner/preamble.ts": SCANNER_TESTS,
+  "engine/scanner/epilogue.ts": SCANNER_TESTS,
+  "engine/scanner/state.ts": ["tests/stream_linear_test.ts", ...SCANNER_TESTS],
+  "engine/scanner/scanner.ts": [
+    "tests/stream_linear_test.ts",
+    ...SCANNER_TESTS,
+  ],
+  "engine/scanner/scan_result.ts": SCANNER_TESTS,
 };
 
 /**
@@ -182,16 +228,21 @@ async function ensureInstalled(): Promise<void> {
 }
 
 async function main(args: string[]): Promise<number> {
-  const concurrency = args.find((a) => a.startsWith("--concurrency="))?.split("=")[1] ?? "1";
-  const timeout = args.find((a) => a.startsWith("--timeout-ms="))?.split("=")[1] ?? "15000";
-  const excluded = args.find((a) => a.startsWith("--exclude="))?.split("=")[1]?.split(",") ??
-    [];
+  const concurrency =
+    args.find((a) => a.startsWith("--concurrency="))?.split("=")[1] ?? "1";
+  const timeout =
+    args.find((a) => a.startsWith("--timeout-ms="))?.split("=")[1] ?? "15000";
+  const excluded =
+    args.find((a) => a.startsWith("--exclude="))?.split("=")[1]?.split(",") ??
+      [];
   const asked = args.filter((a) => !a.startsWith("--"));
   const files = asked.length > 0 ? asked : Object.keys(TARGETS);
   const unknown = files.filter((file) => TARGETS[targetOf(file)] === undefined);
   if (unknown.length > 0) {
     console.error(
-      `not a mutation target: ${unknown.join(", ")}; one of ${Object.keys(TARGETS)}`,
+      `not a mutation target: ${unknown.join(", ")}; one of ${
+        Object.keys(TARGETS)
+      }`,
     );
     return 2;
   }
@@ -202,7 +253,9 @@ async function main(args: string[]): Promise<number> {
     const lines = arg.slice(file.length + 1);
     // Exact ranges (`engine/x.ts:12:5-12:20+…`, e.g. the survivors of a run) name the report by
     // their count: the ranges themselves would not fit in a file name.
-    const ranges = lines.length <= 100 ? lines : `${lines.split("+").length}-ranges`;
+    const ranges = lines.length <= 100
+      ? lines
+      : `${lines.split("+").length}-ranges`;
     const name = file.replace(/^engine\//, "").replace(/\.ts$/, "") +
       (lines === "" ? "" : `.${ranges}`);
     const tests: string[] = [];
@@ -215,9 +268,12 @@ async function main(args: string[]): Promise<number> {
       }
     }
     const config = {
-      $schema: "./node_modules/@stryker-mutator/core/schema/stryker-schema.json",
+      $schema:
+        "./node_modules/@stryker-mutator/core/schema/stryker-schema.json",
       // `engine/gate.ts:1-9+20-29`: one run over several ranges of the file.
-      mutate: lines === "" ? [file] : lines.split("+").map((range) => `${file}:${range}`),
+      mutate: lines === ""
+        ? [file]
+        : lines.split("+").map((range) => `${file}:${range}`),
       testRunner: "command",
       // --fail-fast: a killed mutant stops at its first failing test (list the fast,
       // sharp test files first); only survivors pay for the whole set.
