@@ -76,9 +76,7 @@ function ruleSites(): Map<string, string[]> {
 
 Deno.test("every rule of the catalogue has a site with a // repair: comment", () => {
   const sites = ruleSites();
-  const missing = RULES.filter((r) =>
-    !sites.has(r.name) && !NO_SITE.has(r.name)
-  );
+  const missing = RULES.filter((r) => !sites.has(r.name) && !NO_SITE.has(r.name));
   strictEqual(missing.map((r) => `${r.code} ${r.name}`).join(", "), "");
 });
 

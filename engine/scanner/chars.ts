@@ -1,4 +1,19 @@
-/** @module */
+/**
+ * Character classes and predicates of the scanner: white space, hex digits, quotes, format
+ * characters, and the plain-run tests the string fast paths use. Pure functions of char codes and
+ * strings; `characters.ts` of the engine holds the classes the rest of the engine shares.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { closingQuote, isHex, skipWhiteSpace } from "./chars.ts";
+ * strictEqual(skipWhiteSpace(" \n[", 0, 3), 2);
+ * strictEqual(isHex("f".charCodeAt(0)), true);
+ * strictEqual(closingQuote(0x201c), 0x201d); // “ closes with ”
+ * ```
+ *
+ * @module
+ */
 
 // Char codes, local: a constant declared in this module is folded into its loops, an
 // imported binding is loaded from its module on every use.
@@ -65,7 +80,7 @@ export function isPlainRun(chunk: string, q: number, wide: number): boolean {
  * @example
  * ```ts
  * import { strictEqual } from "node:assert/strict";
- * import { holdsAnyOf } from "./scanner.ts";
+ * import { holdsAnyOf } from "./mod.ts";
  * strictEqual(holdsAnyOf('{"a":[1,2', "]}"), false);
  * strictEqual(holdsAnyOf("1,2]", "]}"), true);
  * ```
@@ -89,7 +104,7 @@ export function sameText(text: string, i: number, key: string): boolean {
  *
  * @example
  * ```ts
- * import { skipWhiteSpace } from "./scanner.ts";
+ * import { skipWhiteSpace } from "./mod.ts";
  * import { strictEqual } from "node:assert/strict";
  * strictEqual(skipWhiteSpace(" \r\n\t{}", 0, 6), 4);
  * ```
@@ -107,7 +122,7 @@ export function skipWhiteSpace(text: string, i: number, n: number): number {
  *
  * @example
  * ```ts
- * import { hasCase } from "./scanner.ts";
+ * import { hasCase } from "./mod.ts";
  * import { strictEqual } from "node:assert/strict";
  * strictEqual(hasCase("filePath"), true);
  * strictEqual(hasCase("path"), false);

@@ -1,4 +1,18 @@
-/** @module */
+/**
+ * The scanner's named codes: its modes, container kinds, what a suspended scan waits for, and
+ * the results its readers and mode functions answer instead of an index (`SUSPEND`, `FATAL`,
+ * `DROPPED`, `NOT_PLAIN`, `STOP`, `REREAD`, …). No result is ever encoded as arithmetic on an index.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { NOT_PLAIN, STOP, SUSPEND } from "./codes.ts";
+ * strictEqual(STOP, SUSPEND); // a reader may answer `s.suspend(…)` for SUSPEND
+ * strictEqual(NOT_PLAIN < 0, true); // every result is below the first index
+ * ```
+ *
+ * @module
+ */
 
 // Modes of the state machine.
 export const PREAMBLE = 0, VALUE = 1, AFTER = 2, KEY = 3, COLON_MODE = 4, DONE = 5, END = 6;

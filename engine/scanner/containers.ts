@@ -1,4 +1,18 @@
-/** @module */
+/**
+ * Containers: opening and closing objects and arrays (and Python tuples read as arrays), closers
+ * that do not match the open container, the key collisions checked when an object closes, and the
+ * count of structural tokens inferred for one member (`R053 ChainedRepair`).
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * deepStrictEqual(scan('{"pt": (1, 2)}', PROFILES.permissive).value, { pt: [1, 2] });
+ * ```
+ *
+ * @module
+ */
 import { isOtherSpace } from "../characters.ts";
 import { COLLISION_KINDS, type CollisionKind, keyCollisions } from "../hazards.ts";
 import type { RepairRule } from "../rules.ts";

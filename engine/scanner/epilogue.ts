@@ -1,4 +1,19 @@
-/** @module */
+/**
+ * The epilogue: what follows the root value, to the end of the input. White space, comments, the
+ * closing fence or wrapper, a closer held back as maybe redundant, and prose in which every further
+ * candidate value is counted (`R040`). A root scalar followed by prose was prose itself: the scan
+ * then goes back to the preamble.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * strictEqual(scan('{"a":1} {"a":2}', PROFILES.permissive).repairs[0].name, "MultipleCandidates");
+ * ```
+ *
+ * @module
+ */
 import { arrayCandidate, CANDIDATE, CITATION, listMarker } from "../candidates.ts";
 import { isDigit, isOtherSpace, isQuote, isWordChar } from "../characters.ts";
 import { isAllBlank, sameText, skipWhiteSpace } from "./chars.ts";

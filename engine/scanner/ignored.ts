@@ -1,4 +1,16 @@
-/** @module */
+/**
+ * Text dropped between tokens: comments (line, block and `#` comments) and placeholders (`...`, `…`).
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * deepStrictEqual(scan("[1, // one\n2, ...]", PROFILES.permissive).value, [1, 2]);
+ * ```
+ *
+ * @module
+ */
 import { SUSPEND, WAIT_LINE_END, WAIT_NON_WORD, WAIT_SLASH } from "./codes.ts";
 import { RULE } from "./scanner_rules.ts";
 import type { ScanState } from "./state.ts";

@@ -1,4 +1,18 @@
-/** @module */
+/**
+ * The key readers: the fast path for a plain quoted key (hashed while read, a repeated key reused
+ * from a small cache), its resumption after a chunk end, and unquoted keys (`{a: 1}`) with the
+ * checks every quoted key gets.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * deepStrictEqual(scan("{a: 1, b: 2}", PROFILES.permissive).value, { a: 1, b: 2 });
+ * ```
+ *
+ * @module
+ */
 import { isDigit, isWordChar } from "../characters.ts";
 import { FIRST_HAZARD_UNIT } from "../hazards.ts";
 import { sameText } from "./chars.ts";

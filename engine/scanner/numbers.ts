@@ -251,7 +251,7 @@ export function readExponent(text: string, i: number, n: number, r: DecimalReadi
  * import { strictEqual } from "node:assert/strict";
  * import { DecimalReading, fastDouble, readFractionDigits, readIntegerDigits } from "./numbers.ts";
  * const r = new DecimalReading();
- * readFractionDigits("5", readIntegerDigits("0.5", 0, 3, r) + 1, 3, r);
+ * readFractionDigits("0.5", readIntegerDigits("0.5", 0, 3, r) + 1, 3, r);
  * strictEqual(fastDouble(r), 0.5);
  * ```
  */

@@ -1,4 +1,18 @@
-/** @module */
+/**
+ * The preamble: what stands before the value. A byte order mark, comments, a code fence or a
+ * wrapper tag, a reasoning block (`<think>…</think>`), and prose, in which only an object, an
+ * array that is not a citation, or a fenced block starts the value.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * deepStrictEqual(scan('Here it is: {"a": 1}', PROFILES.permissive).value, { a: 1 });
+ * ```
+ *
+ * @module
+ */
 import { skipWhiteSpace } from "./chars.ts";
 import {
   arrayCandidate,

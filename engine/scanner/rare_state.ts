@@ -1,4 +1,17 @@
-/** @module */
+/**
+ * The scanner's rarely used state (fences and prose, further candidates, comments, escapes,
+ * tokens cut at a chunk end, key collisions, line positions), made only when first needed, and the
+ * mark of the classification taken as the root value begins.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { RareState } from "./rare_state.ts";
+ * strictEqual(new RareState().closerAt, -1);
+ * ```
+ *
+ * @module
+ */
 import type { Unframed } from "../framing.ts";
 import type { RepairRule } from "../rules.ts";
 import { VALUE } from "./codes.ts";

@@ -1,4 +1,16 @@
-/** @module */
+/**
+ * What a scan returns (`ScanResult`), and the result of a document read unescaped (`R067`),
+ * its offsets mapped back to the text as written.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { MAX_LISTED_REPAIRS } from "./scan_result.ts";
+ * strictEqual(MAX_LISTED_REPAIRS, 256);
+ * ```
+ *
+ * @module
+ */
 import type { EngineError } from "../errors.ts";
 import { type EscapedReading, writtenOffsets } from "../escaped_document.ts";
 import { type Ambiguity, type Exactness, type Repair, ruleByName } from "../rules.ts";
@@ -12,7 +24,7 @@ export const MAX_LISTED_REPAIRS = 256;
  * @example
  * ```ts
  * import { strictEqual } from "node:assert/strict";
- * import { type Completeness, scan } from "./scanner.ts";
+ * import { type Completeness, scan } from "./mod.ts";
  * import { PROFILES } from "../profiles.ts";
  * const cut: Completeness = scan("[1,2", PROFILES.permissive).completeness;
  * strictEqual(cut, "truncated");
@@ -28,7 +40,7 @@ export type Completeness = "complete" | "truncated";
  * @example
  * ```ts
  * import { deepStrictEqual } from "node:assert/strict";
- * import { scan } from "./scanner.ts";
+ * import { scan } from "./mod.ts";
  * import { PROFILES } from "../profiles.ts";
  * // "a" is final at its comma (offset 6); "b" only at the closing brace
  * // (offset 14), since a string waits to see what follows its quote.
@@ -53,7 +65,7 @@ export interface SettledMember {
  * @example
  * ```ts
  * import { deepStrictEqual, strictEqual } from "node:assert/strict";
- * import { scan } from "./scanner.ts";
+ * import { scan } from "./mod.ts";
  * import { PROFILES } from "../profiles.ts";
  * const r = scan('{"query":"weather in Par', PROFILES.agent);
  * deepStrictEqual(r.value, { query: "weather in Par" }); // a value is built...

@@ -17,7 +17,7 @@
  * @example
  * ```ts
  * import { deepStrictEqual, strictEqual } from "node:assert/strict";
- * import { scan } from "./scanner.ts";
+ * import { scan } from "./mod.ts";
  * import { PROFILES } from "../profiles.ts";
  * const result = scan("{'a': True,}", PROFILES.permissive);
  * deepStrictEqual(result.value, { a: true });
@@ -108,7 +108,7 @@ const TAB = 9,
  * @example
  * ```ts
  * import { deepStrictEqual } from "node:assert/strict";
- * import { Scanner } from "./scanner.ts";
+ * import { Scanner } from "./mod.ts";
  * import { PROFILES } from "../profiles.ts";
  * const scanner = new Scanner(PROFILES.permissive, true);
  * scanner.feed('{"a":[1,', false);
@@ -197,7 +197,7 @@ export class Scanner extends ScanState {
    * Clean JSON (nothing around the value, no comment) never gets past the
    * first test.
    */
-  judgeFraming(): void {
+  private judgeFraming(): void {
     if (this.fatal !== null || !this.hasRoot) return;
     if (this.rareState !== null && this.rareState.closerAt >= 0) settleCloser(this);
     const length = this.received, start = this.valueStart, end = this.valueEnd;
@@ -245,7 +245,7 @@ export class Scanner extends ScanState {
    * profile: the scan of the unescaped text, with `R067` added and every offset mapped back to
    * the text as written; otherwise null.
    */
-  escapedResult(): ScanResult | null {
+  private escapedResult(): ScanResult | null {
     const text = this.text();
     if (text.indexOf('\\"') < 0) return null;
     const reading = escapedReading(text);
@@ -262,7 +262,7 @@ export class Scanner extends ScanState {
   }
 
   /** The result of the text as written. */
-  ownResult(): ScanResult {
+  private ownResult(): ScanResult {
     const length = this.received;
     if (this.unordered) {
       this.repairs.sort((a, b) => a.offset - b.offset); // stable: ties keep their order
@@ -303,7 +303,7 @@ export class Scanner extends ScanState {
    * @example
    * ```ts
    * import { strictEqual } from "node:assert/strict";
-   * import { Scanner } from "./scanner.ts";
+   * import { Scanner } from "./mod.ts";
    * import { PROFILES } from "../profiles.ts";
    * const scanner = new Scanner(PROFILES.agent, true);
    * scanner.feed('{"a":{"b":[1,', false);
@@ -329,7 +329,7 @@ export class Scanner extends ScanState {
   }
 
   /** The error of the refused repair, at its line and column. */
-  refusalError(): EngineError {
+  private refusalError(): EngineError {
     const [line, column] = this.lineColumn(this.refusalOffset);
     const error = this.refuse(this.refusalRule!, line, column, this.refusalOffset);
     const unframed = this.rareState?.unframed;
@@ -365,7 +365,7 @@ export class Scanner extends ScanState {
   }
 
   /** How many candidate values the text holds, and where (for the refusal). */
-  candidatesDetail(): string {
+  private candidatesDetail(): string {
     const offsets = [this.valueStart, ...this.rare.candidates];
     const places = offsets.map((offset) => {
       const [line, column] = this.lineColumn(offset);
@@ -555,7 +555,7 @@ const NO_SPANS: readonly number[] = Object.freeze([]);
  * @example
  * ```ts
  * import { deepStrictEqual, strictEqual } from "node:assert/strict";
- * import { scan } from "./scanner.ts";
+ * import { scan } from "./mod.ts";
  * import { PROFILES } from "../profiles.ts";
  * strictEqual(scan("[1,2,]", PROFILES.strict).refusal?.code, "E010");
  * deepStrictEqual(scan('{"a":1}', PROFILES.strict, true).members, [{ name: "a", end: 7 }]);

@@ -1,4 +1,16 @@
-/** @module */
+/**
+ * The repair rules the scanner records, by name (`RULE.TrailingComma`), looked up once from the
+ * catalogue of `engine/rules.ts`.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { RULE } from "./scanner_rules.ts";
+ * strictEqual(RULE.TrailingComma.code, "R005");
+ * ```
+ *
+ * @module
+ */
 import { ruleByName } from "../rules.ts";
 
 export const RULE = {

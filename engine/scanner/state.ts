@@ -1,4 +1,19 @@
-/** @module */
+/**
+ * The scanner's state (`ScanState`): the window over the input, the container stack, the string
+ * being read, the classification (repairs, exactness, ambiguity, the first refusal), and the
+ * methods every reader shares: recording a repair, placing a value, completing a token, suspending.
+ * The driver (`Scanner` of `scanner.ts`) extends it; the readers are functions of it.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { ScanState } from "./state.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * strictEqual(new ScanState(PROFILES.strict).depth, 0);
+ * ```
+ *
+ * @module
+ */
 import { NEED_LINE_END, needsMore } from "../candidates.ts";
 import { type EngineError, positionedError } from "../errors.ts";
 import type { Profile } from "../profiles.ts";
@@ -162,7 +177,7 @@ export class ScanState {
    * @example
    * ```ts
    * import { strictEqual } from "node:assert/strict";
-   * import { Scanner } from "./scanner.ts";
+   * import { Scanner } from "./mod.ts";
    * import { PROFILES } from "../profiles.ts";
    * const scanner = new Scanner(PROFILES.agent);
    * for (const unit of "[1, 2]") scanner.feed(unit, false);
@@ -231,7 +246,7 @@ export class ScanState {
    * @example
    * ```ts
    * import { strictEqual } from "node:assert/strict";
-   * import { Scanner } from "./scanner.ts";
+   * import { Scanner } from "./mod.ts";
    * import { PROFILES } from "../profiles.ts";
    * const scanner = new Scanner(PROFILES.strict);
    * scanner.feed('{"a":', false);

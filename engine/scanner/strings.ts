@@ -1,4 +1,18 @@
-/** @module */
+/**
+ * The string reader: the fast path for a plain double-quoted value, the general reader (other
+ * quotes, escapes, raw control characters, hazards, inner quotes, a cut at a chunk end), `\u`
+ * escapes and surrogate pairs, and the judgement of whether a quote closes the string.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * deepStrictEqual(scan("['it\\'s', \"a\\u0041\"]", PROFILES.permissive).value, ["it's", "aA"]);
+ * ```
+ *
+ * @module
+ */
 import { isQuote } from "../characters.ts";
 import {
   BIDI,

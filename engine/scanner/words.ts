@@ -1,4 +1,18 @@
-/** @module */
+/**
+ * Bare words in value position: JSON literals (with their fast path and their resumption after a
+ * chunk end), the words models write for them (`True`, `None`, `NaN`, `NULL`), a literal cut at
+ * the end of the input, and bare strings (`{"city": New York}`).
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * deepStrictEqual(scan("[True, None, hello]", PROFILES.permissive).value, [true, null, "hello"]);
+ * ```
+ *
+ * @module
+ */
 import { completionOf } from "../candidates.ts";
 import { isQuote, isWordChar } from "../characters.ts";
 import type { RepairRule } from "../rules.ts";

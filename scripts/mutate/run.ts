@@ -228,21 +228,16 @@ async function ensureInstalled(): Promise<void> {
 }
 
 async function main(args: string[]): Promise<number> {
-  const concurrency =
-    args.find((a) => a.startsWith("--concurrency="))?.split("=")[1] ?? "1";
-  const timeout =
-    args.find((a) => a.startsWith("--timeout-ms="))?.split("=")[1] ?? "15000";
-  const excluded =
-    args.find((a) => a.startsWith("--exclude="))?.split("=")[1]?.split(",") ??
-      [];
+  const concurrency = args.find((a) => a.startsWith("--concurrency="))?.split("=")[1] ?? "1";
+  const timeout = args.find((a) => a.startsWith("--timeout-ms="))?.split("=")[1] ?? "15000";
+  const excluded = args.find((a) => a.startsWith("--exclude="))?.split("=")[1]?.split(",") ??
+    [];
   const asked = args.filter((a) => !a.startsWith("--"));
   const files = asked.length > 0 ? asked : Object.keys(TARGETS);
   const unknown = files.filter((file) => TARGETS[targetOf(file)] === undefined);
   if (unknown.length > 0) {
     console.error(
-      `not a mutation target: ${unknown.join(", ")}; one of ${
-        Object.keys(TARGETS)
-      }`,
+      `not a mutation target: ${unknown.join(", ")}; one of ${Object.keys(TARGETS)}`,
     );
     return 2;
   }
@@ -253,9 +248,7 @@ async function main(args: string[]): Promise<number> {
     const lines = arg.slice(file.length + 1);
     // Exact ranges (`engine/x.ts:12:5-12:20+…`, e.g. the survivors of a run) name the report by
     // their count: the ranges themselves would not fit in a file name.
-    const ranges = lines.length <= 100
-      ? lines
-      : `${lines.split("+").length}-ranges`;
+    const ranges = lines.length <= 100 ? lines : `${lines.split("+").length}-ranges`;
     const name = file.replace(/^engine\//, "").replace(/\.ts$/, "") +
       (lines === "" ? "" : `.${ranges}`);
     const tests: string[] = [];
@@ -268,12 +261,9 @@ async function main(args: string[]): Promise<number> {
       }
     }
     const config = {
-      $schema:
-        "./node_modules/@stryker-mutator/core/schema/stryker-schema.json",
+      $schema: "./node_modules/@stryker-mutator/core/schema/stryker-schema.json",
       // `engine/gate.ts:1-9+20-29`: one run over several ranges of the file.
-      mutate: lines === ""
-        ? [file]
-        : lines.split("+").map((range) => `${file}:${range}`),
+      mutate: lines === "" ? [file] : lines.split("+").map((range) => `${file}:${range}`),
       testRunner: "command",
       // --fail-fast: a killed mutant stops at its first failing test (list the fast,
       // sharp test files first); only survivors pay for the whole set.
