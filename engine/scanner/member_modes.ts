@@ -102,7 +102,7 @@ export function readAfter(s: ScanState, text: string, n: number, final: boolean)
     isWordStart(c) || c === DOT
   ) return missingComma(s, text, from, i, c);
   if (c === RPAREN && s.isTuple()) return s.moveTo(i + 1, closeTuple(s, base + i));
-  s.repair(RULE.SkippedCharacter, base + i); // repair: `[1 = 2]` → `[1, 2]` (`=` dropped)
+  s.repair(RULE.SkippedCharacter, base + i); // repair: `[1 @ 2]` → `[1 2]` (`@` dropped; a comma is inferred next)
   return s.moveTo(i + 1, AFTER);
 }
 

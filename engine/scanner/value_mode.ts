@@ -83,8 +83,7 @@ export function readValue(s: ScanState, text: string, n: number, final: boolean)
   }
   if (c === RBRACKET || c === RBRACE) return valueCloser(s, text, i, n, final, c);
   if (c === COMMA) {
-    // repair: `[1,,2]` → `[1,2]` (a comma with no value before it is dropped); `{"a":,}` →
-    // `{"a":null}` (a member with no value is null).
+    // A comma right after a placeholder (`[1, ..., 2]`) went with it.
     if (afterPlaceholder) return s.moveTo(i + 1, VALUE);
     const d = s.depth;
     if (d > 0 && s.kinds[d - 1] === OBJECT) return missingValue(s, i);
