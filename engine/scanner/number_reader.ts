@@ -98,7 +98,7 @@ export function scanNumber(
  * `numValue`), or NOT_PLAIN for the general path. Its mantissa and power of ten are exact, so
  * one correctly rounded division gives the double, as `decimalValue` computes it.
  */
-function plainNumber(s: ScanState, text: string, i: number, n: number): number {
+export function plainNumber(s: ScanState, text: string, i: number, n: number): number {
   let j = i, c = text.charCodeAt(i), mantissa = 0;
   const negative = c === MINUS;
   if (negative) j++;

@@ -51,6 +51,7 @@ import {
   NONE,
   NOT_PLAIN,
   NUMBER_REST,
+  NUMBER_TOKEN,
   OBJECT,
   PREAMBLE,
   REREAD,
@@ -75,6 +76,7 @@ import { readPreamble } from "./preamble.ts";
 import { acceptable, type ScanResult, unescapedResult } from "./scan_result.ts";
 import { RULE } from "./scanner_rules.ts";
 import { AMBIGUITY_BY_RANK, EXACTNESS_BY_RANK, ScanState } from "./state.ts";
+import { plainNumber } from "./number_reader.ts";
 import { finishString, plainString, scanString } from "./strings.ts";
 import { readValue, valueNumber } from "./value_mode.ts";
 import { literalEnd } from "./words.ts";
@@ -408,9 +410,8 @@ export class Scanner extends ScanState {
     const base = this.base;
     let at = this.pos, i = 0, c = 0;
     for (;;) {
-      // Only inside the value, after white space, and with no placeholder's comma pending (a
-      // mode function reads the white space again when it takes the token: a line break may
-      // decide it).
+      // Only inside the value, after white space, and with no placeholder's comma pending.
+      i = at;
       if (
         mode >= VALUE && mode <= COLON_MODE && !this.placeholderComma &&
         (i = skipWhiteSpace(text, at, n)) < n
@@ -453,6 +454,15 @@ export class Scanner extends ScanState {
             mode = c === LBRACE ? KEY : VALUE;
             continue;
           } else if ((c >= ZERO && c <= NINE) || c === MINUS) {
+            const end = plainNumber(this, text, i, n);
+            if (end >= 0) {
+              this.place(this.numValue, base + i);
+              // Final at the character after it (plainNumber ends before one, never a word's).
+              mode = this.completed(base + end, base + end + 1);
+              this.lastToken = NUMBER_TOKEN;
+              at = end;
+              continue;
+            }
             mode = valueNumber(this, text, i, n, final);
             if (mode < 0) return mode;
             at = this.pos;
@@ -473,7 +483,9 @@ export class Scanner extends ScanState {
           continue;
         }
       }
-      this.pos = at;
+      // After a value the white space is read again (a line break there may decide a missing
+      // comma); elsewhere the mode function goes on after it.
+      this.pos = mode === AFTER ? at : i;
       mode = this.step(mode, text, n, final);
       if (mode < 0) return mode;
       at = this.pos;
