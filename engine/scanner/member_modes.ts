@@ -178,14 +178,7 @@ export function readKey(s: ScanState, text: string, n: number, final: boolean): 
     if (end === KEY_CUT && !final) return s.suspend(n, KEY_REST);
   }
   if (c === QUOTE || c === APOS || c === LDQUO || c === LSQUO) {
-    if (c !== QUOTE) {
-      // repair: `{'a': 1}` → `{"a": 1}`; `{“a”: 1}` → `{"a": 1}`.
-      s.repair(c === APOS ? RULE.SingleQuotes : RULE.TypographicQuotes, base + i);
-    }
-    beginString(s, base + i, closingQuote(c), true);
-    const end = scanString(s, text, i + 1, final);
-    if (end === SUSPEND || end === FATAL) return STOP;
-    return s.moveTo(end, finishString(s, end));
+    return keyString(s, text, i, final, c);
   }
   if (c === RBRACE || c === RBRACKET) {
     const wrong = s.kinds[s.depth - 1] === (c === RBRACE ? OBJECT : ARRAY)
@@ -215,14 +208,35 @@ export function readKey(s: ScanState, text: string, n: number, final: boolean): 
       return s.moveTo(i + 1, KEY);
     }
   }
-  if (isWordStart(c) || isDigit(c)) {
-    const end = scanKeyWord(s, text, i, n, final);
-    if (end === SUSPEND) return s.suspend(i, KEY);
-    if (end === FATAL) return STOP;
-    return s.moveTo(end, COLON_MODE);
-  }
+  if (isWordStart(c) || isDigit(c)) return keyWord(s, text, i, n, final);
   stray(s, c, base + i);
   return s.moveTo(i + 1, KEY);
+}
+
+/** A quoted key read by the general reader (another quote, an escape, a hazard, a cut). */
+export function keyString(
+  s: ScanState,
+  text: string,
+  i: number,
+  final: boolean,
+  c: number,
+): number {
+  if (c !== QUOTE) {
+    // repair: `{'a': 1}` → `{"a": 1}`; `{“a”: 1}` → `{"a": 1}`.
+    s.repair(c === APOS ? RULE.SingleQuotes : RULE.TypographicQuotes, s.base + i);
+  }
+  beginString(s, s.base + i, closingQuote(c), true);
+  const end = scanString(s, text, i + 1, final);
+  if (end === SUSPEND || end === FATAL) return STOP;
+  return s.moveTo(end, finishString(s, end));
+}
+
+/** An unquoted key at i (`{a: 1}`); returns COLON_MODE, or STOP. */
+export function keyWord(s: ScanState, text: string, i: number, n: number, final: boolean): number {
+  const end = scanKeyWord(s, text, i, n, final);
+  if (end === SUSPEND) return s.suspend(i, KEY);
+  if (end === FATAL) return STOP;
+  return s.moveTo(end, COLON_MODE);
 }
 
 /** A key was read: its colon is due. */

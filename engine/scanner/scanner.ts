@@ -71,14 +71,14 @@ import { close, open } from "./containers.ts";
 import { readCommentRest, readKeyRest, readValueRest } from "./cut_modes.ts";
 import { readEpilogue, settleCloser } from "./epilogue.ts";
 import { plainKey } from "./keys.ts";
-import { readAfter, readColon, readKey } from "./member_modes.ts";
+import { keyString, keyWord, readAfter, readColon, readKey } from "./member_modes.ts";
 import { readPreamble } from "./preamble.ts";
 import { acceptable, type ScanResult, unescapedResult } from "./scan_result.ts";
 import { RULE } from "./scanner_rules.ts";
 import { AMBIGUITY_BY_RANK, EXACTNESS_BY_RANK, ScanState } from "./state.ts";
 import { plainNumber } from "./number_reader.ts";
 import { finishString, plainString, scanString } from "./strings.ts";
-import { readValue, valueNumber } from "./value_mode.ts";
+import { readValue, valueNumber, valueString } from "./value_mode.ts";
 import { literalEnd } from "./words.ts";
 
 // Char codes, local: a constant declared in this module is folded into its loops, an
@@ -431,11 +431,27 @@ export class Scanner extends ScanState {
             continue;
           }
         } else if (mode === KEY) {
-          const end = c === QUOTE ? plainKey(this, text, i + 1, n) : NOT_PLAIN;
-          if (end >= 0) {
-            const colon = end < n && text.charCodeAt(end) === COLON;
-            at = colon ? end + 1 : end;
-            mode = colon ? VALUE : COLON_MODE;
+          if (c === QUOTE) {
+            const end = plainKey(this, text, i + 1, n);
+            if (end >= 0) {
+              const colon = end < n && text.charCodeAt(end) === COLON;
+              at = colon ? end + 1 : end;
+              mode = colon ? VALUE : COLON_MODE;
+              continue;
+            }
+            if (end === NOT_PLAIN) {
+              mode = keyString(this, text, i, final, c);
+              if (mode < 0) return mode;
+              at = this.pos;
+              continue;
+            }
+          } else if (
+            (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= ZERO && c <= NINE) || c === 95
+          ) {
+            // An unquoted ASCII key (`{a: 1}`): what `readKey` reads for it.
+            mode = keyWord(this, text, i, n, final);
+            if (mode < 0) return mode;
+            at = this.pos;
             continue;
           }
         } else if (mode === VALUE) {
@@ -448,6 +464,10 @@ export class Scanner extends ScanState {
               at = end;
               continue;
             }
+            mode = valueString(this, text, i, final, c);
+            if (mode < 0) return mode;
+            at = this.pos;
+            continue;
           } else if (c === LBRACE || c === LBRACKET) {
             if (!open(this, c === LBRACE ? OBJECT : ARRAY, base + i)) return STOP;
             at = i + 1;

@@ -143,7 +143,13 @@ function missingValue(s: ScanState, i: number): number {
 }
 
 /** A string value read by the general reader (another quote, an escape, a hazard, a cut). */
-function valueString(s: ScanState, text: string, i: number, final: boolean, c: number): number {
+export function valueString(
+  s: ScanState,
+  text: string,
+  i: number,
+  final: boolean,
+  c: number,
+): number {
   if (c !== QUOTE) {
     // repair: `'a'` → `"a"`; `“a”` → `"a"`.
     s.repair(c === APOS ? RULE.SingleQuotes : RULE.TypographicQuotes, s.base + i);
