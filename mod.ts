@@ -60,7 +60,7 @@ export { JsonStream, type StreamSnapshot } from "./engine/stream.ts";
 export type { Decision } from "./engine/classify.ts";
 export type { Retry } from "./engine/retry.ts";
 export { CLOSING_SENTENCE, SCHEMA_CLOSING_SENTENCE } from "./engine/retry.ts";
-export type { Completeness, SettledMember } from "./engine/scanner.ts";
+export type { Completeness, SettledMember } from "./engine/scanner/mod.ts";
 export {
   type Ambiguity,
   type Exactness,

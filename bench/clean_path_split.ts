@@ -21,7 +21,7 @@ import process from "node:process";
 import { parseArgs } from "node:util";
 import { gate, PROFILES } from "../mod.ts";
 import { scanCleanText } from "../engine/fast_path.ts";
-import { scan } from "../engine/scanner.ts";
+import { scan } from "../engine/scanner/mod.ts";
 import { loadStandardInputs } from "./inputs.ts";
 
 const { rounds, clock } = parseArgs({

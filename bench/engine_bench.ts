@@ -20,7 +20,7 @@ import { jsonrepair } from "npm:jsonrepair@3.15.0";
 // deno-lint-ignore no-import-prefix -- a dev-only peer of this bench
 import { parse as partialParse } from "npm:partial-json@0.1.7";
 import { gate, PROFILES, repair } from "../mod.ts";
-import { scan } from "../engine/scanner.ts";
+import { scan } from "../engine/scanner/mod.ts";
 import { loadStandardInputs } from "./inputs.ts";
 
 const { valid, damaged, truncated } = await loadStandardInputs();

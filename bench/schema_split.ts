@@ -30,7 +30,7 @@ import { parseArgs } from "node:util";
 import { compileGate, gate } from "../mod.ts";
 import { matchesForm } from "../engine/declarations/check.ts";
 import { PROFILES } from "../engine/profiles.ts";
-import { scan } from "../engine/scanner.ts";
+import { scan } from "../engine/scanner/mod.ts";
 import { ajvCompile } from "../tests/fixtures/ajv_oracle.ts";
 import { LARGE, LARGE_SCHEMA, SCHEMA, SMALL } from "./schema_calls.ts";
 

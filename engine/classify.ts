@@ -9,7 +9,7 @@
  * ```ts
  * import { strictEqual } from "node:assert/strict";
  * import { decide } from "./classify.ts";
- * import { scan } from "./scanner.ts";
+ * import { scan } from "./scanner/mod.ts";
  * import { PROFILES } from "./profiles.ts";
  * strictEqual(decide(scan("[1,2,]", PROFILES.agent)), "cosmetic_repair");
  * ```
@@ -17,7 +17,7 @@
  * @module
  */
 
-import type { ScanResult } from "./scanner.ts";
+import type { ScanResult } from "./scanner/mod.ts";
 
 /**
  * What the document is, from best to worst.
@@ -39,7 +39,7 @@ export type Decision = "safe" | "cosmetic_repair" | "lossy_repair" | "ambiguous"
  * ```ts
  * import { strictEqual } from "node:assert/strict";
  * import { decide } from "./classify.ts";
- * import { scan } from "./scanner.ts";
+ * import { scan } from "./scanner/mod.ts";
  * import { PROFILES } from "./profiles.ts";
  * strictEqual(decide(scan('{"a":1,"a":2}', PROFILES.permissive)), "ambiguous");
  * strictEqual(decide(scan("", PROFILES.permissive)), "invalid");

@@ -74,7 +74,7 @@ import {
   NO_HAZARD,
 } from "./hazards.ts";
 import type { Profile } from "./profiles.ts";
-import { hasCase, scan, type ScanResult, skipWhiteSpace } from "./scanner.ts";
+import { hasCase, scan, type ScanResult, skipWhiteSpace } from "./scanner/mod.ts";
 
 // Char codes.
 const SPACE = 32, LBRACKET = 91, LBRACE = 123, BACKSLASH = 92, COLON = 58, COMMA = 44;
@@ -517,7 +517,7 @@ function colonsInStrings(value: object): number {
  * @example
  * ```ts
  * import { scanCleanJson } from "./fast_path.ts";
- * import { scan } from "./scanner.ts";
+ * import { scan } from "./scanner/mod.ts";
  * import { PROFILES } from "./profiles.ts";
  * import { deepStrictEqual, strictEqual } from "node:assert/strict";
  * const text = ' {"query":"weather","limit":3} ';
@@ -543,7 +543,7 @@ export function scanCleanJson(text: string, profile: Profile): ScanResult | null
  * @example
  * ```ts
  * import { scanCleanText } from "./fast_path.ts";
- * import { scan } from "./scanner.ts";
+ * import { scan } from "./scanner/mod.ts";
  * import { PROFILES } from "./profiles.ts";
  * import { deepStrictEqual, strictEqual } from "node:assert/strict";
  * const text = '{"city":"Z\u00fcrich","note":"\u4e2d\u6587 \u{1F600}","bell":"\\u0007","n":0,"id":"e-1"}';

@@ -68,7 +68,7 @@ import {
 import { type Retry, retryPrompt } from "./retry.ts";
 import type { Ambiguity, Exactness, Repair } from "./rules.ts";
 import { cleanFractions, scanCleanText, scanText } from "./fast_path.ts";
-import { scan, type ScanResult } from "./scanner.ts";
+import { scan, type ScanResult } from "./scanner/mod.ts";
 
 /**
  * Options of {@linkcode gate}: a declaration (one of `schema` or
@@ -160,7 +160,7 @@ export interface GateResult {
  * @example
  * ```ts
  * import { renderValue } from "./gate.ts";
- * import { scan } from "./scanner.ts";
+ * import { scan } from "./scanner/mod.ts";
  * import { PROFILES } from "./profiles.ts";
  * import { strictEqual } from "node:assert/strict";
  * const text = "{'a': True, 'b': -0x0}";
@@ -394,7 +394,7 @@ function mismatchError(
  * @example
  * ```ts
  * import { gateScan } from "./gate.ts";
- * import { scan } from "./scanner.ts";
+ * import { scan } from "./scanner/mod.ts";
  * import { PROFILES } from "./profiles.ts";
  * import { strictEqual } from "node:assert/strict";
  * const text = "[1,2,]";

@@ -23,7 +23,7 @@
 import { escapedKeyIn } from "./fast_path.ts";
 import { DEFAULT_MAX_INPUT, DEFAULT_MAX_TOKEN, MAX_DEPTH_CEILING, PROFILES } from "./profiles.ts";
 import type { Profile } from "./profiles.ts";
-import { scan } from "./scanner.ts";
+import { scan } from "./scanner/mod.ts";
 
 /** Strict reading with every limit at its ceiling: the scanner as a plain JSON reader. */
 const EXACT: Profile = {

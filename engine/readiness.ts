@@ -39,7 +39,7 @@ import { permille } from "./classify.ts";
 import { checkDeclaration, declaredMembers, type Verdict } from "./declarations/verdict.ts";
 import { type EngineError, engineError } from "./errors.ts";
 import { checkText, DECLARATION_OPTION_SPECS, prepare } from "./gate.ts";
-import { scan } from "./scanner.ts";
+import { scan } from "./scanner/mod.ts";
 import type { Form } from "./declarations/form.ts";
 import type { Profile } from "./profiles.ts";
 import type { ValidateOptions } from "./validate.ts";

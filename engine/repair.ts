@@ -19,7 +19,7 @@ import { checkText, GATE_OPTION_SPECS, type GateOptions, prepare, renderValue } 
 import type { EngineError } from "./errors.ts";
 import type { Exactness, Repair } from "./rules.ts";
 import { scanText } from "./fast_path.ts";
-import type { Completeness } from "./scanner.ts";
+import type { Completeness } from "./scanner/mod.ts";
 
 /**
  * What {@linkcode repair} answers. When `error` is non-null the repair was

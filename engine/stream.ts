@@ -44,7 +44,7 @@ import {
   gateScan,
   prepare,
 } from "./gate.ts";
-import { holdsAnyOf, Scanner } from "./scanner.ts";
+import { holdsAnyOf, Scanner } from "./scanner/mod.ts";
 
 /** Chunks are scanned at the latest once this many code units are pending. */
 const BATCH = 1024;

@@ -9,7 +9,7 @@
  */
 
 import assert from "node:assert/strict";
-import { scan } from "../engine/scanner.ts";
+import { scan } from "../engine/scanner/mod.ts";
 import { type RepairRule, RULES } from "../engine/rules.ts";
 import { CallerError, ERRORS } from "../engine/errors.ts";
 import {

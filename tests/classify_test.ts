@@ -10,7 +10,7 @@
 
 import assert from "node:assert/strict";
 import { decide, type Decision, labelFor, permille } from "../engine/classify.ts";
-import { scan, type ScanResult } from "../engine/scanner.ts";
+import { scan, type ScanResult } from "../engine/scanner/mod.ts";
 import { PROFILES } from "../engine/profiles.ts";
 import { engineError } from "../engine/errors.ts";
 

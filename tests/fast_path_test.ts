@@ -23,7 +23,7 @@ import {
   wideStringsClean,
 } from "../engine/fast_path.ts";
 import { type Options, type Profile, PROFILE_NAMES, resolveOptions } from "../engine/profiles.ts";
-import { scan } from "../engine/scanner.ts";
+import { scan } from "../engine/scanner/mod.ts";
 import { decodeUtf8 } from "../engine/encoding.ts";
 import { isDeepStrictEqual } from "node:util";
 import { gate } from "../mod.ts";

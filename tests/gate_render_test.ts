@@ -20,7 +20,7 @@ import {
 } from "../engine/gate.ts";
 import { CallerError } from "../engine/errors.ts";
 import { resolveOptions } from "../engine/profiles.ts";
-import { scan } from "../engine/scanner.ts";
+import { scan } from "../engine/scanner/mod.ts";
 
 interface Rendering {
   name: string;

@@ -13,7 +13,7 @@ import assert from "node:assert/strict";
 import { isDeepStrictEqual } from "node:util";
 import { parseJson } from "../mod.ts";
 import { PROFILES } from "../engine/profiles.ts";
-import { scan } from "../engine/scanner.ts";
+import { scan } from "../engine/scanner/mod.ts";
 import { Session } from "../mcp/server.ts";
 import { ProxySession } from "../proxy/session.ts";
 import { EMPTY_POLICY } from "../proxy/policy.ts";

@@ -19,7 +19,7 @@
  */
 
 import assert from "node:assert/strict";
-import { scan, type ScanResult } from "../engine/scanner.ts";
+import { scan, type ScanResult } from "../engine/scanner/mod.ts";
 import { PROFILE_NAMES, PROFILES } from "../engine/profiles.ts";
 import { gate } from "../mod.ts";
 import { judge, readText } from "./oracle.ts";

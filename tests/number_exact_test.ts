@@ -11,7 +11,7 @@
 
 import assert from "node:assert/strict";
 import { PROFILES } from "../engine/profiles.ts";
-import { scan } from "../engine/scanner.ts";
+import { scan } from "../engine/scanner/mod.ts";
 import { mulberry32 } from "./fixtures/random.ts";
 
 const EDGES: readonly { name: string; lexeme: string }[] = [

@@ -24,7 +24,7 @@
 
 import assert from "node:assert/strict";
 import { isDeepStrictEqual } from "node:util";
-import { scan, type ScanResult } from "../engine/scanner.ts";
+import { scan, type ScanResult } from "../engine/scanner/mod.ts";
 import { scanCleanJson, scanCleanText } from "../engine/fast_path.ts";
 import { type Ambiguity, type Exactness, type Repair, ruleByCode } from "../engine/rules.ts";
 import { type Profile, PROFILE_NAMES, PROFILES, resolveOptions } from "../engine/profiles.ts";

@@ -47,7 +47,7 @@ import {
   kindsIn,
 } from "./oracle.ts";
 import { hazardDocument } from "./fixtures/hazards.ts";
-import { scan } from "../engine/scanner.ts";
+import { scan } from "../engine/scanner/mod.ts";
 import { PROFILES } from "../engine/profiles.ts";
 import { reasonFor } from "../engine/reasons.ts";
 

@@ -13,7 +13,7 @@
  */
 
 import assert from "node:assert/strict";
-import { MAX_LISTED_REPAIRS, scan, Scanner, type ScanResult } from "../engine/scanner.ts";
+import { MAX_LISTED_REPAIRS, scan, Scanner, type ScanResult } from "../engine/scanner/mod.ts";
 import {
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_INPUT,

@@ -15,7 +15,7 @@ import {
   DEFAULT_MAX_TOKEN,
   MAX_DEPTH_CEILING,
 } from "../engine/profiles.ts";
-import { MAX_LISTED_REPAIRS } from "../engine/scanner.ts";
+import { MAX_LISTED_REPAIRS } from "../engine/scanner/mod.ts";
 import { MAX_DECLARATION_DEPTH } from "../engine/declarations/form.ts";
 import { compilePattern } from "../engine/declarations/pattern.ts";
 import { MAX_REF_DEPTH, MAX_SCHEMA_NODES } from "../engine/declarations/jsonschema.ts";

@@ -9,7 +9,7 @@
  */
 
 import assert from "node:assert/strict";
-import { scan } from "../engine/scanner.ts";
+import { scan } from "../engine/scanner/mod.ts";
 import { PROFILE_NAMES, PROFILES } from "../engine/profiles.ts";
 import { comparable, scanInChunks } from "./fixtures/streaming.ts";
 import { generateStandardInputs } from "./fixtures/standard_inputs.ts";

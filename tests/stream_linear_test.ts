@@ -15,7 +15,7 @@
 import assert from "node:assert/strict";
 import { JsonStream } from "../mod.ts";
 import { PROFILES } from "../engine/profiles.ts";
-import { Scanner } from "../engine/scanner.ts";
+import { Scanner } from "../engine/scanner/mod.ts";
 
 /** Code units of the run at 1×. */
 const BASE = 2_000;

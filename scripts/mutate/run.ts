@@ -20,6 +20,22 @@
 const ROOT = new URL("../../", import.meta.url);
 const HERE = new URL("./", import.meta.url);
 
+/** The scanner's specification, fastest first (`tests/stream_test.ts`, every split point, last). */
+const SCANNER_TESTS = [
+  "tests/scanner_test.ts",
+  "tests/attack_numbers_test.ts",
+  "tests/attack_keys_test.ts",
+  "tests/attack_candidates_test.ts",
+  "tests/number_exact_test.ts",
+  "tests/positions_test.ts",
+  "tests/depth_test.ts",
+  "tests/early_stop_test.ts",
+  "tests/one_reading_test.ts",
+  "tests/fewer_refusals_test.ts",
+  "tests/jsontestsuite_test.ts",
+  "tests/stream_test.ts",
+];
+
 const DECLARATION_TESTS = [
   "tests/declarations_test.ts",
   "tests/jsonschema_test.ts",
@@ -172,6 +188,36 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     "tests/describe_test.ts",
     ...DECLARATION_TESTS,
   ],
+  // The scanner, one module at a time (docs/ENGINE.md, "The scanner's modules").
+  "engine/scanner/chars.ts": SCANNER_TESTS,
+  "engine/scanner/numbers.ts": ["tests/number_exact_test.ts", ...SCANNER_TESTS],
+  "engine/scanner/number_reader.ts": [
+    "tests/number_exact_test.ts",
+    ...SCANNER_TESTS,
+  ],
+  "engine/scanner/strings.ts": [
+    "tests/attack_hazards_test.ts",
+    ...SCANNER_TESTS,
+  ],
+  "engine/scanner/keys.ts": SCANNER_TESTS,
+  "engine/scanner/words.ts": SCANNER_TESTS,
+  "engine/scanner/ignored.ts": SCANNER_TESTS,
+  "engine/scanner/containers.ts": SCANNER_TESTS,
+  "engine/scanner/value_mode.ts": SCANNER_TESTS,
+  "engine/scanner/member_modes.ts": SCANNER_TESTS,
+  "engine/scanner/between_tokens.ts": SCANNER_TESTS,
+  "engine/scanner/cut_modes.ts": [
+    "tests/stream_linear_test.ts",
+    ...SCANNER_TESTS,
+  ],
+  "engine/scanner/preamble.ts": SCANNER_TESTS,
+  "engine/scanner/epilogue.ts": SCANNER_TESTS,
+  "engine/scanner/state.ts": ["tests/stream_linear_test.ts", ...SCANNER_TESTS],
+  "engine/scanner/scanner.ts": [
+    "tests/stream_linear_test.ts",
+    ...SCANNER_TESTS,
+  ],
+  "engine/scanner/scan_result.ts": SCANNER_TESTS,
 };
 
 /**

@@ -1,0 +1,96 @@
+/**
+ * The scan stops when the answer is known: after a fatal error that ends it (`E020`, `E022`),
+ * the rest of a large input is not read, fed in one chunk or many, and a streamed feed still gives
+ * the one-shot answer. The one thing later input can change is `E021` (the input's length), so
+ * the length is still counted. The work is the scanner's `scanned` counter (code units handed to
+ * its loop), never a timing.
+ *
+ * @module
+ */
+
+import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
+import { scan, Scanner, type ScanResult } from "../engine/scanner/mod.ts";
+import { type Profile, PROFILES } from "../engine/profiles.ts";
+
+/** About 1 MiB after the error, fed in chunks of this size. */
+const CHUNK = 4096, TAIL = 1 << 20;
+
+/** Feeds `text` in CHUNK-sized chunks; returns the scanner. */
+function streamed(text: string, profile: Profile): Scanner {
+  const scanner = new Scanner(profile);
+  for (let at = 0; at < text.length; at += CHUNK) {
+    scanner.feed(text.slice(at, at + CHUNK), false);
+  }
+  scanner.feed("", true);
+  return scanner;
+}
+
+/** The fields a reader sees, without the repairs' positions recomputed per call. */
+function answer(result: ScanResult): unknown {
+  return {
+    fatal: result.fatal,
+    hasValue: result.hasValue,
+    length: result.length,
+  };
+}
+
+const ROWS: readonly {
+  name: string;
+  text: string;
+  profile: Profile;
+  code: string;
+}[] = [
+  {
+    name: "E020: nesting past max_depth early in a large input",
+    text: "[".repeat(600) + "1,".repeat(TAIL / 2),
+    profile: PROFILES.agent,
+    code: "E020",
+  },
+  {
+    name: "E022: a string past max_token early in a large input",
+    text: `["${"x".repeat(200)}", ` + "1, ".repeat(TAIL / 3),
+    profile: { ...PROFILES.agent, maxToken: 100 },
+    code: "E022",
+  },
+  {
+    name: "E022: a number past max_token early in a large input",
+    text: `[${"9".repeat(200)}, ` + "1, ".repeat(TAIL / 3),
+    profile: { ...PROFILES.agent, maxToken: 100 },
+    code: "E022",
+  },
+];
+
+for (const { name, text, profile, code } of ROWS) {
+  Deno.test(`${name}: the rest is not read, fed in chunks`, () => {
+    const scanner = streamed(text, profile);
+    strictEqual(scanner.error?.code, code);
+    // Only the chunks up to the error were handed to the scan loop.
+    ok(
+      scanner.scanned <= 2 * CHUNK,
+      `scanned ${scanner.scanned} of ${text.length}`,
+    );
+  });
+
+  Deno.test(`${name}: a streamed feed gives the one-shot answer`, () => {
+    const once = scan(text, profile);
+    strictEqual(once.fatal?.code, code);
+    deepStrictEqual(answer(streamed(text, profile).result()), answer(once));
+  });
+}
+
+Deno.test("E021 still wins when later input passes max_input after an early fatal error", () => {
+  const profile = { ...PROFILES.agent, maxDepth: 4, maxInput: 64 * CHUNK };
+  const text = "[".repeat(10) + " ".repeat(80 * CHUNK);
+  strictEqual(scan(text, profile).fatal?.code, "E021");
+  strictEqual(streamed(text, profile).result().fatal?.code, "E021");
+});
+
+Deno.test("no fatal error: the whole input is read (the counter measures the scan)", () => {
+  const text = "[" + "1,".repeat(TAIL / 2) + "1]";
+  const scanner = streamed(text, PROFILES.agent);
+  strictEqual(scanner.error, null);
+  ok(
+    scanner.scanned >= text.length,
+    `scanned ${scanner.scanned} of ${text.length}`,
+  );
+});
