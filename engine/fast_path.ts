@@ -91,6 +91,52 @@ const SAFE = 9007199254740991;
  */
 const UNDERFLOW_ZEROS = "0".repeat(300);
 
+/**
+ * Texts longer than this are first read for nesting past `max_depth` near
+ * their start ({@linkcode nestsTooDeepEarly}): the scanner then stops at
+ * `E020` without the whole text being parsed here first.
+ */
+const LARGE_TEXT = 65_536;
+/** Code units per allowed level read by {@linkcode nestsTooDeepEarly} (`{"a":` is 5). */
+const UNITS_PER_LEVEL = 8;
+const QUOTE = 34, RBRACKET = 93, RBRACE = 125;
+
+/**
+ * Whether the first `8 × max_depth + 4096` code units of `text` already nest
+ * past `maxDepth` (brackets inside strings skipped). Only a shortcut to the
+ * scanner's early `E020` on a large text: the walk of the parsed value still
+ * checks the depth of every text the fast path takes.
+ *
+ * @example
+ * ```ts
+ * import { nestsTooDeepEarly } from "./fast_path.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(nestsTooDeepEarly('{"a":'.repeat(600) + "1", 512), true);
+ * strictEqual(nestsTooDeepEarly('["[[[[", [1]]', 2), false);
+ * strictEqual(nestsTooDeepEarly("[[[1]]]", 2), true);
+ * ```
+ *
+ * @param text the text, starting anywhere before its first bracket
+ * @param maxDepth the deepest nesting allowed
+ * @returns true when the prefix read nests deeper than `maxDepth`
+ */
+export function nestsTooDeepEarly(text: string, maxDepth: number): boolean {
+  const end = Math.min(text.length, UNITS_PER_LEVEL * maxDepth + 4096);
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) inString = true;
+    else if (c === LBRACE || c === LBRACKET) {
+      if (++depth > maxDepth) return true;
+    } else if (c === RBRACE || c === RBRACKET) depth--;
+  }
+  return false;
+}
+
 /** The ASCII test encodes at most this many code units at a time. */
 const ASCII_CHUNK = 65_536;
 /** The ASCII test's first chunk (each next one is four times as long, up to ASCII_CHUNK). */
@@ -565,6 +611,7 @@ function cleanScan(text: string, profile: Profile, wide: boolean): ScanResult | 
   // Past the end (nothing but white space), `charCodeAt` is NaN: no bracket.
   const first = text.charCodeAt(start);
   if (first !== LBRACE && first !== LBRACKET) return null;
+  if (n > LARGE_TEXT && nestsTooDeepEarly(text, profile.maxDepth)) return null;
   if (!isAscii(text) && !(wide && wideStringsClean(text))) return null;
   // Escapes: none at all is the common case (one search); else only the `\u` allowed and no
   // escaped key.

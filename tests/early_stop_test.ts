@@ -11,6 +11,8 @@
 import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import { scan, Scanner, type ScanResult } from "../engine/scanner/mod.ts";
 import { type Profile, PROFILES } from "../engine/profiles.ts";
+import { nestsTooDeepEarly, scanCleanText } from "../engine/fast_path.ts";
+import { gate } from "../mod.ts";
 
 /** About 1 MiB after the error, fed in chunks of this size. */
 const CHUNK = 4096, TAIL = 1 << 20;
@@ -93,4 +95,35 @@ Deno.test("no fatal error: the whole input is read (the counter measures the sca
     scanner.scanned >= text.length,
     `scanned ${scanner.scanned} of ${text.length}`,
   );
+});
+
+Deno.test("the fast path leaves a large text that nests past max_depth near its start to the scanner", async (t) => {
+  const rows = [
+    {
+      name: "objects, 5 code units a level",
+      text: '{"a":'.repeat(600) + "[" + "1,".repeat(TAIL / 2) + "1]",
+    },
+    { name: "arrays", text: "[".repeat(600) + "1,".repeat(TAIL / 2) },
+    {
+      name: "after closed siblings",
+      text: "[" + "[1],".repeat(200) + "[".repeat(520) + "1,".repeat(TAIL / 2),
+    },
+  ];
+  for (const row of rows) {
+    await t.step(row.name, () => {
+      strictEqual(nestsTooDeepEarly(row.text, PROFILES.agent.maxDepth), true);
+      strictEqual(scanCleanText(row.text, PROFILES.agent), null);
+      const result = gate(row.text);
+      strictEqual(result.error?.code, "E020");
+    });
+  }
+  await t.step("brackets inside strings are not nesting", () => {
+    const text = `["${"[".repeat(1000)}"]`;
+    strictEqual(nestsTooDeepEarly(text, PROFILES.agent.maxDepth), false);
+    strictEqual(gate(text).executable, true);
+  });
+  await t.step("an escaped quote does not end the string", () => {
+    strictEqual(nestsTooDeepEarly(`["\\"${"[".repeat(20)}"]`, 4), false);
+    strictEqual(nestsTooDeepEarly(`["\\\\"${"[".repeat(20)}]`, 4), true);
+  });
 });
