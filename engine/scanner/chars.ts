@@ -36,26 +36,81 @@ const TAB = 9,
  * of the hazards a value can hold (bidi controls, tag characters, lone
  * surrogates), so the value loops stop only from here. Keys stop from
  * `FIRST_HAZARD_UNIT` (U+00AD): every default-ignorable is a hazard in a key.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { isPlainRun, WIDE } from "./chars.ts";
+ * strictEqual(WIDE, 0x061c);
+ * strictEqual(isPlainRun("caf\u00e9", 0x22, WIDE), true); // below U+061C: plain in a value
+ * strictEqual(isPlainRun("a\u061cb", 0x22, WIDE), false); // the first bidi control
+ * ```
  */
 export const WIDE = 0x061c;
 
 /**
  * An invisible format character (zero-width space, joiners, word joiner)
  * between tokens: white space to every reader that sees it (issue 22).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { isFormatCharacter } from "./chars.ts";
+ * strictEqual(isFormatCharacter(0x200b), true); // zero-width space
+ * strictEqual(isFormatCharacter(0x2060), true); // word joiner
+ * strictEqual(isFormatCharacter(0x20), false); // a plain space is not one
+ * ```
  */
 export function isFormatCharacter(c: number): boolean {
   return c === 0x200b || c === 0x200c || c === 0x200d || c === 0x2060;
 }
 
-/** Whether `text` from `start` to `end` holds only white space. */
+/**
+ * Whether `text` from `start` to `end` holds only white space.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { isAllBlank } from "./chars.ts";
+ * strictEqual(isAllBlank("[ \n\t ]", 1, 5), true);
+ * strictEqual(isAllBlank("[ 1 ]", 1, 4), false);
+ * strictEqual(isAllBlank("[]", 1, 1), true); // an empty range
+ * ```
+ */
 export function isAllBlank(text: string, start: number, end: number): boolean {
   return skipWhiteSpace(text, start, end) >= end;
 }
 
+/**
+ * Whether char code `c` is a hex digit (`0-9`, `A-F`, `a-f`).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { isHex } from "./chars.ts";
+ * strictEqual(isHex("7".charCodeAt(0)), true);
+ * strictEqual(isHex("F".charCodeAt(0)), true);
+ * strictEqual(isHex("f".charCodeAt(0)), true);
+ * strictEqual(isHex("g".charCodeAt(0)), false);
+ * ```
+ */
 export function isHex(c: number): boolean {
   return (c >= ZERO && c <= NINE) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 }
 
+/**
+ * The value (0 to 15) of a hex digit's char code `c` (`isHex(c)` must hold).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { hexValue } from "./chars.ts";
+ * strictEqual(hexValue("0".charCodeAt(0)), 0);
+ * strictEqual(hexValue("9".charCodeAt(0)), 9);
+ * strictEqual(hexValue("a".charCodeAt(0)), 10);
+ * strictEqual(hexValue("F".charCodeAt(0)), 15);
+ * ```
+ */
 export function hexValue(c: number): number {
   return c <= NINE ? c - ZERO : (c | 32) - 87;
 }
@@ -65,6 +120,18 @@ export function hexValue(c: number): number {
  * closing quote `q`, a backslash, a control character, a character from
  * `wide` up: U+061C in a value, U+00AD in a key): a string being read only
  * grows by it.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { isPlainRun, WIDE } from "./chars.ts";
+ * const QUOTE = 0x22;
+ * strictEqual(isPlainRun("hello world", QUOTE, WIDE), true);
+ * strictEqual(isPlainRun('say "hi"', QUOTE, WIDE), false); // the closing quote
+ * strictEqual(isPlainRun("a\\n", QUOTE, WIDE), false); // a backslash
+ * strictEqual(isPlainRun("a\tb", QUOTE, WIDE), false); // a control character
+ * strictEqual(isPlainRun("soft\u00adhyphen", QUOTE, 0x00ad), false); // a key stops at U+00AD
+ * ```
  */
 export function isPlainRun(chunk: string, q: number, wide: number): boolean {
   for (let k = 0; k < chunk.length; k++) {
@@ -90,7 +157,18 @@ export function holdsAnyOf(text: string, chars: string): boolean {
   return false;
 }
 
-/** Whether `text` holds `key` at offset i. */
+/**
+ * Whether `text` holds `key` at offset i.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { sameText } from "./chars.ts";
+ * strictEqual(sameText('{"name":1}', 2, "name"), true);
+ * strictEqual(sameText('{"name":1}', 1, "name"), false);
+ * strictEqual(sameText('{"na', 2, "name"), false); // past the end of the text
+ * ```
+ */
 export function sameText(text: string, i: number, key: string): boolean {
   for (let k = 0; k < key.length; k++) {
     if (text.charCodeAt(i + k) !== key.charCodeAt(k)) return false;
@@ -136,7 +214,19 @@ export function hasCase(key: string): boolean {
   return false;
 }
 
-/** A string delimiter's closing char code, for an opening one. */
+/**
+ * A string delimiter's closing char code, for an opening one.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { closingQuote } from "./chars.ts";
+ * strictEqual(closingQuote(0x201c), 0x201d); // “ closes with ”
+ * strictEqual(closingQuote(0x2018), 0x2019); // ‘ closes with ’
+ * strictEqual(closingQuote(0x22), 0x22); // " closes with itself
+ * strictEqual(closingQuote(0x27), 0x27); // ' closes with itself
+ * ```
+ */
 export function closingQuote(c: number): number {
   if (c === LDQUO) return RDQUO;
   if (c === LSQUO) return RSQUO;
