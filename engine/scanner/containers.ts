@@ -37,7 +37,18 @@ import type { ScanState } from "./state.ts";
 // imported binding is loaded from its module on every use.
 const COMMA = 44, RBRACE = 125, BOM = 0xfeff;
 
-/** Whether an object has no member yet. */
+/**
+ * Whether an object has no member yet.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { isEmptyObject } from "./containers.ts";
+ * strictEqual(isEmptyObject({}), true);
+ * strictEqual(isEmptyObject({ a: 1 }), false);
+ * strictEqual(isEmptyObject(Object.create({ inherited: 1 })), false); // for-in sees it
+ * ```
+ */
 export function isEmptyObject(object: unknown): boolean {
   for (const _ in object as Record<string, unknown>) return false;
   return true;
@@ -47,6 +58,15 @@ export function isEmptyObject(object: unknown): boolean {
  * The rule each kind of key collision is reported as (`exact` is
  * `R032 DuplicateKey`, reported as the member is set; Object.keys holds no
  * exact twins).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { COLLISION_RULES } from "./containers.ts";
+ * strictEqual(COLLISION_RULES.exact, null); // R032, reported as the member is set
+ * strictEqual(COLLISION_RULES.case?.name, "CaseCollidingKeys");
+ * strictEqual(COLLISION_RULES.confusable?.name, "ConfusableKeys");
+ * ```
  */
 export const COLLISION_RULES: Readonly<Record<CollisionKind, RepairRule | null>> = {
   exact: null,
@@ -56,6 +76,17 @@ export const COLLISION_RULES: Readonly<Record<CollisionKind, RepairRule | null>>
   confusable: RULE.ConfusableKeys, // repair: none: `{"a":1,"а":2}` (Cyrillic а): kept, flagged
 };
 
+/**
+ * The bit (`1 << COLLISION_BITS[kind]`) each kind of key collision sets in `RareState.lastKeyKinds`.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { COLLISION_BITS } from "./containers.ts";
+ * strictEqual(COLLISION_BITS.exact, 0);
+ * strictEqual(new Set(Object.values(COLLISION_BITS)).size, 5); // one per kind
+ * ```
+ */
 export const COLLISION_BITS: Readonly<Record<CollisionKind, number>> = {
   exact: 0,
   ignorable: 1,
@@ -64,7 +95,19 @@ export const COLLISION_BITS: Readonly<Record<CollisionKind, number>> = {
   confusable: 4,
 };
 
-/** Whether two key lists hold the same keys in the same order. */
+/**
+ * Whether two key lists hold the same keys in the same order.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { sameKeys } from "./containers.ts";
+ * strictEqual(sameKeys(["a", "b"], ["a", "b"]), true);
+ * strictEqual(sameKeys(["a", "b"], ["b", "a"]), false); // order counts
+ * strictEqual(sameKeys(["a"], ["a", "b"]), false);
+ * strictEqual(sameKeys([], []), true);
+ * ```
+ */
 export function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
   for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;

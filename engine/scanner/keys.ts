@@ -27,16 +27,55 @@ import { WORDS } from "./words.ts";
 // imported binding is loaded from its module on every use.
 const SPACE = 32, QUOTE = 34, DOT = 46, ZERO = 48, UPPER_A = 65, UPPER_Z = 90, BACKSLASH = 92;
 
-/** Keys up to this length are cached by the key fast path. */
+/**
+ * Keys up to this length are cached by the key fast path.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { MAX_CACHED_KEY } from "./keys.ts";
+ * strictEqual(MAX_CACHED_KEY, 64);
+ * ```
+ */
 export const MAX_CACHED_KEY = 64;
 
-/** Slots of the key cache (a power of two). */
+/**
+ * Slots of the key cache (a power of two).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { KEY_CACHE_SIZE } from "./keys.ts";
+ * strictEqual(KEY_CACHE_SIZE & (KEY_CACHE_SIZE - 1), 0); // a power of two: a hash is masked
+ * ```
+ */
 export const KEY_CACHE_SIZE = 4096;
 
-/** Recently seen keys, by hash: reusing one avoids a copy and a re-interning. */
+/**
+ * Recently seen keys, by hash: reusing one avoids a copy and a re-interning.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { KEY_CACHE_SIZE, keyCache } from "./keys.ts";
+ * strictEqual(keyCache.length, KEY_CACHE_SIZE);
+ * ```
+ */
 export const keyCache: (string | undefined)[] = new Array(KEY_CACHE_SIZE).fill(undefined);
 
-/** Whether `head` from `start` to its end, then `rest`, hold `key`. */
+/**
+ * Whether `head` from `start` to its end, then `rest`, hold `key`.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { sameSplitText } from "./keys.ts";
+ * // `{"na` ended one chunk, `me":1}` began the next
+ * strictEqual(sameSplitText('{"na', 2, 'me":1}', "name"), true);
+ * strictEqual(sameSplitText('{"na', 2, 'pe":1}', "name"), false);
+ * strictEqual(sameSplitText('{"ma', 2, 'me":1}', "name"), false);
+ * ```
+ */
 export function sameSplitText(head: string, start: number, rest: string, key: string): boolean {
   const split = head.length - start;
   for (let k = 0; k < split; k++) {
@@ -48,7 +87,20 @@ export function sameSplitText(head: string, start: number, rest: string, key: st
   return true;
 }
 
-/** Whether an unquoted key is a plain integer every reader reads alike: digits, no leading zero, at most 15. */
+/**
+ * Whether an unquoted key is a plain integer every reader reads alike: digits, no leading zero, at most 15.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { isPlainIntegerKey } from "./keys.ts";
+ * strictEqual(isPlainIntegerKey("42"), true);
+ * strictEqual(isPlainIntegerKey("0"), true);
+ * strictEqual(isPlainIntegerKey("042"), false); // a leading zero
+ * strictEqual(isPlainIntegerKey("1.5"), false);
+ * strictEqual(isPlainIntegerKey("1234567890123456"), false); // 16 digits
+ * ```
+ */
 export function isPlainIntegerKey(key: string): boolean {
   if (key.length > 15 || (key.length > 1 && key.charCodeAt(0) === ZERO)) return false;
   for (let k = 0; k < key.length; k++) if (!isDigit(key.charCodeAt(k))) return false;

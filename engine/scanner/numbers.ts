@@ -23,7 +23,17 @@
 // imported binding is loaded from its module on every use.
 const PLUS = 43, MINUS = 45, DOT = 46, ZERO = 48, NINE = 57, LOWER_E = 101;
 
-/** The largest safe integer, 2^53 − 1: a double at least this large may be an unsafe integer. */
+/**
+ * The largest safe integer, 2^53 − 1: a double at least this large may be an unsafe integer.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { MAX_SAFE } from "./numbers.ts";
+ * strictEqual(MAX_SAFE, Number.MAX_SAFE_INTEGER);
+ * strictEqual(MAX_SAFE + 1 === MAX_SAFE + 2, true); // past it, doubles skip integers
+ * ```
+ */
 export const MAX_SAFE = 9007199254740991;
 
 /**
@@ -36,6 +46,18 @@ export const MAX_SAFE = 9007199254740991;
  * `1e22` or `123e65` give back their digits: they are doubles, read exactly as
  * every reader reads them. `9007199254740991.5` is no integer. Called only
  * for a double at least 2^53 − 1 (a rare path).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { isUnsafeInteger } from "./numbers.ts";
+ * const unsafe = (written: string) => isUnsafeInteger(written, 0, written.length, Number(written));
+ * strictEqual(unsafe("9007199254740993"), true); // read as ...992
+ * strictEqual(unsafe("9007199254740993.0"), true);
+ * strictEqual(unsafe("9007199254740991"), false); // 2^53 - 1 is safe
+ * strictEqual(unsafe("1e22"), false); // gives back its digits
+ * strictEqual(unsafe("9007199254740991.5"), false); // no integer
+ * ```
  */
 export function isUnsafeInteger(text: string, i: number, end: number, value: number): boolean {
   let digits = "", fraction = 0, inFraction = false, k = i;
@@ -74,7 +96,19 @@ export function isUnsafeInteger(text: string, i: number, end: number, value: num
   return significantDigits(String(Math.abs(value))) !== significant;
 }
 
-/** The significant digits of a number's JavaScript rendering (`1.23e+67` → `123`). */
+/**
+ * The significant digits of a number's JavaScript rendering (`1.23e+67` → `123`).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { significantDigits } from "./numbers.ts";
+ * strictEqual(significantDigits("1.23e+67"), "123");
+ * strictEqual(significantDigits("120000"), "12");
+ * strictEqual(significantDigits("0.00105"), "105");
+ * strictEqual(significantDigits("0"), "");
+ * ```
+ */
 export function significantDigits(rendered: string): string {
   let digits = "";
   for (let k = 0; k < rendered.length; k++) {
@@ -87,7 +121,18 @@ export function significantDigits(rendered: string): string {
   return digits.slice(0, cut);
 }
 
-/** Exact powers of ten (the fast path of decimal reading). */
+/**
+ * Exact powers of ten (the fast path of decimal reading).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { POW10 } from "./numbers.ts";
+ * strictEqual(POW10.length, 23);
+ * strictEqual(POW10[0], 1);
+ * strictEqual(POW10[22], 1e22); // the largest power of ten a double holds exactly
+ * ```
+ */
 export const POW10: readonly number[] = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
 
 /**

@@ -16,7 +16,18 @@ import type { Unframed } from "../framing.ts";
 import type { RepairRule } from "../rules.ts";
 import { VALUE } from "./codes.ts";
 
-/** The classification as it stood when the root value began (`Scanner.mark`). */
+/**
+ * The classification as it stood when the root value began (`Scanner.mark`).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { type Mark, NOTHING_MARKED } from "./rare_state.ts";
+ * const mark: Mark = NOTHING_MARKED;
+ * strictEqual(mark.listed, 0);
+ * strictEqual(mark.valid, true);
+ * ```
+ */
 export interface Mark {
   readonly listed: number;
   readonly count: number;
@@ -31,7 +42,18 @@ export interface Mark {
   readonly negativeZero: boolean;
 }
 
-/** The mark of a scan that has recorded nothing yet (shared: a mark is never written). */
+/**
+ * The mark of a scan that has recorded nothing yet (shared: a mark is never written).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { NOTHING_MARKED } from "./rare_state.ts";
+ * strictEqual(Object.isFrozen(NOTHING_MARKED), true);
+ * strictEqual(NOTHING_MARKED.count, 0);
+ * strictEqual(NOTHING_MARKED.refusalRule, null);
+ * ```
+ */
 export const NOTHING_MARKED: Mark = Object.freeze({
   listed: 0,
   count: 0,
@@ -53,6 +75,15 @@ export const NOTHING_MARKED: Mark = Object.freeze({
  * allocates it only when first needed (a scanner with every field in one
  * object costs twice as much to build: V8 keeps only about 70 fields in
  * the object itself).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { RareState } from "./rare_state.ts";
+ * const rare = new RareState();
+ * strictEqual(rare.commentAt, -1); // no comment cut
+ * strictEqual(rare.candidates.length, 0);
+ * ```
  */
 export class RareState {
   /** Prose was skipped before the value (so an empty rest is "no value found"). */

@@ -15,7 +15,20 @@ import type { EngineError } from "../errors.ts";
 import { type EscapedReading, writtenOffsets } from "../escaped_document.ts";
 import { type Ambiguity, type Exactness, type Repair, ruleByName } from "../rules.ts";
 
-/** At most this many repairs are listed; the rest are counted (`repairs_truncated`). */
+/**
+ * At most this many repairs are listed; the rest are counted (`repairs_truncated`).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { MAX_LISTED_REPAIRS } from "./scan_result.ts";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const result = scan("[" + "'a',".repeat(300) + "'a']", PROFILES.permissive); // 301 repairs
+ * strictEqual(result.repairs.length, MAX_LISTED_REPAIRS);
+ * strictEqual(result.repairCount, 301);
+ * ```
+ */
 export const MAX_LISTED_REPAIRS = 256;
 
 /**
@@ -110,19 +123,60 @@ export interface ScanResult {
   negativeZero: boolean;
 }
 
-/** Whether a scan's reading is one every repairing profile accepts: a value, cosmetic at worst. */
+/**
+ * Whether a scan's reading is one every repairing profile accepts: a value, cosmetic at worst.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { acceptable } from "./scan_result.ts";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * strictEqual(acceptable(scan('{"a": 1}', PROFILES.strict)), true);
+ * strictEqual(acceptable(scan("{'a': 1,}", PROFILES.permissive)), true); // cosmetic repairs
+ * strictEqual(acceptable(scan("[NaN]", PROFILES.permissive)), false); // lossy
+ * strictEqual(acceptable(scan("[1, 2", PROFILES.permissive)), false); // truncated
+ * ```
+ */
 export function acceptable(result: ScanResult): boolean {
   return result.fatal === null && result.refusal === null && result.hasValue &&
     result.exactness !== "lossy" && result.ambiguity === "none" &&
     result.completeness === "complete";
 }
 
+/**
+ * The rule a document escaped once is read under (`R067 EscapedDocument`).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { ESCAPED_DOCUMENT } from "./scan_result.ts";
+ * strictEqual(ESCAPED_DOCUMENT.code, "R067");
+ * strictEqual(ESCAPED_DOCUMENT.name, "EscapedDocument");
+ * ```
+ */
 // repair: `{\"a\": 1}` (escaped once) → `{"a": 1}` (recorded by `unescapedResult`)
 export const ESCAPED_DOCUMENT = ruleByName("EscapedDocument");
 
 /**
  * The scan of the unescaped text as the result of the text as written: `R067` at the span's
  * first bracket, the repairs, value span and members placed back in the text as written.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
+ * import { unescapedResult } from "./scan_result.ts";
+ * import { escapedReading } from "../escaped_document.ts";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const written = 'Here: {\\"a\\": 1}';
+ * const reading = escapedReading(written)!;
+ * const result = unescapedResult(scan(reading.text, PROFILES.permissive), reading, written);
+ * deepStrictEqual(result.value, { a: 1 });
+ * // R003: the prose before the document; R067 at its first bracket, as written
+deepStrictEqual(result.repairs.map((r) => [r.rule, r.offset]), [["R003", 0], ["R067", 6]]);
+ * strictEqual(result.length, written.length);
+ * ```
  */
 export function unescapedResult(
   found: ScanResult,
@@ -173,7 +227,18 @@ export function unescapedResult(
   };
 }
 
-/** The offsets at which the lines of a text start (0 first). */
+/**
+ * The offsets at which the lines of a text start (0 first).
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { lineStarts } from "./scan_result.ts";
+ * deepStrictEqual(lineStarts("a\nbc\n"), [0, 2, 5]);
+ * deepStrictEqual(lineStarts("one line"), [0]);
+ * deepStrictEqual(lineStarts(""), [0]);
+ * ```
+ */
 export function lineStarts(text: string): number[] {
   const starts = [0];
   for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) starts.push(at + 1);

@@ -13,6 +13,19 @@
  */
 import { ruleByName } from "../rules.ts";
 
+/**
+ * The repair rules the scanner records, by name: each the catalogue's entry of that name.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { RULE } from "./scanner_rules.ts";
+ * import { ruleByName } from "../rules.ts";
+ * strictEqual(RULE.TrailingComma.code, "R005");
+ * strictEqual(RULE.WrongCloser, ruleByName("WrongCloser"));
+ * strictEqual(Object.values(RULE).every((rule) => rule.name.length > 0), true);
+ * ```
+ */
 export const RULE = {
   StripBom: ruleByName("StripBom"),
   StripCodeFence: ruleByName("StripCodeFence"),

@@ -43,15 +43,71 @@ import { RULE } from "./scanner_rules.ts";
 // imported binding is loaded from its module on every use.
 const LF = 10;
 
+/**
+ * Exactness by rank: exact below cosmetic below lossy (the worst recorded wins).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { EXACTNESS_BY_RANK, EXACTNESS_RANK } from "./state.ts";
+ * strictEqual(EXACTNESS_RANK.exact < EXACTNESS_RANK.cosmetic, true);
+ * strictEqual(EXACTNESS_RANK.cosmetic < EXACTNESS_RANK.lossy, true);
+ * strictEqual(EXACTNESS_BY_RANK[EXACTNESS_RANK.lossy], "lossy");
+ * ```
+ */
 export const EXACTNESS_RANK: Record<Exactness, number> = { exact: 0, cosmetic: 1, lossy: 2 };
 
+/**
+ * Ambiguity by rank: none below semantic below syntactic (the worst recorded wins).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { AMBIGUITY_BY_RANK, AMBIGUITY_RANK } from "./state.ts";
+ * strictEqual(AMBIGUITY_RANK.none < AMBIGUITY_RANK.semantic, true);
+ * strictEqual(AMBIGUITY_RANK.semantic < AMBIGUITY_RANK.syntactic, true);
+ * strictEqual(AMBIGUITY_BY_RANK[AMBIGUITY_RANK.semantic], "semantic");
+ * ```
+ */
 export const AMBIGUITY_RANK: Record<Ambiguity, number> = { none: 0, semantic: 1, syntactic: 2 };
 
+/**
+ * The exactness of each rank (the inverse of `EXACTNESS_RANK`).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { EXACTNESS_BY_RANK, EXACTNESS_RANK } from "./state.ts";
+ * strictEqual(EXACTNESS_BY_RANK.every((e, rank) => EXACTNESS_RANK[e] === rank), true);
+ * ```
+ */
 export const EXACTNESS_BY_RANK: readonly Exactness[] = ["exact", "cosmetic", "lossy"];
 
+/**
+ * The ambiguity of each rank (the inverse of `AMBIGUITY_RANK`).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { AMBIGUITY_BY_RANK, AMBIGUITY_RANK } from "./state.ts";
+ * strictEqual(AMBIGUITY_BY_RANK.every((a, rank) => AMBIGUITY_RANK[a] === rank), true);
+ * ```
+ */
 export const AMBIGUITY_BY_RANK: readonly Ambiguity[] = ["none", "semantic", "syntactic"];
 
-/** The scanner's state: see docs/ENGINE.md. */
+/**
+ * The scanner's state: see docs/ENGINE.md.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { ScanState } from "./state.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const s = new ScanState(PROFILES.agent);
+ * strictEqual(s.depth, 0);
+ * strictEqual(s.root, undefined); // no value read yet
+ * ```
+ */
 export class ScanState {
   /** The resolved options. */
   readonly profile: Profile;

@@ -43,14 +43,38 @@ const TAB = 9,
   LBRACE = 123,
   RBRACE = 125;
 
-/** The JSON literals by first character (`t`, `f`, `n`). */
+/**
+ * The JSON literals by first character (`t`, `f`, `n`).
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { LITERALS } from "./words.ts";
+ * deepStrictEqual(LITERALS.get("t".charCodeAt(0)), { text: "true", value: true });
+ * deepStrictEqual(LITERALS.get("n".charCodeAt(0)), { text: "null", value: null });
+ * deepStrictEqual(LITERALS.get("x".charCodeAt(0)), undefined);
+ * ```
+ */
 export const LITERALS: ReadonlyMap<number, { text: string; value: boolean | null }> = new Map([
   [116, { text: "true", value: true }],
   [102, { text: "false", value: false }],
   [110, { text: "null", value: null }],
 ]);
 
-/** Words a value may be spelled as, and what each means. */
+/**
+ * Words a value may be spelled as, and what each means.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { WORDS } from "./words.ts";
+ * strictEqual(WORDS.get("true")?.rule, null); // JSON itself: no repair
+ * strictEqual(WORDS.get("None")?.value, null);
+ * strictEqual(WORDS.get("None")?.rule?.name, "PythonLiteral");
+ * strictEqual(WORDS.get("NaN")?.rule?.name, "NonFiniteNumber");
+ * strictEqual(WORDS.has("yes"), false);
+ * ```
+ */
 export const WORDS: ReadonlyMap<string, { value: unknown; rule: RepairRule | null }> = new Map<
   string,
   { value: unknown; rule: RepairRule | null }
@@ -70,7 +94,21 @@ export const WORDS: ReadonlyMap<string, { value: unknown; rule: RepairRule | nul
   ["Infinity", { value: null, rule: RULE.NonFiniteNumber }], // repair: `Infinity` → `null`
 ]);
 
-/** The end of `true`, `false` or `null` at i when followed by a delimiter, else NOT_PLAIN. */
+/**
+ * The end of `true`, `false` or `null` at i when followed by a delimiter, else NOT_PLAIN.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { literalEnd } from "./words.ts";
+ * import { NOT_PLAIN } from "./codes.ts";
+ * const end = (text: string) => literalEnd(text, 0, text.length, text.charCodeAt(0));
+ * strictEqual(end("true,"), 4);
+ * strictEqual(end("false]"), 5);
+ * strictEqual(end("nullx"), NOT_PLAIN); // a longer word
+ * strictEqual(end("true"), NOT_PLAIN); // no delimiter seen yet
+ * ```
+ */
 export function literalEnd(text: string, i: number, n: number, c: number): number {
   // Bounds first: a read past the end would return NaN and deoptimize.
   let end = -1;
@@ -92,7 +130,19 @@ export function literalEnd(text: string, i: number, n: number, c: number): numbe
   return end;
 }
 
-/** Whether `text` from i to n is a prefix of `literal` (or all of it). */
+/**
+ * Whether `text` from i to n is a prefix of `literal` (or all of it).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { isLiteralPrefix } from "./words.ts";
+ * strictEqual(isLiteralPrefix("[tr", 1, 3, "true"), true); // a chunk cut inside `true`
+ * strictEqual(isLiteralPrefix("[true", 1, 5, "true"), true);
+ * strictEqual(isLiteralPrefix("[tx", 1, 3, "true"), false);
+ * strictEqual(isLiteralPrefix("[truer", 1, 6, "true"), false); // longer than the literal
+ * ```
+ */
 export function isLiteralPrefix(text: string, i: number, n: number, literal: string): boolean {
   if (n - i > literal.length) return false;
   for (let k = i; k < n; k++) {
