@@ -24,6 +24,15 @@ import type { ScanState } from "./state.ts";
 /**
  * The index of the first character at or after i that is not white space; AT_END when the chunk
  * ends first, once the scan is suspended in `mode` or, at the end of the input, closed.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * deepStrictEqual(scan(' [ 1 ,\n\t2 ] ', PROFILES.strict).value, [1, 2]);
+ * deepStrictEqual(scan("[1,\u200b2]", PROFILES.permissive).value, [1, 2]); // a format character is white space
+ * ```
  */
 export function skipToToken(
   s: ScanState,
@@ -41,6 +50,15 @@ export function skipToToken(
 /**
  * The chunk ended at i before a token: suspends in `mode` (more input may come), or, the input
  * having ended, closes every open container (no value at all is `E003`). Returns AT_END.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * strictEqual(scan("  ", PROFILES.permissive).fatal?.code, "E001"); // no value at all
+ * deepStrictEqual(scan('{"a": [1, ', PROFILES.permissive).value, { a: [1] }); // closed
+ * ```
  */
 export function endOfText(
   s: ScanState,

@@ -114,6 +114,20 @@ export function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
+/**
+ * Opens an object or array (`kind`) at `at` under the top container; false, with `E020` recorded,
+ * when it would nest deeper than the profile's `maxDepth`.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const depth = PROFILES.agent.maxDepth;
+ * strictEqual(scan("[".repeat(depth + 1), PROFILES.agent).fatal?.code, "E020");
+ * strictEqual(scan("[".repeat(depth) + "]".repeat(depth), PROFILES.agent).fatal, null);
+ * ```
+ */
 export function open(s: ScanState, kind: number, at: number): boolean {
   if (s.depth >= s.profile.maxDepth) {
     s.failAt(
@@ -142,7 +156,17 @@ export function open(s: ScanState, kind: number, at: number): boolean {
   return true;
 }
 
-/** Pops the top container; returns the next mode. */
+/**
+ * Pops the top container; returns the next mode.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * deepStrictEqual(scan('{"a": [1, {}]}', PROFILES.strict).value, { a: [1, {}] });
+ * ```
+ */
 export function close(s: ScanState, end: number): number {
   const d = --s.depth;
   const container = s.containers[d];
@@ -163,6 +187,16 @@ export function close(s: ScanState, end: number): number {
  * non-ASCII character get here (`caseFlags`): all-lower-case ASCII keys
  * collide only when equal, which `setMember` reports. Each collision is
  * reported at `at` (the object's end), once per kind.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const names = (text: string) => scan(text, PROFILES.permissive).repairs.map((r) => r.name);
+ * deepStrictEqual(names('{"Path": 1, "path": 2}'), ["CaseCollidingKeys"]);
+ * deepStrictEqual(names('{"path": 1, "file": 2}'), []);
+ * ```
  */
 export function checkKeys(s: ScanState, object: Record<string, unknown>, at: number): void {
   const keys = Object.keys(object);
@@ -185,7 +219,20 @@ export function checkKeys(s: ScanState, object: Record<string, unknown>, at: num
   }
 }
 
-/** Closes every open container at the end of the input. */
+/**
+ * Closes every open container at the end of the input.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const result = scan('["a", ["b"', PROFILES.permissive);
+ * deepStrictEqual(result.value, ["a", ["b"]]);
+ * deepStrictEqual(result.repairs.map((r) => r.name), ["CloseContainer", "CloseContainer"]);
+ * strictEqual(result.completeness, "truncated");
+ * ```
+ */
 export function closeAllAtEnd(s: ScanState, end: number): void {
   while (s.depth > 0) {
     // repair: `{"a": [1` at the end → `{"a": [1]}` (each open container is closed)
@@ -203,7 +250,19 @@ export function closeAllAtEnd(s: ScanState, end: number): void {
   s.mode = END;
 }
 
-/** Records a character that cannot stand where it is (it is dropped). */
+/**
+ * Records a character that cannot stand where it is (it is dropped).
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const result = scan("[1, @, 2]", PROFILES.permissive);
+ * deepStrictEqual(result.value, [1, 2]);
+ * deepStrictEqual(result.repairs.map((r) => [r.name, r.offset]), [["SkippedCharacter", 4], ["SkippedCharacter", 5]]);
+ * ```
+ */
 export function stray(s: ScanState, c: number, at: number): void {
   // repair: a stray character (`@`, a no-break space) where no token may stand → dropped
   s.repair(
@@ -218,6 +277,17 @@ export function stray(s: ScanState, c: number, at: number): void {
  * Closes a tuple at its `)`: an array (`R065 TupleAsArray`), unless it holds
  * one item and no comma (`("a")` is the string in Python, not a tuple:
  * `R066 ParenthesizedValue`). Returns the next mode.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const read = (text: string) => scan(text, PROFILES.permissive);
+ * deepStrictEqual(read('{"pt": (1, 2)}').value, { pt: [1, 2] });
+ * deepStrictEqual(read('{"pt": (1, 2)}').repairs.map((r) => r.name), ["TupleAsArray"]);
+ * deepStrictEqual(read('("a")').repairs.map((r) => r.name), ["ParenthesizedValue"]);
+ * ```
  */
 export function closeTuple(s: ScanState, at: number): number {
   const items = s.top as unknown[];
@@ -232,6 +302,16 @@ export function closeTuple(s: ScanState, at: number): number {
  * an inferred comma starts it). Two or more in one member invent structure (issue 21 class 5:
  * `{"a":1 "b" 2}` infers a comma and a colon, `{a 1}` quotes and a colon): `R053 ChainedRepair`,
  * once per member. Runs only on broken input; the clean path never calls it.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const names = (text: string) => scan(text, PROFILES.permissive).repairs.map((r) => r.name);
+ * deepStrictEqual(names('{"a": 1 "b": 2}'), ["MissingComma"]); // one token inferred
+ * deepStrictEqual(names('{"a":1 "b" 2}'), ["MissingComma", "MissingColon", "ChainedRepair"]);
+ * ```
  */
 export function inferred(s: ScanState, token: number, at: number, fresh = false): void {
   const rare = s.rare;
@@ -245,7 +325,19 @@ export function inferred(s: ScanState, token: number, at: number, fresh = false)
   count(s, token, at);
 }
 
-/** Adds an inferred token to the counted member; records `R053` at the second. */
+/**
+ * Adds an inferred token to the counted member; records `R053` at the second.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * // quotes around `a` and a colon: the second inferred token records R053
+ * const result = scan("{a 1}", PROFILES.permissive);
+ * deepStrictEqual(result.repairs.map((r) => [r.rule, r.offset]), [["R007", 1], ["R025", 3], ["R053", 3]]);
+ * ```
+ */
 export function count(s: ScanState, token: number, at: number): void {
   const rare = s.rare;
   const tokens = rare.chainTokens |= token;
@@ -260,7 +352,20 @@ export function count(s: ScanState, token: number, at: number): void {
   }
 }
 
-/** Closes the top container with a closer that may not match it; returns the next mode. */
+/**
+ * Closes the top container with a closer that may not match it; returns the next mode.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const result = scan('{"a": [1}', PROFILES.permissive);
+ * deepStrictEqual(result.value, { a: [1] }); // `}` closes the array and then the object
+ * deepStrictEqual(result.repairs.map((r) => r.rule), ["R026"]); // MismatchedBracket
+ * strictEqual(scan('{"a": [1}', PROFILES.agent).refusal?.code, "E011");
+ * ```
+ */
 export function closeWith(s: ScanState, closer: number, at: number, substitute = false): number {
   const want = closer === RBRACE ? OBJECT : ARRAY;
   const d = s.depth;
@@ -301,7 +406,17 @@ export function closeWith(s: ScanState, closer: number, at: number, substitute =
   return close(s, at + 1);
 }
 
-/** `wrongCloser`: the closer closes what it names (inner ones left open), or stands for the top's own. */
+/**
+ * `wrongCloser`: the closer closes what it names (inner ones left open), or stands for the top's own.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { MATCHES, SUBSTITUTE } from "./containers.ts";
+ * strictEqual(MATCHES, 0);
+ * strictEqual(SUBSTITUTE, 1);
+ * ```
+ */
 export const MATCHES = 0, SUBSTITUTE = 1;
 
 /**
@@ -311,6 +426,17 @@ export const MATCHES = 0, SUBSTITUTE = 1;
  * no place: the closer stands for the top's own, the one complete
  * reading), MATCHES otherwise (the inner containers were left open), or SUSPEND
  * when the chunk ends before what follows is known.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * // a comma follows the `}`: it stands for the array's `]` (SUBSTITUTE)
+ * const result = scan('{"a": [1, 2}, "b": 3}', PROFILES.permissive);
+ * deepStrictEqual(result.value, { a: [1, 2], b: 3 });
+ * deepStrictEqual(result.repairs.map((r) => r.name), ["WrongCloser"]);
+ * ```
  */
 export function wrongCloser(
   s: ScanState,

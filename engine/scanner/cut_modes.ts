@@ -36,7 +36,20 @@ import { literalRest, LITERALS } from "./words.ts";
 
 const SLASH = 47, STAR = 42, COLON = 58;
 
-/** KEY_REST: the rest of a plain key; returns the next mode, or REREAD. */
+/**
+ * KEY_REST: the rest of a plain key; returns the next mode, or REREAD.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { Scanner } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const scanner = new Scanner(PROFILES.strict);
+ * scanner.feed('{"na', false); // a plain key cut by the chunk end
+ * scanner.feed('me": 1}', true);
+ * deepStrictEqual(scanner.result().value, { name: 1 });
+ * ```
+ */
 export function readKeyRest(s: ScanState, text: string, n: number): number {
   const end = plainKeyRest(s, text, n);
   if (end === NOT_PLAIN) {
@@ -48,7 +61,21 @@ export function readKeyRest(s: ScanState, text: string, n: number): number {
   return s.moveTo(end, COLON_MODE);
 }
 
-/** NUMBER_REST or LITERAL_REST: the rest of a number or a literal; the next mode, or REREAD. */
+/**
+ * NUMBER_REST or LITERAL_REST: the rest of a number or a literal; the next mode, or REREAD.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { Scanner } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const scanner = new Scanner(PROFILES.strict);
+ * scanner.feed("[12", false); // a number cut by the chunk end
+ * scanner.feed("34, tr", false); // a literal cut by the chunk end
+ * scanner.feed("ue]", true);
+ * deepStrictEqual(scanner.result().value, [1234, true]);
+ * ```
+ */
 export function readValueRest(s: ScanState, text: string, n: number, mode: number): number {
   const at = tokenStart(s);
   const literal = mode === LITERAL_REST
@@ -68,7 +95,21 @@ export function readValueRest(s: ScanState, text: string, n: number, mode: numbe
   return s.moveTo(end, next);
 }
 
-/** COMMENT_REST: the rest of a block comment; returns the mode it was cut in, or STOP. */
+/**
+ * COMMENT_REST: the rest of a block comment; returns the mode it was cut in, or STOP.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { Scanner } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const scanner = new Scanner(PROFILES.permissive);
+ * scanner.feed("[1 /* a ", false); // a block comment cut by the chunk end
+ * scanner.feed("b *\/]", true);
+ * deepStrictEqual(scanner.result().value, [1]);
+ * deepStrictEqual(scanner.result().repairs.map((r) => r.name), ["StripComment"]);
+ * ```
+ */
 export function readCommentRest(s: ScanState, text: string, n: number, final: boolean): number {
   let j = s.pos;
   while (j + 1 < n && !(text.charCodeAt(j) === STAR && text.charCodeAt(j + 1) === SLASH)) j++;

@@ -19,7 +19,18 @@ import type { ScanState } from "./state.ts";
 // imported binding is loaded from its module on every use.
 const LF = 10, DOT = 46, SLASH = 47, STAR = 42, ELLIPSIS = 0x2026;
 
-/** Whether `...` starts at i. */
+/**
+ * Whether `...` starts at i.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { isPlaceholder } from "./ignored.ts";
+ * strictEqual(isPlaceholder("[1, ...]", 4, 8), true);
+ * strictEqual(isPlaceholder("[1, ...]", 5, 8), false); // only two dots from here
+ * strictEqual(isPlaceholder("[..", 1, 3), false); // the chunk ends first
+ * ```
+ */
 export function isPlaceholder(text: string, i: number, n: number): boolean {
   return i + 2 < n && text.charCodeAt(i + 1) === DOT && text.charCodeAt(i + 2) === DOT;
 }
@@ -28,6 +39,17 @@ export function isPlaceholder(text: string, i: number, n: number): boolean {
  * Drops a placeholder (`...`, `…`); a comma right after it is dropped with
  * it (see `placeholderComma`). Returns the index past it, or SUSPEND when
  * more dots may follow in the next chunk.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const result = scan("[1, …, 2]", PROFILES.permissive);
+ * deepStrictEqual(result.value, [1, 2]); // the comma after it dropped with it
+ * deepStrictEqual(result.repairs.map((r) => r.name), ["Placeholder"]);
+ * deepStrictEqual(scan("[1, ...]", PROFILES.permissive).value, [1]);
+ * ```
  */
 export function skipPlaceholder(
   s: ScanState,
@@ -46,7 +68,20 @@ export function skipPlaceholder(
   return j;
 }
 
-/** Skips a comment at i; returns its end, or SUSPEND. A lone `/` is skipped as a character. */
+/**
+ * Skips a comment at i; returns its end, or SUSPEND. A lone `/` is skipped as a character.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const names = (text: string) => scan(text, PROFILES.permissive).repairs.map((r) => r.name);
+ * deepStrictEqual(names("[1, /* c *\/ 2]"), ["StripComment"]);
+ * deepStrictEqual(names("[1, // c\n 2]"), ["StripComment"]);
+ * deepStrictEqual(names("[1 / 2]"), ["SkippedCharacter", "AmbiguousSplit"]); // a lone `/`
+ * ```
+ */
 export function skipComment(
   s: ScanState,
   text: string,
