@@ -113,6 +113,16 @@ export function isPlainIntegerKey(key: string): boolean {
  * interned by the engine), so repeated keys cost no allocation. Returns the
  * index past the closing quote, KEY_CUT when the input ended inside a short
  * key, or NOT_PLAIN to take the general path.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const rows = scan('[{"id": 1}, {"id": 2}]', PROFILES.strict).value as { id: number }[];
+ * deepStrictEqual(rows, [{ id: 1 }, { id: 2 }]);
+ * strictEqual(Object.keys(rows[0])[0], Object.keys(rows[1])[0]); // one copy of "id"
+ * ```
  */
 export function plainKey(s: ScanState, text: string, i: number, n: number): number {
   let h = 0, j = i, c = 0, cased = false;
@@ -152,6 +162,17 @@ export function plainKey(s: ScanState, text: string, i: number, n: number): numb
  * cached copy is compared across the cut, so a repeated key costs no
  * concatenation. Returns the index past the closing quote, or NOT_PLAIN to read
  * the key again from its quote (see {@linkcode Scanner.rewindToken}).
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { Scanner } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const scanner = new Scanner(PROFILES.strict);
+ * scanner.feed('[{"name": 1}, {"na', false); // the key cut by the chunk end
+ * scanner.feed('me": 2}]', true);
+ * deepStrictEqual(scanner.result().value, [{ name: 1 }, { name: 2 }]);
+ * ```
  */
 export function plainKeyRest(s: ScanState, text: string, n: number): number {
   let h = s.keyHash, j = 0, c = 0, cased = s.keyCased;
@@ -179,7 +200,19 @@ export function plainKeyRest(s: ScanState, text: string, n: number): number {
   return j + 1;
 }
 
-/** Scans an unquoted key; returns its end (the key in `pendingKeys`). */
+/**
+ * Scans an unquoted key; returns its end (the key in `pendingKeys`).
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const read = (text: string) => scan(text, PROFILES.permissive);
+ * deepStrictEqual(read('{a: 1, true: 2, 3: "x"}').value, { a: 1, true: 2, 3: "x" });
+ * deepStrictEqual(read("{a: 1}").repairs.map((r) => r.name), ["UnquotedKey"]);
+ * ```
+ */
 export function scanKeyWord(
   s: ScanState,
   text: string,

@@ -39,6 +39,17 @@ const UPPER_E = 69, UNDERSCORE = 95;
 /**
  * Scans a number at i. Returns the end index (value in `numValue`), SUSPEND, FATAL, or DROPPED
  * when the token was dropped (a lone sign or dot: the scan goes on at `pos`).
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const read = (text: string) => scan(text, PROFILES.permissive);
+ * deepStrictEqual(read("[1.5e3, .5, 0x1F, 1_000]").value, [1500, 0.5, 31, 1000]);
+ * deepStrictEqual(read("[-]").value, []); // DROPPED: a lone sign
+ * deepStrictEqual(read("[1e400]").repairs.map((r) => r.name), ["NumberOutOfRange"]);
+ * ```
  */
 export function scanNumber(
   s: ScanState,
@@ -97,6 +108,14 @@ export function scanNumber(
  * leading zero, no repair) followed by a character that ends it: the index past it (value in
  * `numValue`), or NOT_PLAIN for the general path. Its mantissa and power of ten are exact, so
  * one correctly rounded division gives the double, as `decimalValue` computes it.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * deepStrictEqual(scan("[12, -3.25, 0.1]", PROFILES.strict).value, [12, -3.25, 0.1]);
+ * ```
  */
 export function plainNumber(s: ScanState, text: string, i: number, n: number): number {
   let j = i, c = text.charCodeAt(i), mantissa = 0;
@@ -313,6 +332,18 @@ function lexemeValue(written: string, r: DecimalReading): number {
  * exponent yet) whose reading so far is kept in `decimal`. Returns the index where it ends
  * (value in `numValue`), or NOT_PLAIN to read it again whole (an exponent, a repair, more than
  * the fast path takes, or no end in this chunk).
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { Scanner } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const scanner = new Scanner(PROFILES.strict);
+ * scanner.feed("[1", false); // a plain decimal number cut by the chunk end
+ * scanner.feed(".5, 2", false);
+ * scanner.feed("e3]", true); // an exponent: read again whole
+ * deepStrictEqual(scanner.result().value, [1.5, 2000]);
+ * ```
  */
 export function numberRest(s: ScanState, text: string, n: number): number {
   const r = s.decimal;

@@ -56,6 +56,23 @@ const TAB = 9,
   RBRACE = 125,
   RPAREN = 41;
 
+/**
+ * Starts reading a string whose opening quote (`quote`, a char code) is at `start`: a key's when
+ * `isKey`. Resets what the string has read so far.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { beginString } from "./strings.ts";
+ * import { ScanState } from "./state.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const s = new ScanState(PROFILES.agent);
+ * beginString(s, 1, 0x22, true);
+ * strictEqual(s.inString, true);
+ * strictEqual(s.strIsKey, true);
+ * strictEqual(s.strOut, "");
+ * ```
+ */
 export function beginString(s: ScanState, start: number, quote: number, isKey: boolean): void {
   s.inString = true;
   s.strStart = start;
@@ -65,7 +82,17 @@ export function beginString(s: ScanState, start: number, quote: number, isKey: b
   s.stringFinalAt = -1;
 }
 
-/** After a string closed at i: place it; returns the next mode (END on a fatal error). */
+/**
+ * After a string closed at i: place it; returns the next mode (END on a fatal error).
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * deepStrictEqual(scan('{"a": "x", "b": ["y"]}', PROFILES.strict).value, { a: "x", b: ["y"] });
+ * ```
+ */
 export function finishString(s: ScanState, i: number): number {
   s.inString = false;
   const value = s.strValue;
@@ -100,6 +127,17 @@ export function finishString(s: ScanState, i: number): number {
  * `R063 InnerQuotes` when the string closed where what follows confirms it
  * (closing at an inner quote instead leaves text no reading can place:
  * one reading), `R020` when the input ended inside it.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const rules = (text: string) => scan(text, PROFILES.permissive).repairs.map((r) => r.rule);
+ * deepStrictEqual(scan('["say "hi" now"]', PROFILES.permissive).value, ['say "hi" now']);
+ * deepStrictEqual(rules('["say "hi" now"]'), ["R063"]); // InnerQuotes
+ * deepStrictEqual(rules('["say "hi'), ["R020", "R010", "R011"]); // the input ended inside it
+ * ```
  */
 export function innerQuotes(s: ScanState, rule: RepairRule): void {
   const rare = s.rareState;
@@ -115,6 +153,14 @@ export function innerQuotes(s: ScanState, rule: RepairRule): void {
  * or a line break (the cases where the general path closes it at once):
  * places it and returns the index past the closing quote, or NOT_PLAIN to take the
  * general path.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * deepStrictEqual(scan('{"a": "plain", "b": "x\\"y"}', PROFILES.strict).value, { a: "plain", b: 'x"y' });
+ * ```
  */
 export function plainString(s: ScanState, text: string, i: number, n: number): number {
   let j = i, c = 0;
@@ -153,6 +199,18 @@ export function plainString(s: ScanState, text: string, i: number, n: number): n
  * Scans string content from i (just past the opening quote, or where a
  * suspended scan stopped). Returns the index just past the closing quote
  * (the value in `strValue`), SUSPEND, or FATAL.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const read = (text: string) => scan(text, PROFILES.permissive);
+ * deepStrictEqual(read("['it\\'s']").value, ["it's"]);
+ * deepStrictEqual(read("['it\\'s']").repairs.map((r) => r.name), ["SingleQuotes", "EscapedSingleQuote"]);
+ * deepStrictEqual(read('["tab\there"]').repairs.map((r) => r.name), ["RawControlCharacter"]);
+ * deepStrictEqual(read("[“curly”]").value, ["curly"]);
+ * ```
  */
 export function scanString(s: ScanState, text: string, i: number, final: boolean): number {
   const n = text.length;
@@ -292,6 +350,18 @@ function escapedCharacter(e: number, q: number): string {
  * Decodes `\uXXXX` (and a following low surrogate escape) at i. Returns the
  * index past it, INVALID when it is not a valid escape, SUSPEND, or ENDED when the
  * input ends inside it.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const read = (text: string) => scan(text, PROFILES.permissive);
+ * deepStrictEqual(read('["\\u00e9", "\\ud83d\\ude00"]').value, ["é", "😀"]);
+ * deepStrictEqual(read('["\\u12x4"]').value, ["\\u12x4"]); // INVALID: the backslash kept
+ * deepStrictEqual(read('["\\u12x4"]').repairs.map((r) => r.name), ["InvalidEscape"]);
+ * deepStrictEqual(read('["\\u00').repairs[0].name, "TruncatedEscape"); // ENDED
+ * ```
  */
 export function unicodeEscape(
   s: ScanState,
@@ -361,6 +431,16 @@ export function unicodeEscape(
 /**
  * The hazards of the characters of an unquoted key, as a quoted key's are
  * found while its string is read (the same {@linkcode Scanner.hazardStep}).
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const names = (text: string) => scan(text, PROFILES.permissive).repairs.map((r) => r.name);
+ * deepStrictEqual(names("{k\u200b: 1}"), ["UnquotedKey", "ZeroWidthInKey"]);
+ * deepStrictEqual(names("{a\u202eb: 1}"), ["UnquotedKey", "InvisibleControl"]);
+ * ```
  */
 export function checkKeyCharacters(s: ScanState, key: string, at: number): void {
   const wasKey = s.strIsKey;
@@ -382,6 +462,18 @@ export function checkKeyCharacters(s: ScanState, key: string, at: number): void 
  * character is `R037` anywhere, a lone surrogate `R035`, any other
  * default-ignorable `R038` in a key (in a value it is content). Returns
  * how many units the code point takes (2 for a surrogate pair).
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const names = (text: string) => scan(text, PROFILES.permissive).repairs.map((r) => r.name);
+ * deepStrictEqual(names('["a\u202eb"]'), ["InvisibleControl"]); // anywhere
+ * deepStrictEqual(names('["\\ud83d"]'), ["LoneSurrogate"]);
+ * deepStrictEqual(names('{"a\u200bb": 1}'), ["ZeroWidthInKey"]);
+ * deepStrictEqual(names('["a\u200bb"]'), []); // in a value it is content
+ * ```
  */
 export function hazardStep(s: ScanState, unit: number, next: number, at: number): number {
   const hazard: Hazard = hazardAt(unit, next);
@@ -394,6 +486,21 @@ export function hazardStep(s: ScanState, unit: number, next: number, at: number)
   return hazard !== LONE_SURROGATE && unit >= 0xd800 && unit <= 0xdbff ? 2 : 1;
 }
 
+/**
+ * Suspends the scan inside a string at i: the string's content read so far (`out`, and the text
+ * from `segment` to i) is kept in `strOut`. Returns SUSPEND.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { Scanner } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const scanner = new Scanner(PROFILES.strict);
+ * scanner.feed('["a long \\"str', false); // suspended inside the string
+ * scanner.feed('ing\\" cut"]', true);
+ * deepStrictEqual(scanner.result().value, ['a long "string" cut']);
+ * ```
+ */
 export function suspendString(
   s: ScanState,
   text: string,
@@ -415,6 +522,16 @@ const CLOSES = 1, INNER_QUOTE = 0;
 /**
  * Whether a quote at i-1 closes the string: CLOSES, INNER_QUOTE (an unescaped
  * inner quote), or SUSPEND when more input is needed to tell.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const value = (text: string) => scan(text, PROFILES.permissive).value;
+ * deepStrictEqual(value('{"a": "x", "b": 1}'), { a: "x", b: 1 }); // CLOSES
+ * deepStrictEqual(value('{"a": "x "y" z", "b": 1}'), { a: 'x "y" z', b: 1 }); // INNER_QUOTE
+ * ```
  */
 export function closesString(
   s: ScanState,
@@ -466,6 +583,17 @@ export function closesString(
  * INNER_QUOTE (the first quote is inner) when white space and then a comma, a closer
  * or the end of the input follow the pair, SUSPEND when the chunk ends
  * before that is known, CLOSES otherwise (the first quote closes as before).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { pairEndsMember } from "./strings.ts";
+ * import { SUSPEND } from "./codes.ts";
+ * const INNER_QUOTE = 0, CLOSES = 1;
+ * strictEqual(pairEndsMember('"", "b"]', 2, 8, true), INNER_QUOTE); // a comma follows the pair
+ * strictEqual(pairEndsMember('"" x', 2, 4, true), CLOSES);
+ * strictEqual(pairEndsMember('""  ', 2, 4, false), SUSPEND); // the chunk ends first
+ * ```
  */
 export function pairEndsMember(
   text: string,

@@ -151,7 +151,20 @@ export function isLiteralPrefix(text: string, i: number, n: number, literal: str
   return true;
 }
 
-/** Scans a bare word in value position and places its value; returns its end. */
+/**
+ * Scans a bare word in value position and places its value; returns its end.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const read = (text: string) => scan(text, PROFILES.permissive);
+ * deepStrictEqual(read("[True, None, NaN]").value, [true, null, null]);
+ * deepStrictEqual(read('{"a": hello world}').value, { a: "hello world" });
+ * deepStrictEqual(read('{"a": hello world}').repairs.map((r) => r.name), ["BareText"]);
+ * ```
+ */
 export function scanWord(s: ScanState, text: string, i: number, n: number, final: boolean): number {
   const base = s.base;
   let j = i;
@@ -224,6 +237,17 @@ export function scanWord(s: ScanState, text: string, i: number, n: number, final
  * A JSON literal resumed on the next chunk: returns the index past it when
  * the rest of it and a character that is not part of a word follow, or NOT_PLAIN
  * to read it again whole.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { Scanner } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const scanner = new Scanner(PROFILES.strict);
+ * scanner.feed("[tr", false); // `true` cut by the chunk end
+ * scanner.feed("ue, null]", true);
+ * deepStrictEqual(scanner.result().value, [true, null]);
+ * ```
  */
 export function literalRest(s: ScanState, text: string, n: number, literal: string): number {
   const done = s.rare.tokenHead.length - s.rare.tokenHeadStart, end = literal.length - done;
