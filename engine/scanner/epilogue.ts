@@ -61,7 +61,18 @@ const TAB = 9,
   LPAREN = 40,
   RPAREN = 41;
 
-/** `continuesRoot`: the text after the comma goes on with the root, or not. */
+/**
+ * `continuesRoot`: the text after the comma goes on with the root, or not.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { CONTINUES, continuesRoot, STOPS } from "./epilogue.ts";
+ * const text = '{"a":1}, "b": 2}';
+ * strictEqual(continuesRoot(text, 9, text.length, true), CONTINUES);
+ * strictEqual(STOPS, 0);
+ * ```
+ */
 export const CONTINUES = 1, STOPS = 0;
 
 /**
@@ -69,6 +80,17 @@ export const CONTINUES = 1, STOPS = 0;
  * root: a quoted key or string, a number, a value word, an unquoted key
  * (`cc: "x"`) or a closer. CONTINUES, STOPS, or SUSPEND when the chunk ends
  * before it can tell (and the input goes on).
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { CONTINUES, continuesRoot, STOPS } from "./epilogue.ts";
+ * const at = (text: string) => continuesRoot(text, 9, text.length, true); // past ", "
+ * strictEqual(at('{"a":1}, "b": 2}'), CONTINUES); // a quoted key
+ * strictEqual(at('{"a":1}, cc: "x"}'), CONTINUES); // an unquoted key
+ * strictEqual(at('{"a":1}, 12'), CONTINUES); // a number
+ * strictEqual(at('{"a":1}, and more'), STOPS); // prose
+ * ```
  */
 export function continuesRoot(text: string, j: number, n: number, final: boolean): number {
   const c = text.charCodeAt(j);
@@ -88,7 +110,16 @@ export function continuesRoot(text: string, j: number, n: number, final: boolean
   return text.charCodeAt(k) === COLON ? CONTINUES : STOPS;
 }
 
-/** Further candidates whose offsets are kept for the refusal's message. */
+/**
+ * Further candidates whose offsets are kept for the refusal's message.
+ *
+ * @example
+ * ```ts
+ * import { strictEqual } from "node:assert/strict";
+ * import { MAX_LISTED_CANDIDATES } from "./epilogue.ts";
+ * strictEqual(MAX_LISTED_CANDIDATES, 8);
+ * ```
+ */
 export const MAX_LISTED_CANDIDATES = 8;
 
 /**
@@ -101,6 +132,17 @@ export const MAX_LISTED_CANDIDATES = 8;
  * preamble as if the scalar had been prose, and returns where it resumes
  * (else -1). Each character is read once: the state (`tail`, the depth and
  * string state of a candidate being skipped) survives a suspension.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const rules = (text: string) => scan(text, PROFILES.permissive).repairs.map((r) => r.rule);
+ * deepStrictEqual(rules('{"a": 1} // done'), ["R004"]); // a comment
+ * deepStrictEqual(rules('{"a":1}\n\nSee {"b":2} and [3, 4]'), ["R003", "R040", "R040"]);
+ * deepStrictEqual(rules('{"a": 1}\n' + "`".repeat(3)), ["R002"]); // the closing fence
+ * ```
  */
 export function epilogue(s: ScanState, text: string, i: number, n: number, final: boolean): number {
   for (;;) {
@@ -318,7 +360,19 @@ function commaAfter(
   return i + 1;
 }
 
-/** Garbage after the value (`R027`); a closer held back as maybe redundant is garbage too. */
+/**
+ * Garbage after the value (`R027`); a closer held back as maybe redundant is garbage too.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const result = scan('{"a": 1}} and', PROFILES.permissive);
+ * deepStrictEqual(result.value, { a: 1 });
+ * deepStrictEqual(result.repairs.map((r) => [r.name, r.offset]), [["TrailingGarbage", 8]]);
+ * ```
+ */
 export function garbageAfter(s: ScanState, at: number): void {
   const rare = s.rare;
   rare.tailRefused = true;
@@ -332,7 +386,19 @@ export function garbageAfter(s: ScanState, at: number): void {
   s.repair(RULE.TrailingGarbage, at);
 }
 
-/** A second scalar document right after the value: `R028`, and nothing after it is read. */
+/**
+ * A second scalar document right after the value: `R028`, and nothing after it is read.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const result = scan('{"a":1} 5 6', PROFILES.permissive);
+ * deepStrictEqual(result.value, { a: 1 });
+ * deepStrictEqual(result.repairs.map((r) => [r.rule, r.offset]), [["R028", 8]]); // once
+ * ```
+ */
 export function concatenated(s: ScanState, at: number): void {
   s.rare.tailRefused = true;
   // repair: `{…}"x"` → `{…}` (a second document after the value is dropped)
@@ -344,6 +410,17 @@ export function concatenated(s: ScanState, at: number): void {
 /**
  * Whether the root value, followed by text, was part of the prose: a
  * scalar (a string, number or literal), or a citation written `[12]`.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const value = (text: string) => scan(text, PROFILES.permissive).value;
+ * deepStrictEqual(value('42 and then {"a": 1}'), { a: 1 }); // a scalar root
+ * deepStrictEqual(value('[12] see {"a": 1}'), { a: 1 }); // a citation
+ * deepStrictEqual(value('{"a": 1} and then [2]'), { a: 1 }); // an object stays the value
+ * ```
  */
 export function rootMayBeProse(s: ScanState): boolean {
   const root = s.root;
@@ -360,6 +437,16 @@ export function rootMayBeProse(s: ScanState): boolean {
 /**
  * The root scalar was prose after all: everything recorded since it began
  * is forgotten, and the scan goes back to the preamble's prose search at i.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const result = scan('"x" said {"a": 1}', PROFILES.permissive);
+ * deepStrictEqual(result.value, { a: 1 }); // the string was prose: the object is the value
+ * strictEqual(result.valueStart, 9);
+ * ```
  */
 export function proseAgain(s: ScanState, i: number): number {
   s.restoreMark();
@@ -377,6 +464,19 @@ export function proseAgain(s: ScanState, i: number): number {
  * Prose after the value, read to the end: counts every further candidate
  * (an object, or an array that is not a citation), skipping each by its
  * brackets and double-quoted strings. Returns the end, or SUSPEND.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const result = scan('{"a":1} {"b":2} {"c":3}', PROFILES.permissive);
+ * deepStrictEqual(result.value, { a: 1 });
+ * deepStrictEqual(result.repairs.map((r) => [r.name, r.offset]), [
+ *   ["MultipleCandidates", 8],
+ *   ["MultipleCandidates", 16],
+ * ]);
+ * ```
  */
 export function skipTail(s: ScanState, text: string, i: number, n: number, final: boolean): number {
   const base = s.base;
@@ -432,7 +532,18 @@ export function skipTail(s: ScanState, text: string, i: number, n: number, final
   return i;
 }
 
-/** A further candidate value at an absolute offset (its `{` or `[`). */
+/**
+ * A further candidate value at an absolute offset (its `{` or `[`).
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const result = scan('{"a":1}{"b":2}', PROFILES.permissive);
+ * deepStrictEqual(result.repairs.map((r) => [r.rule, r.offset]), [["R040", 7]]);
+ * ```
+ */
 export function candidate(s: ScanState, at: number): void {
   if (s.rare.candidates.length < MAX_LISTED_CANDIDATES) s.rare.candidates.push(at);
   s.rare.candidateCount++;
@@ -448,6 +559,16 @@ export function candidate(s: ScanState, at: number): void {
 /**
  * A closer after the root, held back: redundant (`R058`) when only white
  * space follows it, else garbage (`R027`). Read once the input ends.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const names = (text: string) => scan(text, PROFILES.permissive).repairs.map((r) => r.name);
+ * deepStrictEqual(names('{"a": 1}}  '), ["RedundantCloser"]);
+ * deepStrictEqual(names('{"a": 1}} and'), ["TrailingGarbage"]);
+ * ```
  */
 export function settleCloser(s: ScanState): void {
   const rare = s.rare, at = rare.closerAt;
@@ -467,6 +588,17 @@ export function settleCloser(s: ScanState): void {
 /**
  * DONE: reads what follows the root value; returns STOP, or PREAMBLE when the root scalar was
  * prose (the value is looked for again).
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { Scanner } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const scanner = new Scanner(PROFILES.permissive);
+ * scanner.feed('{"a":1}\n', false); // the value is done: the epilogue reads on
+ * scanner.feed('Also {"b":2}', true);
+ * deepStrictEqual(scanner.result().repairs.map((r) => r.name), ["SkipProse", "MultipleCandidates"]);
+ * ```
  */
 export function readEpilogue(s: ScanState, text: string, n: number, final: boolean): number {
   return epilogue(s, text, s.pos, n, final) === PROSE_AGAIN ? PREAMBLE : STOP;

@@ -61,7 +61,20 @@ const MINUS = 45, DOT = 46, SLASH = 47, COLON = 58, LBRACKET = 91, RBRACKET = 93
 const LBRACE = 123, RBRACE = 125, LDQUO = 0x201c, LSQUO = 0x2018, ELLIPSIS = 0x2026;
 const BOM = 0xfeff, RPAREN = 41;
 
-/** After a value inside a container: a comma, a closer, or what stands for them. */
+/**
+ * After a value inside a container: a comma, a closer, or what stands for them.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const names = (text: string) => scan(text, PROFILES.permissive).repairs.map((r) => r.name);
+ * deepStrictEqual(names('{"a": 1,}'), ["TrailingComma"]);
+ * deepStrictEqual(names('{"a": 1 "b": 2}'), ["MissingComma"]);
+ * deepStrictEqual(names('{"a": 1,, "b": 2}'), ["SkippedCharacter"]);
+ * ```
+ */
 export function readAfter(s: ScanState, text: string, n: number, final: boolean): number {
   const from = s.pos, base = s.base;
   const i = skipWhiteSpace(text, from, n);
@@ -153,7 +166,20 @@ function comment(
   return s.moveTo(end, mode);
 }
 
-/** A key is due (after `{` or a comma in an object): reads it, or what stands for it. */
+/**
+ * A key is due (after `{` or a comma in an object): reads it, or what stands for it.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const read = (text: string) => scan(text, PROFILES.permissive);
+ * deepStrictEqual(read('{,"a": 1}').repairs.map((r) => r.name), ["LeadingComma"]);
+ * deepStrictEqual(read('{"a": 1, b: 2}').value, { a: 1, b: 2 });
+ * deepStrictEqual(read('{"a":1, "a":2}').repairs.map((r) => r.name), ["DuplicateKey"]);
+ * ```
+ */
 export function readKey(s: ScanState, text: string, n: number, final: boolean): number {
   const i = skipToToken(s, text, s.pos, n, final, KEY);
   if (i < 0) return STOP;
@@ -213,7 +239,18 @@ export function readKey(s: ScanState, text: string, n: number, final: boolean): 
   return s.moveTo(i + 1, KEY);
 }
 
-/** A quoted key read by the general reader (another quote, an escape, a hazard, a cut). */
+/**
+ * A quoted key read by the general reader (another quote, an escape, a hazard, a cut).
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * deepStrictEqual(scan('{"a\\u0062": 1}', PROFILES.strict).value, { ab: 1 }); // an escape
+ * deepStrictEqual(scan("{'k': 1}", PROFILES.permissive).value, { k: 1 }); // another quote
+ * ```
+ */
 export function keyString(
   s: ScanState,
   text: string,
@@ -231,7 +268,19 @@ export function keyString(
   return s.moveTo(end, finishString(s, end));
 }
 
-/** An unquoted key at i (`{a: 1}`); returns COLON_MODE, or STOP. */
+/**
+ * An unquoted key at i (`{a: 1}`); returns COLON_MODE, or STOP.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const result = scan("{name: 1}", PROFILES.permissive);
+ * deepStrictEqual(result.value, { name: 1 });
+ * deepStrictEqual(result.repairs.map((r) => [r.name, r.offset]), [["UnquotedKey", 1]]);
+ * ```
+ */
 export function keyWord(s: ScanState, text: string, i: number, n: number, final: boolean): number {
   const end = scanKeyWord(s, text, i, n, final);
   if (end === SUSPEND) return s.suspend(i, KEY);
@@ -239,7 +288,20 @@ export function keyWord(s: ScanState, text: string, i: number, n: number, final:
   return s.moveTo(end, COLON_MODE);
 }
 
-/** A key was read: its colon is due. */
+/**
+ * A key was read: its colon is due.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const names = (text: string) => scan(text, PROFILES.permissive).repairs.map((r) => r.name);
+ * deepStrictEqual(names('{"a": 1}'), []);
+ * deepStrictEqual(names('{"a" 1}'), ["MissingColon"]);
+ * deepStrictEqual(names('{"a"= 1}'), ["SkippedCharacter", "MissingColon"]);
+ * ```
+ */
 export function readColon(s: ScanState, text: string, n: number, final: boolean): number {
   const i = skipToToken(s, text, s.pos, n, final, COLON_MODE);
   if (i < 0) return STOP;

@@ -61,6 +61,17 @@ const TAB = 9,
  * begun, only an object, an array (not a citation `[1]`, not `[word]`) or
  * a fenced block is a candidate, so nothing of the prose (a list number, a
  * year, a quoted word, `None`) becomes the value.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const rules = (text: string) => scan(text, PROFILES.permissive).repairs.map((r) => r.rule);
+ * deepStrictEqual(rules("\ufeff[1]"), ["R001"]); // a BOM
+ * deepStrictEqual(rules('Here: {"a": 1}'), ["R003"]); // prose
+ * deepStrictEqual(scan('[12] see {"a": 1}', PROFILES.permissive).value, { a: 1 }); // a citation is prose
+ * ```
  */
 export function preamble(s: ScanState, text: string, i: number, n: number, final: boolean): number {
   if (s.base + i === 0 && n > 0 && text.charCodeAt(0) === BOM) {
@@ -222,7 +233,21 @@ function proseCandidate(s: ScanState, text: string, i: number, n: number, final:
   return FATAL;
 }
 
-/** A code fence line (```lang\n, ~~~, four backticks, inline `) at i: its end, -3 when it is not one, SUSPEND when unsure. */
+/**
+ * A code fence line (three backticks and a language, ~~~, four backticks, inline `) at i: its end, -3 when it is not one, SUSPEND when unsure.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const value = (text: string) => scan(text, PROFILES.permissive).value;
+ * const fence = "`".repeat(3);
+ * deepStrictEqual(value(fence + 'json\n{"a": 1}\n' + fence), { a: 1 });
+ * deepStrictEqual(value("~~~\n[1]\n~~~"), [1]);
+ * deepStrictEqual(value('`{"a": 1}`'), { a: 1 }); // inline code
+ * ```
+ */
 export function fenceLine(
   s: ScanState,
   text: string,
@@ -262,7 +287,21 @@ export function fenceLine(
   return final ? n : s.waitFor(WAIT_LINE_END);
 }
 
-/** The rest of a fence line cut by a chunk end (its run, its language): the index past it, or SUSPEND. */
+/**
+ * The rest of a fence line cut by a chunk end (its run, its language): the index past it, or SUSPEND.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { Scanner } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const scanner = new Scanner(PROFILES.permissive);
+ * scanner.feed("``", false); // the fence's run cut by the chunk end
+ * scanner.feed("`json\n[1]\n" + "`".repeat(3), true);
+ * deepStrictEqual(scanner.result().value, [1]);
+ * deepStrictEqual(scanner.result().repairs.map((r) => r.name), ["StripCodeFence"]);
+ * ```
+ */
 export function fenceRest(
   s: ScanState,
   text: string,
@@ -287,6 +326,16 @@ export function fenceRest(
  * A wrapper tag (`<tool_call>`, `<json>`, any `<name>`) at i before the
  * value: its end (the name kept in `wrapper`), -3 when it is not one,
  * SUSPEND when unsure.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const read = (text: string) => scan(text, PROFILES.permissive);
+ * deepStrictEqual(read('<tool_call>\n{"a": 1}\n</tool_call>').value, { a: 1 });
+ * deepStrictEqual(read("<json>[1]</json>").repairs.map((r) => r.name), ["StripCodeFence"]);
+ * ```
  */
 export function wrapperTag(
   s: ScanState,
@@ -300,7 +349,20 @@ export function wrapperTag(
   return end;
 }
 
-/** PREAMBLE: reads up to where the value starts; returns VALUE, or STOP. */
+/**
+ * PREAMBLE: reads up to where the value starts; returns VALUE, or STOP.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { Scanner } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const scanner = new Scanner(PROFILES.permissive);
+ * scanner.feed("<tool_", false); // unsure yet: a wrapper tag or prose
+ * scanner.feed("call>[1]</tool_call>", true);
+ * deepStrictEqual(scanner.result().value, [1]);
+ * ```
+ */
 export function readPreamble(s: ScanState, text: string, n: number, final: boolean): number {
   const i = preamble(s, text, s.pos, n, final);
   if (i === SUSPEND || i === FATAL) return STOP;

@@ -55,7 +55,20 @@ const QUOTE = 34, HASH = 35, APOS = 39, PLUS = 43, COMMA = 44, MINUS = 45, DOT =
 const SLASH = 47, LBRACKET = 91, RBRACKET = 93, LBRACE = 123, RBRACE = 125;
 const LDQUO = 0x201c, LSQUO = 0x2018, ELLIPSIS = 0x2026, LPAREN = 40, RPAREN = 41;
 
-/** Reads the value (or the character) at the scan position; returns the next mode, or STOP. */
+/**
+ * Reads the value (or the character) at the scan position; returns the next mode, or STOP.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const read = (text: string) => scan(text, PROFILES.permissive);
+ * deepStrictEqual(read('[1, "a", true, null, {}, []]').value, [1, "a", true, null, {}, []]);
+ * deepStrictEqual(read('{"a":}').value, { a: null });
+ * deepStrictEqual(read('{"a":}').repairs.map((r) => r.name), ["MissingValue"]);
+ * ```
+ */
 export function readValue(s: ScanState, text: string, n: number, final: boolean): number {
   const i = skipToToken(s, text, s.pos, n, final, VALUE);
   if (i < 0) return STOP;
@@ -142,7 +155,19 @@ function missingValue(s: ScanState, i: number): number {
   return s.moveTo(i, s.completed(at));
 }
 
-/** A string value read by the general reader (another quote, an escape, a hazard, a cut). */
+/**
+ * A string value read by the general reader (another quote, an escape, a hazard, a cut).
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const read = (text: string) => scan(text, PROFILES.permissive);
+ * deepStrictEqual(read("['single']").value, ["single"]); // another quote
+ * deepStrictEqual(read('["a\\nb"]').value, ["a\nb"]); // an escape
+ * ```
+ */
 export function valueString(
   s: ScanState,
   text: string,
@@ -160,7 +185,20 @@ export function valueString(
   return s.moveTo(end, finishString(s, end));
 }
 
-/** A number (or a placeholder `...`) at i; returns the next mode, or STOP. */
+/**
+ * A number (or a placeholder `...`) at i; returns the next mode, or STOP.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * const read = (text: string) => scan(text, PROFILES.permissive);
+ * deepStrictEqual(read("[+1, 01]").value, [1, 1]);
+ * deepStrictEqual(read("[+1, 01]").repairs.map((r) => r.name), ["LeadingPlus", "LeadingZero"]);
+ * deepStrictEqual(read("[1, ...]").value, [1]); // a placeholder
+ * ```
+ */
 export function valueNumber(
   s: ScanState,
   text: string,
