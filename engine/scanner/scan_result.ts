@@ -174,7 +174,7 @@ export const ESCAPED_DOCUMENT = ruleByName("EscapedDocument");
  * const result = unescapedResult(scan(reading.text, PROFILES.permissive), reading, written);
  * deepStrictEqual(result.value, { a: 1 });
  * // R003: the prose before the document; R067 at its first bracket, as written
-deepStrictEqual(result.repairs.map((r) => [r.rule, r.offset]), [["R003", 0], ["R067", 6]]);
+ * deepStrictEqual(result.repairs.map((r) => [r.rule, r.offset]), [["R003", 0], ["R067", 6]]);
  * strictEqual(result.length, written.length);
  * ```
  */
