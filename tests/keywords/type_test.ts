@@ -125,6 +125,13 @@ const REFUSALS: readonly KeywordRefusal[] = [
       '"type" at the root must be one of null, boolean, string, number, integer, object, array or an array of them, found ["string",5]',
   },
   {
+    name: "a list inside the type list is no type name, though it prints as one",
+    schema: { "type": ["string", ["null"]] },
+    pointer: "/type",
+    message:
+      '"type" at the root must be one of null, boolean, string, number, integer, object, array or an array of them, found ["string",["null"]]',
+  },
+  {
     name: "a name every object inherits is no type",
     schema: { "type": ["string", "toString"] },
     pointer: "/type",
