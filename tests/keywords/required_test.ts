@@ -47,6 +47,12 @@ const WORDS: readonly WordsRow[] = [
 
 const REFUSALS: readonly KeywordRefusal[] = [
   {
+    name: "a dependentRequired list that is not a list of names, at the member that holds it",
+    schema: { dependentRequired: { "a/b": "x" } },
+    pointer: "/dependentRequired/a~1b",
+    message: '"dependentRequired" at the root must be an array of strings',
+  },
+  {
     name: "required not an array",
     schema: { "required": "a" },
     pointer: "/required",
