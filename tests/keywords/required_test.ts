@@ -80,6 +80,12 @@ const REFUSALS: readonly KeywordRefusal[] = [
 
 const MATCHES: readonly MatchRow[] = [
   {
+    name: "a member named undefined is only a name to dependentRequired",
+    schema: { dependentRequired: { a: ["b"] } },
+    matches: [{ undefined: 1 }, { a: 1, b: 2, undefined: 3 }],
+    refuses: [{ a: 1, undefined: 3 }],
+  },
+  {
     name: "required members own, names on Object.prototype included; dependents when present",
     schema: { required: ["a", "toString"], dependentRequired: { b: ["c"] } },
     matches: [{ a: 1, toString: 2 }, { a: 1, toString: 2, b: 3, c: 4 }, "x"],
