@@ -349,7 +349,7 @@ const NODES: readonly NodeCase[] = [
   { name: "the schema false", declaration: false, words: "absent (nothing is allowed here)" },
   { name: "a const", declaration: { const: [1] }, words: "exactly [1]" },
   { name: "an enum", declaration: { enum: ["a", 2] }, words: 'one of "a", 2' },
-  { name: "an empty enum list", declaration: { enum: [] }, words: "one of " },
+  { name: "an empty enum list", declaration: { enum: [] }, words: "no value (none is allowed)" },
   {
     name: "a union names its alternatives",
     declaration: "string|null",

@@ -101,6 +101,30 @@ const WORDS: readonly WordsRow[] = [
     expected: `one of "${xs(39)}…, "b"`,
     found: 'the string "c"',
   },
+  {
+    name: "enum beside const: the words name only the value both allow",
+    declaration: { enum: [1, 2, 3], const: 2 },
+    value: 1,
+    keyword: "const",
+    expected: "exactly 2",
+    found: "1",
+  },
+  {
+    name: "enum and const with no value in common: none allowed, in words",
+    declaration: { enum: [1, 3], const: 2 },
+    value: 2,
+    keyword: "enum",
+    expected: "no value (none is allowed)",
+    found: "2",
+  },
+  {
+    name: "an empty enum: none allowed, in words",
+    declaration: { enum: [] },
+    value: "a",
+    keyword: "enum",
+    expected: "no value (none is allowed)",
+    found: 'the string "a"',
+  },
 ];
 
 const REFUSALS: readonly KeywordRefusal[] = [

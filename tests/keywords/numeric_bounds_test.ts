@@ -7,6 +7,10 @@
  * @module
  */
 
+import assert from "node:assert/strict";
+import { compileGate } from "../../engine/compile.ts";
+import { compileJsonSchema } from "../../engine/declarations/jsonschema.ts";
+import { gate } from "../../engine/gate.ts";
 import {
   type KeywordRefusal,
   type MatchRow,
@@ -119,6 +123,63 @@ const MATCHES: readonly MatchRow[] = [
     matches: [1, 2],
     refuses: [0.5, 2.5],
   },
+  {
+    name: "no dialect named: a boolean exclusiveMinimum has its draft-04 meaning",
+    schema: { minimum: 1, exclusiveMinimum: true },
+    matches: [1.5],
+    refuses: [1],
+  },
+  {
+    name: "no dialect named: a boolean exclusiveMaximum has its draft-04 meaning",
+    schema: { maximum: 1, exclusiveMaximum: true },
+    matches: [0.5],
+    refuses: [1],
+  },
+];
+
+/** A schema, and the `kind keyword pointer: message` of each warning it compiles with. */
+const WARNINGS: readonly (readonly [name: string, schema: unknown, warnings: string[]])[] = [
+  [
+    "no dialect named: a boolean exclusiveMinimum true is applied, and said so",
+    { minimum: 1, exclusiveMinimum: true },
+    [
+      'other-dialect exclusiveMinimum /exclusiveMinimum: boolean "exclusiveMinimum" at the root applied as draft-04 means it: "minimum" is exclusive',
+    ],
+  ],
+  [
+    "no dialect named: a boolean exclusiveMaximum false means nothing, and is said to",
+    { maximum: 1, exclusiveMaximum: false },
+    [
+      'other-dialect exclusiveMaximum /exclusiveMaximum: boolean "exclusiveMaximum" at the root applied as draft-04 means it: nothing',
+    ],
+  ],
+  ["draft-04: a boolean bound is its own dialect's, no warning", {
+    $schema: D4,
+    minimum: 1,
+    exclusiveMinimum: true,
+  }, []],
+];
+
+/**
+ * `[schema of n, n as written]`: a number whose double passes the bound (it reads as the
+ * bound itself, or as a whole number of 2^50 or more) while the number written does not, so
+ * the compiled check must flag it for the written digits to be judged (`exact.ts`). Each bound
+ * alone, on the shape compiled for a number (`type` number or integer) and on any other shape
+ * (`type` beside string).
+ */
+const WRITTEN_PAST: readonly (readonly [schema: Record<string, unknown>, number: string])[] = [
+  [{ type: "number", minimum: 0.1 }, "0.09999999999999999999"],
+  [{ type: "number", maximum: 0.3 }, "0.30000000000000000001"],
+  [{ type: ["number", "string"], minimum: 0.1 }, "0.09999999999999999999"],
+  [{ type: ["number", "string"], maximum: 0.3 }, "0.30000000000000000001"],
+  [{ minimum: 0.1 }, "0.09999999999999999999"],
+  [{ type: "integer", minimum: 0 }, "9007199254740993.5"],
+  [{ type: "integer", maximum: 0 }, "-9007199254740993.5"],
+  // 2^50 exactly: the first whole double a fraction may read as.
+  [{ type: "integer", minimum: 0 }, "1125899906842624.0000001"],
+  [{ type: "integer", maximum: 0 }, "-1125899906842624.0000001"],
+  [{ type: ["integer", "string"] }, "1125899906842624.0000001"],
+  [{ type: ["integer", "string"] }, "-1125899906842624.0000001"],
 ];
 
 runWordsRows(
@@ -130,3 +191,30 @@ runKeywordRefusals(
   REFUSALS,
 );
 runMatchRows("numeric bounds: what compiled schemas match and refuse", MATCHES);
+
+Deno.test("numeric bounds: a boolean bound outside draft-04 is listed as a warning", async (t) => {
+  for (const [name, schema, warnings] of WARNINGS) {
+    await t.step(name, () => {
+      assert.deepEqual(
+        (compileJsonSchema(schema).warnings ?? []).map((w) =>
+          `${w.kind} ${w.keyword} ${w.pointer}: ${w.message}`
+        ),
+        warnings,
+      );
+    });
+  }
+});
+
+Deno.test("numeric bounds: a number written past a bound its double meets is refused", async (t) => {
+  for (const [schema, number] of WRITTEN_PAST) {
+    await t.step(`${JSON.stringify(schema)}: ${number}`, () => {
+      const schemaJson = { type: "object", properties: { n: schema } };
+      const text = `{"n": ${number}}`;
+      for (const result of [gate(text, { schemaJson }), compileGate({ schemaJson }).gate(text)]) {
+        assert.equal(result.executable, false);
+        assert.equal(result.error?.code, "E030");
+        assert.ok(result.error!.message.includes(`got the number ${number} as written`));
+      }
+    });
+  }
+});

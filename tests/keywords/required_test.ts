@@ -47,6 +47,12 @@ const WORDS: readonly WordsRow[] = [
 
 const REFUSALS: readonly KeywordRefusal[] = [
   {
+    name: "a dependentRequired list that is not a list of names, at the member that holds it",
+    schema: { dependentRequired: { "a/b": "x" } },
+    pointer: "/dependentRequired/a~1b",
+    message: '"dependentRequired" at the root must be an array of strings',
+  },
+  {
     name: "required not an array",
     schema: { "required": "a" },
     pointer: "/required",
@@ -73,6 +79,12 @@ const REFUSALS: readonly KeywordRefusal[] = [
 ];
 
 const MATCHES: readonly MatchRow[] = [
+  {
+    name: "a member named undefined is only a name to dependentRequired",
+    schema: { dependentRequired: { a: ["b"] } },
+    matches: [{ undefined: 1 }, { a: 1, b: 2, undefined: 3 }],
+    refuses: [{ a: 1, undefined: 3 }],
+  },
   {
     name: "required members own, names on Object.prototype included; dependents when present",
     schema: { required: ["a", "toString"], dependentRequired: { b: ["c"] } },

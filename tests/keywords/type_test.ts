@@ -125,6 +125,20 @@ const REFUSALS: readonly KeywordRefusal[] = [
       '"type" at the root must be one of null, boolean, string, number, integer, object, array or an array of them, found ["string",5]',
   },
   {
+    name: "a list inside the type list is no type name, though it prints as one",
+    schema: { "type": ["string", ["null"]] },
+    pointer: "/type",
+    message:
+      '"type" at the root must be one of null, boolean, string, number, integer, object, array or an array of them, found ["string",["null"]]',
+  },
+  {
+    name: "a name every object inherits is no type",
+    schema: { "type": ["string", "toString"] },
+    pointer: "/type",
+    message:
+      '"type" at the root must be one of null, boolean, string, number, integer, object, array or an array of them, found ["string","toString"]',
+  },
+  {
     name: "additionalItems without an array items is still compiled",
     schema: { "$schema": D7, "additionalItems": { "type": "x" } },
     pointer: "/additionalItems/type",
@@ -134,6 +148,12 @@ const REFUSALS: readonly KeywordRefusal[] = [
 ];
 
 const MATCHES: readonly MatchRow[] = [
+  {
+    name: "OpenAPI 3.0 nullable beside type admits null too",
+    schema: { type: "string", nullable: true },
+    matches: ["a", null],
+    refuses: [1, false],
+  },
   {
     name: "integer admits whole numbers (1.0 included), number every number; a union admits each",
     schema: { type: ["integer", "null", "string"] },

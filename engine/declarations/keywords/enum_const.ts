@@ -162,7 +162,8 @@ export function valuesKeyword(n: Node): "const" | "enum" {
 }
 
 /**
- * What a node with values requires, in words: `exactly "a"`, `one of 1, 2`.
+ * What a node with values requires, in words: `exactly "a"`, `one of 1, 2`
+ * (`no value (none is allowed)` when there is none).
  *
  * @example
  * ```ts
@@ -177,6 +178,8 @@ export function valuesKeyword(n: Node): "const" | "enum" {
  */
 export function describeValues(n: Node, say: Say): string {
   const values = n.valueList ?? [];
+  // An empty `enum`, or `enum` and `const` with no value in common, admits nothing.
+  if (values.length === 0) return "no value (none is allowed)";
   return values.length === 1 ? `exactly ${say.literal(values[0])}` : `one of ${say.list(values)}`;
 }
 
