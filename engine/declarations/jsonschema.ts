@@ -439,7 +439,10 @@ class Compiler implements SchemaReader {
         continue;
       }
       if (ANNOTATIONS.has(key)) {
-        if (key === "format") parseFormat(target, value, this.options.assertFormat);
+        if (key === "format" && this.options.assertFormat && typeof value !== "string") {
+          // Asserted, a format must name one: an assertion the gate cannot apply is refused.
+          this.issue(kat, `"format" at ${where(at)} must be a string naming a format`);
+        } else if (key === "format") parseFormat(target, value, this.options.assertFormat);
         continue;
       }
       if (known.has(key)) {

@@ -44,6 +44,7 @@ const DECLARATION_TESTS = [
 
 /** After a keyword module's own table: the tests that check every keyword on every evaluator. */
 const KEYWORD_TESTS = [
+  "tests/keywords/catalogue_test.ts",
   "tests/check_edges_test.ts",
   "tests/jsonschema_test.ts",
   "tests/declarations_test.ts",
