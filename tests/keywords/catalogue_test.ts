@@ -8,7 +8,13 @@
  */
 
 import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
-import { KEYWORD_MODULES, moduleOf } from "../../engine/declarations/keywords/catalogue.ts";
+import {
+  ARRAY_STEPS,
+  IN_PLACE_STEPS,
+  KEYWORD_MODULES,
+  moduleOf,
+  OBJECT_STEPS,
+} from "../../engine/declarations/keywords/catalogue.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -75,4 +81,19 @@ Deno.test("every keyword has one module, and moduleOf finds it", async (t) => {
   }
   strictEqual(moduleOf("x-order"), undefined);
   strictEqual(moduleOf("title"), undefined);
+});
+
+Deno.test("every checker step is named for a keyword its module owns, each keyword one step", async (t) => {
+  const steps = [...OBJECT_STEPS, ...ARRAY_STEPS, ...IN_PLACE_STEPS];
+  ok(steps.length >= 10, `${steps.length} steps`);
+  for (const step of steps) {
+    await t.step(step.keyword, () => {
+      ok(
+        moduleOf(step.keyword) !== undefined,
+        `no module owns the step's keyword "${step.keyword}"`,
+      );
+    });
+  }
+  const names = steps.map((step) => step.keyword);
+  deepStrictEqual(names, [...new Set(names)]);
 });
