@@ -21,7 +21,7 @@
  * @module
  */
 
-import type { Issue, Phrase, Say } from "./keywords/keyword.ts";
+import { type Issue, type Phrase, plural, type Say } from "./keywords/keyword.ts";
 import { KEYWORD_MODULES, moduleOf } from "./keywords/catalogue.ts";
 import { describeValues } from "./keywords/enum_const.ts";
 import { TYPE_WORDS, typeWords } from "./keywords/type.ts";
@@ -46,10 +46,6 @@ function list(values: readonly unknown[]): string {
   const shown = values.slice(0, LIST_LIMIT).map(literal);
   if (values.length > LIST_LIMIT) shown.push(`… (${values.length - LIST_LIMIT} more)`);
   return shown.join(", ");
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 /**

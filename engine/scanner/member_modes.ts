@@ -19,7 +19,7 @@
 
 import { isDigit, isOtherSpace, isQuote, isWordStart } from "../characters.ts";
 import { endOfText, skipToToken } from "./between_tokens.ts";
-import { closingQuote, isFormatCharacter, skipWhiteSpace } from "./chars.ts";
+import { isFormatCharacter, skipWhiteSpace } from "./chars.ts";
 import {
   AFTER,
   ARRAY,
@@ -52,7 +52,7 @@ import { isPlaceholder, skipComment, skipPlaceholder } from "./ignored.ts";
 import { plainKey, scanKeyWord } from "./keys.ts";
 import { RULE } from "./scanner_rules.ts";
 import type { ScanState } from "./state.ts";
-import { beginString, finishString, scanString } from "./strings.ts";
+import { quotedString } from "./strings.ts";
 
 // Char codes, local: a constant declared in this module is folded into its code, an imported
 // binding is loaded from its module on every use.
@@ -204,7 +204,7 @@ export function readKey(s: ScanState, text: string, n: number, final: boolean): 
     if (end === KEY_CUT && !final) return s.suspend(n, KEY_REST);
   }
   if (c === QUOTE || c === APOS || c === LDQUO || c === LSQUO) {
-    return keyString(s, text, i, final, c);
+    return quotedString(s, text, i, final, c, true);
   }
   if (c === RBRACE || c === RBRACKET) {
     const wrong = s.kinds[s.depth - 1] === (c === RBRACE ? OBJECT : ARRAY)
@@ -237,35 +237,6 @@ export function readKey(s: ScanState, text: string, n: number, final: boolean): 
   if (isWordStart(c) || isDigit(c)) return keyWord(s, text, i, n, final);
   stray(s, c, base + i);
   return s.moveTo(i + 1, KEY);
-}
-
-/**
- * A quoted key read by the general reader (another quote, an escape, a hazard, a cut).
- *
- * @example
- * ```ts
- * import { deepStrictEqual } from "node:assert/strict";
- * import { scan } from "./mod.ts";
- * import { PROFILES } from "../profiles.ts";
- * deepStrictEqual(scan('{"a\\u0062": 1}', PROFILES.strict).value, { ab: 1 }); // an escape
- * deepStrictEqual(scan("{'k': 1}", PROFILES.permissive).value, { k: 1 }); // another quote
- * ```
- */
-export function keyString(
-  s: ScanState,
-  text: string,
-  i: number,
-  final: boolean,
-  c: number,
-): number {
-  if (c !== QUOTE) {
-    // repair: `{'a': 1}` → `{"a": 1}`; `{“a”: 1}` → `{"a": 1}`.
-    s.repair(c === APOS ? RULE.SingleQuotes : RULE.TypographicQuotes, s.base + i);
-  }
-  beginString(s, s.base + i, closingQuote(c), true);
-  const end = scanString(s, text, i + 1, final);
-  if (end === SUSPEND || end === FATAL) return STOP;
-  return s.moveTo(end, finishString(s, end));
 }
 
 /**

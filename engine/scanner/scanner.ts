@@ -71,14 +71,14 @@ import { close, open } from "./containers.ts";
 import { readCommentRest, readKeyRest, readValueRest } from "./cut_modes.ts";
 import { readEpilogue, settleCloser } from "./epilogue.ts";
 import { plainKey } from "./keys.ts";
-import { keyString, keyWord, readAfter, readColon, readKey } from "./member_modes.ts";
+import { keyWord, readAfter, readColon, readKey } from "./member_modes.ts";
 import { readPreamble } from "./preamble.ts";
 import { acceptable, type ScanResult, unescapedResult } from "./scan_result.ts";
 import { RULE } from "./scanner_rules.ts";
 import { AMBIGUITY_BY_RANK, EXACTNESS_BY_RANK, ScanState } from "./state.ts";
 import { plainNumber } from "./number_reader.ts";
-import { finishString, plainString, scanString } from "./strings.ts";
-import { readValue, valueNumber, valueString } from "./value_mode.ts";
+import { finishString, plainString, quotedString, scanString } from "./strings.ts";
+import { readValue, valueNumber } from "./value_mode.ts";
 import { literalEnd } from "./words.ts";
 
 // Char codes, local: a constant declared in this module is folded into its loops, an
@@ -440,7 +440,7 @@ export class Scanner extends ScanState {
               continue;
             }
             if (end === NOT_PLAIN) {
-              mode = keyString(this, text, i, final, c);
+              mode = quotedString(this, text, i, final, c, true);
               if (mode < 0) return mode;
               at = this.pos;
               continue;
@@ -464,7 +464,7 @@ export class Scanner extends ScanState {
               at = end;
               continue;
             }
-            mode = valueString(this, text, i, final, c);
+            mode = quotedString(this, text, i, final, c, false);
             if (mode < 0) return mode;
             at = this.pos;
             continue;

@@ -24,13 +24,15 @@ import {
   TAG,
 } from "../hazards.ts";
 import type { RepairRule } from "../rules.ts";
-import { hasCase, hexValue, isHex, WIDE } from "./chars.ts";
+import { closingQuote, hasCase, hexValue, isHex, WIDE } from "./chars.ts";
 import {
   COLON_MODE,
   END,
   ENDED,
+  FATAL,
   INVALID,
   NOT_PLAIN,
+  STOP,
   STRING_TOKEN,
   SUSPEND,
   WAIT_NON_SPACE,
@@ -55,6 +57,39 @@ const TAB = 9,
   BACKTICK = 96,
   RBRACE = 125,
   RPAREN = 41;
+
+/**
+ * A quoted key or string value read by the general reader (another quote, an
+ * escape, a hazard, a cut): the quote `c` at `i` opens it; answers the next
+ * mode, or `STOP` when the string suspends or is fatal.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * import { scan } from "./mod.ts";
+ * import { PROFILES } from "../profiles.ts";
+ * deepStrictEqual(scan('{"a\\u0062": 1}', PROFILES.strict).value, { ab: 1 }); // an escaped key
+ * deepStrictEqual(scan("{'k': 1}", PROFILES.permissive).value, { k: 1 }); // another quote
+ * deepStrictEqual(scan("['single']", PROFILES.permissive).value, ["single"]);
+ * ```
+ */
+export function quotedString(
+  s: ScanState,
+  text: string,
+  i: number,
+  final: boolean,
+  c: number,
+  isKey: boolean,
+): number {
+  if (c !== QUOTE) {
+    // repair: `'a'` → `"a"`; `“a”` → `"a"` (a key or a value).
+    s.repair(c === APOS ? RULE.SingleQuotes : RULE.TypographicQuotes, s.base + i);
+  }
+  beginString(s, s.base + i, closingQuote(c), isKey);
+  const end = scanString(s, text, i + 1, final);
+  if (end === SUSPEND || end === FATAL) return STOP;
+  return s.moveTo(end, finishString(s, end));
+}
 
 /**
  * Starts reading a string whose opening quote (`quote`, a char code) is at `start`: a key's when

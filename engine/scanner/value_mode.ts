@@ -16,7 +16,7 @@
  */
 
 import { isDigit, isWordStart } from "../characters.ts";
-import { closingQuote, isFormatCharacter } from "./chars.ts";
+import { isFormatCharacter } from "./chars.ts";
 import {
   ARRAY,
   DROPPED,
@@ -45,7 +45,7 @@ import { isPlaceholder, skipComment, skipPlaceholder } from "./ignored.ts";
 import { scanNumber } from "./number_reader.ts";
 import { RULE } from "./scanner_rules.ts";
 import type { ScanState } from "./state.ts";
-import { beginString, finishString, plainString, scanString } from "./strings.ts";
+import { plainString, quotedString } from "./strings.ts";
 import { isLiteralPrefix, literalEnd, LITERALS, scanWord } from "./words.ts";
 import { skipToToken } from "./between_tokens.ts";
 
@@ -89,7 +89,7 @@ export function readValue(s: ScanState, text: string, n: number, final: boolean)
     }
   }
   if (c === QUOTE || c === APOS || c === LDQUO || c === LSQUO) {
-    return valueString(s, text, i, final, c);
+    return quotedString(s, text, i, final, c, false);
   }
   if (isDigit(c) || c === MINUS || c === PLUS || c === DOT) {
     return valueNumber(s, text, i, n, final);
@@ -153,36 +153,6 @@ function missingValue(s: ScanState, i: number): number {
   s.repair(RULE.MissingValue, at); // repair: `{"a":}` → `{"a":null}`
   s.place(null, at);
   return s.moveTo(i, s.completed(at));
-}
-
-/**
- * A string value read by the general reader (another quote, an escape, a hazard, a cut).
- *
- * @example
- * ```ts
- * import { deepStrictEqual } from "node:assert/strict";
- * import { scan } from "./mod.ts";
- * import { PROFILES } from "../profiles.ts";
- * const read = (text: string) => scan(text, PROFILES.permissive);
- * deepStrictEqual(read("['single']").value, ["single"]); // another quote
- * deepStrictEqual(read('["a\\nb"]').value, ["a\nb"]); // an escape
- * ```
- */
-export function valueString(
-  s: ScanState,
-  text: string,
-  i: number,
-  final: boolean,
-  c: number,
-): number {
-  if (c !== QUOTE) {
-    // repair: `'a'` → `"a"`; `“a”` → `"a"`.
-    s.repair(c === APOS ? RULE.SingleQuotes : RULE.TypographicQuotes, s.base + i);
-  }
-  beginString(s, s.base + i, closingQuote(c), false);
-  const end = scanString(s, text, i + 1, final);
-  if (end === SUSPEND || end === FATAL) return STOP;
-  return s.moveTo(end, finishString(s, end));
 }
 
 /**

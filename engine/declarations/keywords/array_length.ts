@@ -24,6 +24,7 @@ import {
   type KeywordSite,
   type KeywordStep,
   type Phrase,
+  plural,
   recordIssue,
   type SchemaReader,
   type Sink,
@@ -70,10 +71,6 @@ export function itemCountFailure(n: Node, length: number): "minItems" | "maxItem
   if (n.minItems !== undefined && length < n.minItems) return "minItems";
   if (n.maxItems !== undefined && length > n.maxItems) return "maxItems";
   return null;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 /**

@@ -36,6 +36,21 @@
 
 import { type CompileWarning, type Form, type Node, pointerToken } from "../form.ts";
 
+/**
+ * A count and its noun for the model's words: `1 item`, `3 items`.
+ *
+ * @example
+ * ```ts
+ * import { plural } from "./keyword.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(plural(1, "item"), "1 item");
+ * strictEqual(plural(0, "member"), "0 members");
+ * ```
+ */
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
 /** A dialect of JSON Schema, by the draft it follows. */
 export type Dialect = "2020-12" | "2019-09" | "draft-07" | "draft-06" | "draft-04";
 

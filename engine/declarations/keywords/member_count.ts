@@ -23,6 +23,7 @@ import {
   type KeywordSite,
   type KeywordStep,
   type Phrase,
+  plural,
   recordIssue,
   type SchemaReader,
   type Sink,
@@ -72,10 +73,6 @@ export function memberCountFailure(
   if (n.minProperties !== undefined && count < n.minProperties) return "minProperties";
   if (n.maxProperties !== undefined && count > n.maxProperties) return "maxProperties";
   return null;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 /**

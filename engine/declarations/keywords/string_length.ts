@@ -21,6 +21,7 @@ import {
   GROUP,
   type KeywordModule,
   type KeywordSite,
+  plural,
   type SchemaReader,
 } from "./keyword.ts";
 
@@ -134,10 +135,6 @@ export function lengthFailure(n: Node, v: string): string | null {
 export function compileStringLength(n: Node): Compiled {
   const min = n.minLength, max = n.maxLength;
   return (v) => typeof v === "string" && lengthWithin(v, min, max);
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 /**
