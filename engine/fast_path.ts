@@ -605,6 +605,18 @@ export function scanCleanText(text: string, profile: Profile): ScanResult | null
 
 /** The clean test, narrow ({@linkcode scanCleanJson}) or wide ({@linkcode scanCleanText}). */
 function cleanScan(text: string, profile: Profile, wide: boolean): ScanResult | null {
+  const value = cleanValue(text, profile, wide);
+  return value === null ? null : cleanResult(text, value);
+}
+
+/** Where the value of the text {@linkcode cleanValue} answered last starts and ends. */
+let cleanStart = 0, cleanEnd = 0;
+
+/**
+ * The clean test without its result: the value `JSON.parse` built, with
+ * {@linkcode cleanStart} and {@linkcode cleanEnd} set, or null.
+ */
+function cleanValue(text: string, profile: Profile, wide: boolean): object | null {
   const n = text.length;
   if (n > profile.maxInput || n > profile.maxToken) return null;
   const start = skipWhiteSpace(text, 0, n);
@@ -640,6 +652,13 @@ function cleanScan(text: string, profile: Profile, wide: boolean): ScanResult | 
   // most U+0020) follows the matching bracket, which stops the loop.
   let end = n;
   while (text.charCodeAt(end - 1) <= SPACE) end--;
+  cleanStart = start;
+  cleanEnd = end;
+  return value;
+}
+
+/** The scanner's answer for a text {@linkcode cleanValue} answered `value` on last. */
+function cleanResult(text: string, value: object): ScanResult {
   return {
     hasValue: true,
     value,
@@ -651,13 +670,89 @@ function cleanScan(text: string, profile: Profile, wide: boolean): ScanResult | 
     completeness: "complete",
     fatal: null,
     refusal: null,
-    valueStart: start,
-    valueEnd: end,
-    syntaxEnd: end,
+    valueStart: cleanStart,
+    valueEnd: cleanEnd,
+    syntaxEnd: cleanEnd,
     members: [],
-    length: n,
+    length: text.length,
     negativeZero: walkNegativeZero,
   };
+}
+
+/**
+ * The wide test ({@linkcode scanCleanText}) without its result: the value
+ * `JSON.parse` built from a clean text, or null where the scanner must run.
+ * Right after a value, {@linkcode cleanSpanStart}, {@linkcode cleanSpanEnd}
+ * and {@linkcode cleanFractions} tell about it, and
+ * {@linkcode scanCleanResult} builds the very result {@linkcode scanCleanText}
+ * answers. The gate takes it to build no scan result on a call that passes.
+ *
+ * @example
+ * ```ts
+ * import { cleanSpanEnd, cleanSpanStart, scanCleanResult, scanCleanText, scanCleanValue } from "./fast_path.ts";
+ * import { PROFILES } from "./profiles.ts";
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
+ * const text = ' {"city":"Z\u00fcrich"} ';
+ * const value = scanCleanValue(text, PROFILES.agent);
+ * deepStrictEqual(value, { city: "Z\u00fcrich" });
+ * deepStrictEqual([cleanSpanStart(), cleanSpanEnd()], [1, 18]);
+ * deepStrictEqual(scanCleanResult(text, value!), scanCleanText(text, PROFILES.agent));
+ * strictEqual(scanCleanValue('{"a":1,"a":2}', PROFILES.agent), null);
+ * ```
+ */
+export function scanCleanValue(text: string, profile: Profile): object | null {
+  return cleanValue(text, profile, true);
+}
+
+/**
+ * Right after {@linkcode scanCleanValue} answered a value on `text`: the
+ * result {@linkcode scanCleanText} answers on it (a fresh object).
+ *
+ * @example
+ * ```ts
+ * import { scanCleanResult, scanCleanValue } from "./fast_path.ts";
+ * import { PROFILES } from "./profiles.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const value = scanCleanValue("[1]", PROFILES.agent);
+ * strictEqual(scanCleanResult("[1]", value!).exactness, "exact");
+ * ```
+ */
+export function scanCleanResult(text: string, value: object): ScanResult {
+  return cleanResult(text, value);
+}
+
+/**
+ * Right after {@linkcode scanCleanValue} answered a value: the offset of its
+ * first bracket (`valueStart` of the result).
+ *
+ * @example
+ * ```ts
+ * import { cleanSpanStart, scanCleanValue } from "./fast_path.ts";
+ * import { PROFILES } from "./profiles.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * scanCleanValue("\n [1] ", PROFILES.agent);
+ * strictEqual(cleanSpanStart(), 2);
+ * ```
+ */
+export function cleanSpanStart(): number {
+  return cleanStart;
+}
+
+/**
+ * Right after {@linkcode scanCleanValue} answered a value: the offset past
+ * its last bracket (`valueEnd` and `syntaxEnd` of the result).
+ *
+ * @example
+ * ```ts
+ * import { cleanSpanEnd, scanCleanValue } from "./fast_path.ts";
+ * import { PROFILES } from "./profiles.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * scanCleanValue("\n [1] ", PROFILES.agent);
+ * strictEqual(cleanSpanEnd(), 5);
+ * ```
+ */
+export function cleanSpanEnd(): number {
+  return cleanEnd;
 }
 
 /**

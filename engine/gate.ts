@@ -67,7 +67,13 @@ import {
 } from "./profiles.ts";
 import { type Retry, retryPrompt } from "./retry.ts";
 import type { Ambiguity, Exactness, Repair } from "./rules.ts";
-import { cleanFractions, scanCleanText, scanText } from "./fast_path.ts";
+import {
+  cleanFractions,
+  cleanSpanEnd,
+  cleanSpanStart,
+  scanCleanResult,
+  scanCleanValue,
+} from "./fast_path.ts";
 import { scan, type ScanResult } from "./scanner/mod.ts";
 
 /**
@@ -408,6 +414,40 @@ export function gateScan(
   passing?: (value: unknown) => number,
   fractions = -1,
 ): GateResult {
+  let passed = -1;
+  let numbers: ExactNumbers = null;
+  if (declaration !== null && result.hasValue) {
+    // A compiled gate's passing check answers a passing value without a verdict.
+    if (passing !== undefined) passed = passing(result.value);
+    // Numbers written with more digits than their double holds are judged as written.
+    numbers = impreciseNumbers(
+      text,
+      result.valueStart,
+      result.valueEnd,
+      numberJudge(declaration),
+      result.value,
+      passed >= 0 ? numberRecords() : undefined,
+      fractions,
+    );
+  }
+  return gateJudged(result, text, declaration, passed, numbers);
+}
+
+/** What `impreciseNumbers` of `declarations/exact.ts` answers: the numbers to judge as written. */
+type ExactNumbers = ReturnType<typeof impreciseNumbers>;
+
+/**
+ * {@linkcode gateScan} once the passing check (`passed`: its member count,
+ * -1 when it did not pass or did not run) and the exact-number search
+ * (`numbers`) have run on the scan's value.
+ */
+function gateJudged(
+  result: ScanResult,
+  text: string,
+  declaration: Form | null,
+  passed: number,
+  numbers: ExactNumbers,
+): GateResult {
   let decision = decide(result);
   let ambiguity = result.ambiguity;
   let error: EngineError | null = result.fatal ?? result.refusal;
@@ -417,20 +457,6 @@ export function gateScan(
   let total = 0, satisfied = 0, twinsPossible = true;
   let missing: string[] = [];
   if (declaration !== null) {
-    // A compiled gate's passing check answers a passing value without a verdict.
-    let passed = passing !== undefined && result.hasValue ? passing(result.value) : -1;
-    // Numbers written with more digits than their double holds are judged as written.
-    const numbers = result.hasValue
-      ? impreciseNumbers(
-        text,
-        result.valueStart,
-        result.valueEnd,
-        numberJudge(declaration),
-        result.value,
-        passed >= 0 ? numberRecords() : undefined,
-        fractions,
-      )
-      : null;
     if (numbers !== null) passed = -1;
     if (passed >= 0) {
       total = satisfied = passed;
@@ -687,9 +713,66 @@ export function gatePrepared(
   declaration: Form | null,
   passing?: (value: unknown) => number,
 ): GateResult {
-  if (declaration === null) return gateScan(scanText(text, profile), text, null);
-  const clean = scanCleanText(text, profile);
-  return clean === null
+  const value = scanCleanValue(text, profile);
+  return value === null
     ? gateScan(scan(text, profile), text, declaration, passing)
-    : gateScan(clean, text, declaration, passing, cleanFractions());
+    : gateClean(value, text, declaration, passing);
+}
+
+/** The label of an executable `safe` result. */
+const SAFE_LABEL = labelFor("safe", true, null);
+
+/**
+ * {@linkcode gateScan} of the fast path's result for a clean text whose
+ * value is `value` (`scanCleanValue` of `fast_path.ts`, just answered): when
+ * the declaration, if any, passed its compiled check with no number to judge
+ * as written and no key that may twin a declared one, the `safe` answer is
+ * built at once, without the scan result (the gate's common call);
+ * otherwise the scan result is built and judged as `gateScan` does.
+ */
+function gateClean(
+  value: object,
+  text: string,
+  declaration: Form | null,
+  passing: ((value: unknown) => number) | undefined,
+): GateResult {
+  let passed = 0;
+  if (declaration !== null) {
+    passed = passing === undefined ? -1 : passing(value);
+    const numbers = impreciseNumbers(
+      text,
+      cleanSpanStart(),
+      cleanSpanEnd(),
+      numberJudge(declaration),
+      value,
+      passed >= 0 ? numberRecords() : undefined,
+      cleanFractions(),
+    );
+    if (
+      passed < 0 || numbers !== null || mayHoldUndeclaredKey() || branchesDeclareKeys(declaration)
+    ) return gateJudged(scanCleanResult(text, value), text, declaration, passed, numbers);
+  }
+  const end = cleanSpanEnd();
+  return {
+    decision: "safe",
+    label: SAFE_LABEL,
+    exactness: "exact",
+    ambiguous: false,
+    information_loss: false,
+    valid_json: true,
+    normalized: false,
+    ambiguity: "none",
+    execution: "allowed",
+    executable: true,
+    syntax_ready_permille: permille(end, text.length),
+    schema_total: passed,
+    schema_satisfied: passed,
+    schema_missing: [],
+    error: null,
+    repairs: [],
+    retry: null,
+    repairs_truncated: false,
+    value,
+    text: text.slice(cleanSpanStart(), end),
+  };
 }

@@ -1,0 +1,116 @@
+/**
+ * The gate's answer for a text the fast path takes (`gatePrepared` of
+ * `engine/gate.ts`, which builds a passing call's `safe` answer without a
+ * scan result) held to `gateScan` of the scanner's own result: for every
+ * text and declaration below, under every profile, with and without the
+ * compiled passing check, the two answers are equal field by field and in
+ * the same field order (`JSON.stringify` of both). The rows reach each way
+ * out of the short answer: no declaration, a check that passes, one that
+ * fails, a missing member, numbers judged as written, a key that may twin a
+ * declared one, branches that declare keys, and texts the fast path leaves
+ * to the scanner.
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import { gatePrepared, gateScan } from "../engine/gate.ts";
+import { compileDeclaration } from "../engine/declarations/compile.ts";
+import { passingCheck } from "../engine/declarations/verdict.ts";
+import type { Form } from "../engine/declarations/form.ts";
+import { PROFILE_NAMES, PROFILES } from "../engine/profiles.ts";
+import { scan } from "../engine/scanner/mod.ts";
+import { scanCleanText } from "../engine/fast_path.ts";
+
+/** Declarations by name: each reaches another branch of the gate's judgement. */
+const DECLARATIONS: Readonly<Record<string, Form | null>> = {
+  "no declaration": null,
+  "closed object": compileDeclaration({
+    schemaJson: {
+      type: "object",
+      properties: {
+        query: { type: "string", minLength: 1 },
+        limit: { type: "integer", minimum: 1, maximum: 50 },
+        tags: { type: "array", items: { type: "string" } },
+      },
+      required: ["query"],
+      additionalProperties: false,
+    },
+  }),
+  "open object (undeclared keys may twin)": compileDeclaration({
+    schemaJson: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
+  }),
+  "branches that declare keys": compileDeclaration({
+    schemaJson: { anyOf: [{ properties: { a: { type: "integer" } } }, { type: "array" }] },
+  }),
+  "a failing branch that declares a twinned key": compileDeclaration({
+    schemaJson: {
+      anyOf: [{ properties: { a: { type: "integer" }, mode: { const: "safe" } } }, {}],
+    },
+  }),
+  "an enum that holds a number (every number judged as written)": compileDeclaration({
+    schema: "{n:1|2|3,x:number}",
+  }),
+  "integers": compileDeclaration({ schema: "{!n:integer,m:[integer]}" }),
+  "a number bound": compileDeclaration({ schema: "{x:number(maximum=0.1)}" }),
+};
+
+/** Texts: most of them clean (the fast path takes them), some for the scanner. */
+const TEXTS: readonly string[] = [
+  '{"query":"weather in Paris","limit":10,"tags":["a","b"]}',
+  ' \n{"query":"weather","limit":3}\n ',
+  '{"query":"","limit":3}',
+  '{"limit":3}',
+  '{"query":"x","limit":"3"}',
+  '{"query":"x","extra":1}',
+  '{"path":"/tmp/x"}',
+  '{"path":"/tmp/x","Path":"/etc"}',
+  '{"path":"/tmp/x","note":"ok"}',
+  '{"a":1}',
+  '{"a":1.5}',
+  '{"A":1}',
+  '{"a":"x","Mode":"force"}',
+  "[1,2,3]",
+  "[]",
+  "{}",
+  '{"n":2,"x":0.1}',
+  '{"n":2.0}',
+  '{"n":1,"m":[1,2,3.0]}',
+  '{"n":1e2,"m":[]}',
+  '{"n":12345678901234567890}',
+  '{"x":0.1000000000000000055511151231257827}',
+  '{"x":0.10000000000000001}',
+  '{"x":-0}',
+  '{"city":"Z\u00fcrich","n":0}',
+  '{"query":"x","limit":3,}',
+  "{'query': 'x'}",
+  '{"a":1,"a":2}',
+  '{"query":"x"',
+  "not json",
+];
+
+Deno.test("the gate's answer for a clean text equals gateScan of the scanner's result", async (t) => {
+  let cleanTexts = 0;
+  for (const [name, declaration] of Object.entries(DECLARATIONS)) {
+    await t.step(name, () => {
+      const passing = declaration === null ? undefined : passingCheck(declaration);
+      for (const profileName of PROFILE_NAMES) {
+        const profile = PROFILES[profileName];
+        for (const text of TEXTS) {
+          if (scanCleanText(text, profile) !== null) cleanTexts++;
+          for (const check of [passing, undefined]) {
+            const expected = gateScan(scan(text, profile), text, declaration, check);
+            const actual = gatePrepared(text, profile, declaration, check);
+            const label = `${JSON.stringify(text)} under ${profileName}${
+              check ? "" : ", no check"
+            }`;
+            assert.deepStrictEqual(actual, expected, label);
+            assert.strictEqual(JSON.stringify(actual), JSON.stringify(expected), label);
+          }
+        }
+      }
+    });
+  }
+  // The comparison means something only if most texts took the fast path.
+  assert.ok(cleanTexts > TEXTS.length * PROFILE_NAMES.length * 3, `${cleanTexts} clean`);
+});
