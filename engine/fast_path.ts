@@ -609,6 +609,43 @@ function cleanScan(text: string, profile: Profile, wide: boolean): ScanResult | 
   return value === null ? null : cleanResult(text, value);
 }
 
+/**
+ * Whether the characters of a text are clean ({@linkcode cleanValue}'s
+ * first tests): ASCII, or (the wide test) strings clean by
+ * {@linkcode wideStringsClean}; and no escape, or (escapes are rare: one
+ * search when there is none) only the `\u` escapes the test allows and no
+ * escaped key.
+ */
+function charactersClean(text: string, wide: boolean): boolean {
+  if (!isAscii(text) && !(wide && wideStringsClean(text))) return false;
+  const escape = text.indexOf("\\");
+  return escape === -1 ||
+    (wide ? controlEscapesOnly(text, escape) : text.indexOf("\\u", escape) === -1) &&
+      !escapedKeyIn(text, escape);
+}
+
+/** The most keys {@linkcode plainWithColons} counts with one expression. */
+const MOST_COUNTED_KEYS = 32;
+/** Any code unit but a colon, a backslash or one past ASCII. */
+const PLAIN_UNIT = "[^:\\\\\\u0080-\\uffff]";
+/** `COUNTED_COLONS[k]`: a whole text of plain units and exactly `k` colons (built on first use). */
+const COUNTED_COLONS: RegExp[] = [];
+
+/**
+ * Whether a text is ASCII, holds no backslash and exactly `keys` colons:
+ * for a short text, one native match instead of the ASCII test, the
+ * backslash search and the colon count ({@linkcode charactersClean},
+ * {@linkcode keptEveryKey}, which answer the same then). False for more
+ * than {@linkcode MOST_COUNTED_KEYS} keys (those tests then run).
+ */
+function plainWithColons(text: string, keys: number): boolean {
+  if (keys > MOST_COUNTED_KEYS) return false;
+  const counted = COUNTED_COLONS[keys] ??= new RegExp(
+    `^(?:${PLAIN_UNIT}*:){${keys}}${PLAIN_UNIT}*$`,
+  );
+  return counted.test(text);
+}
+
 /** Where the value of the text {@linkcode cleanValue} answered last starts and ends. */
 let cleanStart = 0, cleanEnd = 0;
 
@@ -624,15 +661,9 @@ function cleanValue(text: string, profile: Profile, wide: boolean): object | nul
   const first = text.charCodeAt(start);
   if (first !== LBRACE && first !== LBRACKET) return null;
   if (n > LARGE_TEXT && nestsTooDeepEarly(text, profile.maxDepth)) return null;
-  if (!isAscii(text) && !(wide && wideStringsClean(text))) return null;
-  // Escapes: none at all is the common case (one search); else only the `\u` allowed and no
-  // escaped key.
-  const escape = text.indexOf("\\");
-  if (
-    escape !== -1 &&
-    (!(wide ? controlEscapesOnly(text, escape) : text.indexOf("\\u", escape) === -1) ||
-      escapedKeyIn(text, escape))
-  ) return null;
+  // A short text is read once the walk counted its keys (plainWithColons); a long one first.
+  const short = n <= SHORT_TEXT;
+  if (!short && !charactersClean(text, wide)) return null;
   let value: object;
   try {
     value = JSON.parse(text);
@@ -642,7 +673,11 @@ function cleanValue(text: string, profile: Profile, wide: boolean): object | nul
   // An enumerable property on Object.prototype would be counted as a key of every object.
   for (const _ in EMPTY) return null;
   const keys = walkValue(value, profile.maxDepth);
-  if (keys < 0 || !keptEveryKey(text, value, keys)) return null;
+  if (keys < 0) return null;
+  if (
+    !(short && plainWithColons(text, keys)) &&
+    ((short && !charactersClean(text, wide)) || !keptEveryKey(text, value, keys))
+  ) return null;
   // A number read as 0 may be an underflow (`1e-400`): the scanner tells.
   if (
     walkZero &&

@@ -938,3 +938,94 @@ Deno.test("the wide fast path agrees with the scanner on the standard valid inpu
   const profile = resolveOptions({ profile: "agent" });
   assert.ok(agreesWide(valid, profile), "the standard valid input is clean JSON");
 });
+
+/** An object of `count` keys `k0`, `k1`, … (the last one `last` when given), padded to `length`. */
+function objectOfKeys(count: number, length: number, last?: string): string {
+  const members = Array.from(
+    { length: count },
+    (_, k) => `"${k === count - 1 && last ? last : `k${k}`}":1`,
+  );
+  const bare = `{${members.join(",")}}`;
+  const text = `{${members.join(",")}${count > 0 ? "," : ""}"pad":"${
+    "x".repeat(length - bare.length - 9)
+  }"}`;
+  assert.strictEqual(text.length, length);
+  return text;
+}
+
+Deno.test("a short text is read by one counted expression, or by the three tests it stands for", async (t) => {
+  // Up to 512 code units the ASCII test, the backslash search and the colon count are one
+  // expression, tried once the walk counted the keys (at most 32); either way, the answer is
+  // the scanner's, under the narrow and the wide test.
+  const rows: { name: string; text: string; narrow: boolean; wide: boolean }[] = [
+    { name: "no key at all", text: "[1,2,3]", narrow: true, wide: true },
+    { name: "an empty object", text: "{}", narrow: true, wide: true },
+    {
+      name: "31 keys (32 with the padding)",
+      text: objectOfKeys(31, 400),
+      narrow: true,
+      wide: true,
+    },
+    {
+      name: "32 keys (33 with the padding)",
+      text: objectOfKeys(32, 400),
+      narrow: true,
+      wide: true,
+    },
+    {
+      name: "a duplicate among 33 keys",
+      text: objectOfKeys(32, 400, "k0"),
+      narrow: false,
+      wide: false,
+    },
+    {
+      name: "a duplicate among 3 keys",
+      text: objectOfKeys(2, 60, "k0"),
+      narrow: false,
+      wide: false,
+    },
+    { name: "the longest short text", text: objectOfKeys(3, 512), narrow: true, wide: true },
+    {
+      name: "the longest short text with a duplicate",
+      text: objectOfKeys(3, 512, "k0"),
+      narrow: false,
+      wide: false,
+    },
+    { name: "the shortest long text", text: objectOfKeys(3, 513), narrow: true, wide: true },
+    { name: "a colon in a value", text: '{"t":"12:30","u":1}', narrow: true, wide: true },
+    { name: "a colon in a key", text: '{"a:b":1}', narrow: true, wide: true },
+    {
+      name: "a duplicate beside a colon in a value",
+      text: '{"a":"x:y","a":1}',
+      narrow: false,
+      wide: false,
+    },
+    {
+      name: "a control escape in a value",
+      text: String.raw`{"a":"\u0001"}`,
+      narrow: false,
+      wide: true,
+    },
+    {
+      name: "an escaped quote in a value",
+      text: String.raw`{"a":"\"q\""}`,
+      narrow: true,
+      wide: true,
+    },
+    { name: "an escaped key", text: String.raw`{"a\n":1}`, narrow: false, wide: false },
+    { name: "an escape past U+001F", text: String.raw`["\u0041"]`, narrow: false, wide: false },
+    { name: "a non-ASCII value", text: '{"city":"Z\u00fcrich"}', narrow: false, wide: true },
+    { name: "a bidi control in a value", text: '{"a":"x\u202Ey"}', narrow: false, wide: false },
+    { name: "a joiner in a key", text: '{"a\u200D":1}', narrow: false, wide: false },
+    { name: "a lone surrogate", text: '["\uD800"]', narrow: false, wide: false },
+    { name: "U+0080 beside a colon", text: '{"a":"\u0080"}', narrow: false, wide: true },
+    { name: "trailing white space", text: '{"a":1} \n', narrow: true, wide: true },
+  ];
+  const profile = resolveOptions({ profile: "agent" });
+  for (const row of rows) {
+    await t.step(row.name, () => {
+      assert.strictEqual(agrees(row.text, profile), row.narrow, "narrow");
+      assert.strictEqual(agreesWide(row.text, profile), row.wide, "wide");
+    });
+  }
+});
