@@ -626,22 +626,22 @@ function charactersClean(text: string, wide: boolean): boolean {
       !escapedKeyIn(text, escape);
 }
 
-/** The most keys {@linkcode plainWithColons} counts with one expression. */
-const MOST_COUNTED_KEYS = 32;
 /** Any code unit but a colon, a backslash or one past ASCII. */
 const PLAIN_UNIT = "[^:\\\\\\u0080-\\uffff]";
-/** `COUNTED_COLONS[k]`: a whole text of plain units and exactly `k` colons (built on first use). */
+/**
+ * `COUNTED_COLONS[k]`: a whole text of plain units and exactly `k` colons,
+ * built on first use; a key takes at least five code units (`"":0,`), so a
+ * short text has at most 103 keys, and this holds at most 104 expressions.
+ */
 const COUNTED_COLONS: RegExp[] = [];
 
 /**
  * Whether a text is ASCII, holds no backslash and exactly `keys` colons:
  * for a short text, one native match instead of the ASCII test, the
  * backslash search and the colon count ({@linkcode charactersClean},
- * {@linkcode keptEveryKey}, which answer the same then). False for more
- * than {@linkcode MOST_COUNTED_KEYS} keys (those tests then run).
+ * {@linkcode keptEveryKey}, which answer the same then).
  */
 function plainWithColons(text: string, keys: number): boolean {
-  if (keys > MOST_COUNTED_KEYS) return false;
   const counted = COUNTED_COLONS[keys] ??= new RegExp(
     `^(?:${PLAIN_UNIT}*:){${keys}}${PLAIN_UNIT}*$`,
   );

@@ -15,10 +15,14 @@
 
 import assert from "node:assert/strict";
 import {
+  cleanSpanEnd,
+  cleanSpanStart,
   escapedKeyIn,
   isAscii,
   scanCleanJson,
+  scanCleanResult,
   scanCleanText,
+  scanCleanValue,
   scanText,
   wideStringsClean,
 } from "../engine/fast_path.ts";
@@ -1026,6 +1030,59 @@ Deno.test("a short text is read by one counted expression, or by the three tests
     await t.step(row.name, () => {
       assert.strictEqual(agrees(row.text, profile), row.narrow, "narrow");
       assert.strictEqual(agreesWide(row.text, profile), row.wide, "wide");
+    });
+  }
+});
+
+Deno.test("a long text is read for its characters before JSON.parse, and declined the same", async (t) => {
+  // Past 512 code units the counted expression is not tried: the ASCII test, the hazard
+  // searches and the escape checks decide, before the colon count.
+  const pad = "p".repeat(600);
+  const rows: { name: string; text: string }[] = [
+    { name: "a bidi control in a value", text: `{"a":"x\u202Ey","pad":"${pad}"}` },
+    { name: "a joiner in a key", text: `{"a\u200D":1,"pad":"${pad}"}` },
+    { name: "a lone surrogate", text: `{"a":"\uD800","pad":"${pad}"}` },
+    { name: "a tag character", text: `{"a":"\u{E0041}","pad":"${pad}"}` },
+    { name: "an escaped key", text: String.raw`{"a\n":1,"pad":"` + pad + '"}' },
+    { name: "an escape past U+001F", text: String.raw`{"a":"\u0041","pad":"` + pad + '"}' },
+    { name: "a duplicate key", text: `{"a":1,"a":2,"pad":"${pad}"}` },
+  ];
+  for (
+    const profile of [resolveOptions({ profile: "agent" }), resolveOptions({ profile: "strict" })]
+  ) {
+    for (const row of rows) {
+      await t.step(`${row.name} (${profile.name})`, () => {
+        assert.ok(row.text.length > 512);
+        assert.strictEqual(scanCleanText(row.text, profile), null);
+        assert.strictEqual(scanCleanJson(row.text, profile), null);
+      });
+    }
+  }
+});
+
+Deno.test("scanCleanValue answers the value of scanCleanText, its span and its very result", async (t) => {
+  const rows: string[] = [
+    '{"a":1}',
+    ' \n[1,"x",{"b":null}]\t ',
+    '{"city":"Z\u00fcrich","bell":"\\u0007"}',
+    `{"a":1,"pad":"${"p".repeat(600)}"}`,
+    '{"a":1,"a":2}',
+    "[1,2,]",
+  ];
+  const profile = resolveOptions({ profile: "agent" });
+  for (const text of rows) {
+    await t.step(JSON.stringify(text).slice(0, 40), () => {
+      const expected = scanCleanText(text, profile);
+      const value = scanCleanValue(text, profile);
+      if (expected === null) {
+        assert.strictEqual(value, null);
+        return;
+      }
+      assert.deepStrictEqual(value, expected.value);
+      assert.strictEqual(cleanSpanStart(), expected.valueStart);
+      assert.strictEqual(cleanSpanEnd(), expected.valueEnd);
+      assert.deepStrictEqual(scanCleanResult(text, value!), expected);
+      assert.deepStrictEqual(scanCleanResult(text, value!), scan(text, profile));
     });
   }
 });
