@@ -1024,6 +1024,14 @@ Deno.test("a short text is read by one counted expression, or by the three tests
     { name: "a lone surrogate", text: '["\uD800"]', narrow: false, wide: false },
     { name: "U+0080 beside a colon", text: '{"a":"\u0080"}', narrow: false, wide: true },
     { name: "trailing white space", text: '{"a":1} \n', narrow: true, wide: true },
+    {
+      // The walk answers -1 here: asked for a count of -1, the expression would read `{-1}` as
+      // text, and find it.
+      name: "an unsafe integer beside a string holding :{-1}",
+      text: '["x:{-1}",9007199254740993]',
+      narrow: false,
+      wide: false,
+    },
   ];
   const profile = resolveOptions({ profile: "agent" });
   for (const row of rows) {
