@@ -8,7 +8,7 @@
  */
 
 import assert from "node:assert/strict";
-import { compiledCheck } from "../../engine/declarations/check.ts";
+import { checkForm, compiledCheck } from "../../engine/declarations/check.ts";
 import { emptyNode } from "../../engine/declarations/form.ts";
 import { compileJsonSchema } from "../../engine/declarations/jsonschema.ts";
 import {
@@ -99,6 +99,19 @@ const MATCHES: readonly MatchRow[] = [
     matches: [1],
     refuses: [],
   },
+  {
+    name: "then without if: a reference back through it is no cycle (it never applies)",
+    schema: { then: { $ref: "#" } },
+    matches: [1, "a"],
+    refuses: [],
+  },
+  {
+    name: "else without if: the same",
+    schema: { else: { $ref: "#" } },
+    matches: [1],
+    refuses: [],
+  },
+
   {
     name: "if, then and else",
     schema: { if: { type: "string" }, then: { minLength: 2 }, else: { type: "integer" } },
@@ -197,4 +210,15 @@ Deno.test("conditional: no check without the keyword; if with then alone, or els
   ) {
     assert.notEqual(compiledCheck(compileJsonSchema(schema)), null, JSON.stringify(schema));
   }
+});
+
+Deno.test("dependentSchemas: every dependent schema that fails is reported", () => {
+  const form = compileJsonSchema({
+    dependentSchemas: { a: { required: ["x"] }, b: { required: ["y"] } },
+  });
+  assert.deepEqual(
+    checkForm(form, { a: 1, b: 1 }).issues.map((i) => `${i.pointer} ${i.keyword}`),
+    ["/x required", "/y required"],
+  );
+  assert.equal(checkForm(form, { a: 1, b: 1, x: 1, y: 1 }).ok, true);
 });
