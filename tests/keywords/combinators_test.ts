@@ -395,3 +395,8 @@ Deno.test("anyOf, oneOf: a failure reports the closest branch", async (t) => {
     });
   }
 });
+
+Deno.test("allOf: every branch that fails is reported", () => {
+  const form = compileJsonSchema({ allOf: [{ minimum: 2 }, { maximum: 0 }] });
+  assert.deepEqual(checkForm(form, 1).issues.map((i) => i.keyword), ["minimum", "maximum"]);
+});
