@@ -335,3 +335,25 @@ Deno.test("properties: a required member no property names is refused by additio
     assert.equal(result.error?.code, "E030");
   }
 });
+
+Deno.test("properties: with Object.prototype enumerating a property, members are read by name", () => {
+  const check = compiledCheck(
+    compileJsonSchema({ properties: { a: { type: "integer" } }, required: ["a"] }),
+  )!;
+  Object.defineProperty(Object.prototype, "polluted", {
+    value: 1,
+    enumerable: true,
+    configurable: true,
+    writable: true,
+  });
+  try {
+    UNDECLARED.seen = false;
+    assert.equal(check({ a: 1 }), true);
+    // The other keys are not looked at: any may be undeclared.
+    assert.equal(UNDECLARED.seen, true);
+    assert.equal(check({ a: "1" }), false);
+    assert.equal(check({}), false);
+  } finally {
+    delete (Object.prototype as Record<string, unknown>).polluted;
+  }
+});
