@@ -249,8 +249,8 @@ export function mayHoldLargeWhole(): boolean {
 
 /**
  * After a {@linkcode passingCheck} call that passed: whether a number passed
- * within a few units in the last place of a bound (then its written digits
- * may lie past it; `exact.ts`).
+ * equal to a `minimum` or `maximum` (then its written digits may lie past
+ * it; `exact.ts`).
  *
  * @example
  * ```ts

@@ -7,6 +7,11 @@
  * @module
  */
 
+import assert from "node:assert/strict";
+import { compiledCheck } from "../../engine/declarations/check.ts";
+import { emptyNode } from "../../engine/declarations/form.ts";
+import { compileJsonSchema } from "../../engine/declarations/jsonschema.ts";
+import { compileItems } from "../../engine/declarations/keywords/items.ts";
 import {
   type KeywordRefusal,
   type MatchRow,
@@ -54,6 +59,18 @@ const REFUSALS: readonly KeywordRefusal[] = [
     message:
       'unsupported keyword "prefixItems" at the root: a keyword of 2020-12, not of 2019-09 (the dialect "$schema" selects)',
   },
+  {
+    name: "draft-07: additionalItems alone: its schema is still read, and refused where it is",
+    schema: { "$schema": D7, "additionalItems": 5 },
+    pointer: "/additionalItems",
+    message: "schema at /additionalItems must be an object or a boolean, found number",
+  },
+  {
+    name: "draft-07: additionalItems beside an items array: read once, refused where it is",
+    schema: { "$schema": D7, "items": [{}], "additionalItems": 5 },
+    pointer: "/additionalItems",
+    message: "schema at /additionalItems must be an object or a boolean, found number",
+  },
 ];
 
 const MATCHES: readonly MatchRow[] = [
@@ -75,6 +92,40 @@ const MATCHES: readonly MatchRow[] = [
     matches: [[1, 2]],
     refuses: [],
   },
+  {
+    name: "draft-07: an empty items array alone admits every array",
+    schema: { $schema: D7, items: [] },
+    matches: [[], [1, "a"]],
+    refuses: [],
+  },
+  {
+    name: "prefixItems alone: the items past the tuple are free",
+    schema: { prefixItems: [{ type: "string" }] },
+    matches: [[], ["a"], ["a", 1]],
+    refuses: [[1], [1, "a"]],
+  },
+  {
+    name: "no dialect named: items as an array is the tuple form, additionalItems the rest",
+    schema: { items: [{ type: "string" }], additionalItems: { type: "integer" } },
+    matches: [["a"], ["a", 1]],
+    refuses: [[1], ["a", "b"]],
+  },
+];
+
+/** A schema, and the `kind keyword pointer: message` of each warning it compiles with. */
+const WARNINGS: readonly (readonly [name: string, schema: unknown, warnings: string[]])[] = [
+  [
+    "no dialect named: items as an array is applied as the tuple form, and said so",
+    { items: [{}] },
+    [
+      'other-dialect items /items: "items" at the root is an array: applied as the tuple form of 2019-09 and older ("additionalItems" for the rest)',
+    ],
+  ],
+  [
+    "draft-07: items as an array is its own dialect's, no warning",
+    { $schema: D7, items: [{}] },
+    [],
+  ],
 ];
 
 runKeywordRefusals(
@@ -82,3 +133,22 @@ runKeywordRefusals(
   REFUSALS,
 );
 runMatchRows("items: what compiled schemas match and refuse", MATCHES);
+
+Deno.test("items: an array items in a schema naming no dialect is listed as a warning", async (t) => {
+  for (const [name, schema, warnings] of WARNINGS) {
+    await t.step(name, () => {
+      assert.deepEqual(
+        (compileJsonSchema(schema).warnings ?? []).map((w) =>
+          `${w.kind} ${w.keyword} ${w.pointer}: ${w.message}`
+        ),
+        warnings,
+      );
+    });
+  }
+});
+
+Deno.test("items: compileItems adds no check to a node without items, and compiles a tuple alone", () => {
+  assert.equal(compileItems(emptyNode(0, ""), () => null), undefined);
+  const tuple = compileJsonSchema({ prefixItems: [{ type: "string" }] });
+  assert.notEqual(compiledCheck(tuple), null);
+});

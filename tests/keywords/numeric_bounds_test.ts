@@ -180,6 +180,19 @@ const WRITTEN_PAST: readonly (readonly [schema: Record<string, unknown>, number:
   [{ type: "integer", maximum: 0 }, "-1125899906842624.0000001"],
   [{ type: ["integer", "string"] }, "1125899906842624.0000001"],
   [{ type: ["integer", "string"] }, "-1125899906842624.0000001"],
+  // A fraction not starting with 0 or 9 that still reads as 2^50 exactly: only the compiled
+  // check's record of a large whole number sends the gate to read it.
+  [{ type: "integer" }, "1125899906842624.1"],
+  [{ type: "integer" }, "-1125899906842624.1"],
+  [{ type: "integer", minimum: 0 }, "1125899906842624.1"],
+  [{ type: "integer", maximum: 0 }, "-1125899906842624.1"],
+  [{ type: ["integer", "string"] }, "1125899906842624.1"],
+  [{ type: ["integer", "string"] }, "-1125899906842624.1"],
+  // Both bounds: the number written past either one reads as that bound.
+  [{ type: "number", minimum: 0.1, maximum: 0.3 }, "0.09999999999999999999"],
+  [{ type: "number", minimum: 0.1, maximum: 0.3 }, "0.30000000000000000001"],
+  [{ type: ["number", "string"], minimum: 0.1, maximum: 0.3 }, "0.09999999999999999999"],
+  [{ type: ["number", "string"], minimum: 0.1, maximum: 0.3 }, "0.30000000000000000001"],
 ];
 
 runWordsRows(

@@ -6,6 +6,11 @@
  * @module
  */
 
+import assert from "node:assert/strict";
+import { compileGate } from "../../engine/compile.ts";
+import { compiledCheck, UNDECLARED } from "../../engine/declarations/check.ts";
+import { compileJsonSchema } from "../../engine/declarations/jsonschema.ts";
+import { gate } from "../../engine/gate.ts";
 import {
   type KeywordRefusal,
   type MatchRow,
@@ -72,6 +77,25 @@ const REFUSALS: readonly KeywordRefusal[] = [
     pointer: "/patternProperties",
     message: '"patternProperties" at the root must be an object, found null',
   },
+  {
+    name: "a patternProperties pattern refused at its own pointer",
+    schema: { "patternProperties": { "a/(": {} } },
+    pointer: "/patternProperties/a~1(",
+    message:
+      'pattern "a/(" of "patternProperties" at the root is refused: Invalid regular expression: /a/(/u: Unterminated group',
+  },
+  {
+    name: "additionalProperties a number",
+    schema: { "additionalProperties": 1 },
+    pointer: "/additionalProperties",
+    message: "schema at /additionalProperties must be an object or a boolean, found number",
+  },
+  {
+    name: "propertyNames a string",
+    schema: { "propertyNames": "x" },
+    pointer: "/propertyNames",
+    message: "schema at /propertyNames must be an object or a boolean, found string",
+  },
 ];
 
 const MATCHES: readonly MatchRow[] = [
@@ -86,6 +110,195 @@ const MATCHES: readonly MatchRow[] = [
     matches: [{}, { id: 1 }, { "x-a": "s", ok: true }, [1]],
     refuses: [{ id: "1" }, { "x-a": 1 }, { ok: 1 }, { longer: true }],
   },
+  {
+    name: "a required name that is no property: additionalProperties false refuses it",
+    schema: { properties: { a: {} }, required: ["c"], additionalProperties: false },
+    matches: [[]],
+    refuses: [{ c: 1 }, { a: 1, c: 1 }, {}],
+  },
+  {
+    name: "a required name that is no property: additionalProperties applies to it",
+    schema: {
+      properties: { a: { type: "integer" } },
+      required: ["c"],
+      additionalProperties: { type: "string" },
+    },
+    matches: [{ c: "x" }, { a: 1, c: "x" }, { c: "x", a: 1, d: "y" }],
+    refuses: [{ c: 1 }, { a: 1 }, { a: "1", c: "x" }, { c: "x", d: 1 }],
+  },
+  {
+    name: "properties and required, members in any order",
+    schema: { properties: { a: { type: "integer" }, b: { type: "string" } }, required: ["a", "b"] },
+    matches: [{ a: 1, b: "x" }, { b: "x", a: 1 }, { b: "x", c: null, a: 1 }],
+    refuses: [{ a: 1 }, { b: "x" }, { a: "1", b: "x" }, { b: 1, a: 1 }, {}],
+  },
+  {
+    name: "a member matching its property and a pattern must pass both",
+    schema: {
+      properties: { a: { type: "integer" } },
+      patternProperties: { "^a": { minimum: 0 } },
+      additionalProperties: false,
+    },
+    matches: [{ a: 1 }, { ab: 1 }, {}],
+    refuses: [{ a: -1 }, { a: "1" }, { ab: -1 }, { b: 1 }],
+  },
+  {
+    name: "properties beside the member counts, required and dependentRequired",
+    schema: {
+      properties: { a: { type: "integer" } },
+      required: ["a"],
+      dependentRequired: { a: ["b"] },
+      minProperties: 2,
+      maxProperties: 3,
+    },
+    matches: [{ a: 1, b: 1 }, { a: 1, b: 1, c: 1 }],
+    refuses: [{ a: 1 }, { b: 1, c: 1 }, { a: "1", b: 1 }, { a: 1, b: 1, c: 1, d: 1 }, {
+      a: 1,
+      c: 1,
+    }],
+  },
+  {
+    name: "propertyNames with an alternative: every name checked",
+    schema: {
+      propertyNames: { anyOf: [{ maxLength: 1 }, { pattern: "^x" }] },
+      properties: { a: {} },
+    },
+    matches: [{ a: 1, xyz: 1 }, {}],
+    refuses: [{ ab: 1 }, { a: 1, bc: 2 }],
+  },
+  {
+    name: "a property named as Object.prototype's own: only an own member counts",
+    schema: { properties: { toString: { type: "string" } }, additionalProperties: false },
+    matches: [{}, { toString: "x" }],
+    refuses: [{ toString: 1 }, { a: 1 }],
+  },
+  {
+    name: "a property named as Object.prototype's own, no additionalProperties",
+    schema: { properties: { constructor: { type: "integer" }, a: { type: "string" } } },
+    matches: [{}, { constructor: 1 }, { a: "x", b: 1 }],
+    refuses: [{ constructor: "x" }, { a: 1 }],
+  },
+  {
+    name: "a required name of Object.prototype's own: only an own member counts",
+    schema: { required: ["toString"], properties: { a: { type: "string" } } },
+    matches: [{ toString: 1 }, { toString: 1, a: "x" }],
+    refuses: [{}, { a: "x" }, { toString: 1, a: 1 }],
+  },
+  {
+    name: "Object.prototype's names with additionalProperties: the rest checked",
+    schema: {
+      properties: { toString: { type: "string" } },
+      required: ["valueOf"],
+      additionalProperties: { type: "integer" },
+    },
+    matches: [{ valueOf: 1 }, { valueOf: 1, toString: "x", b: 2 }],
+    refuses: [{}, { valueOf: "1" }, { valueOf: 1, toString: 1 }, { valueOf: 1, b: "2" }],
+  },
+  {
+    name:
+      "unevaluatedProperties: members a property, a pattern or additionalProperties evaluated count",
+    schema: {
+      properties: { a: {} },
+      patternProperties: { "^x": {} },
+      unevaluatedProperties: false,
+    },
+    matches: [{ a: 1, x1: 1 }, {}],
+    refuses: [{ b: 1 }, { a: 1, b: 1 }],
+  },
+  {
+    name: "unevaluatedProperties beside additionalProperties: every member evaluated",
+    schema: {
+      properties: { a: { type: "integer" } },
+      additionalProperties: { type: "string" },
+      unevaluatedProperties: false,
+    },
+    matches: [{ a: 1, b: "s" }, {}],
+    refuses: [{ a: "1" }, { b: 1 }],
+  },
+  {
+    name: "annotations collected: named members, patterns, the rest and names checked",
+    schema: {
+      properties: { id: { type: "integer" }, obj: { type: "object", required: ["k"] } },
+      patternProperties: { "^x-": { type: "string" } },
+      additionalProperties: { type: "boolean" },
+      propertyNames: { maxLength: 5 },
+      unevaluatedProperties: false,
+    },
+    matches: [{}, { id: 1, obj: { k: 1 } }, { "x-a": "s", ok: true }],
+    refuses: [{ id: "1" }, { obj: {} }, { "x-a": 1 }, { ok: 1 }, { longer: true }],
+  },
+];
+
+/**
+ * Whether a passing compiled check met a key its object's node does not declare by name
+ * (`UNDECLARED.seen`, read by the gate to look for keys impersonating declared ones):
+ * `[name, schema, value, seen]`.
+ */
+const UNDECLARED_KEYS: readonly (readonly [string, unknown, unknown, boolean])[] = [
+  ["declared members only", { properties: { a: {} }, required: ["a"] }, { a: 1 }, false],
+  ["a member no property names", { properties: { a: {} } }, { a: 1, b: 1 }, true],
+  [
+    "a member additionalProperties checks",
+    {
+      properties: { a: {} },
+      additionalProperties: {},
+    },
+    { a: 1, b: 1 },
+    true,
+  ],
+  [
+    "declared members beside patterns",
+    {
+      properties: { a: {} },
+      patternProperties: { "^x": {} },
+    },
+    { a: 1 },
+    false,
+  ],
+  [
+    "a member only a pattern matches",
+    {
+      properties: { a: {} },
+      patternProperties: { "^x": {} },
+    },
+    { a: 1, x: 1 },
+    true,
+  ],
+  [
+    "declared members beside the member counts",
+    {
+      properties: { a: {} },
+      minProperties: 1,
+    },
+    { a: 1 },
+    false,
+  ],
+  [
+    "Object.prototype's names, no additionalProperties: members read by name, others unseen",
+    {
+      properties: { toString: {} },
+    },
+    { toString: 1 },
+    true,
+  ],
+  [
+    "Object.prototype's names beside additionalProperties, declared members only",
+    {
+      properties: { toString: {} },
+      additionalProperties: {},
+    },
+    { toString: 1 },
+    false,
+  ],
+  [
+    "Object.prototype's names beside additionalProperties, another member",
+    {
+      properties: { toString: {} },
+      additionalProperties: {},
+    },
+    { toString: 1, b: 2 },
+    true,
+  ],
 ];
 
 runWordsRows(
@@ -97,3 +310,50 @@ runKeywordRefusals(
   REFUSALS,
 );
 runMatchRows("properties: what compiled schemas match and refuse", MATCHES);
+
+Deno.test("properties: a passing compiled check records whether it met an undeclared key", async (t) => {
+  for (const [name, schema, value, seen] of UNDECLARED_KEYS) {
+    await t.step(name, () => {
+      const check = compiledCheck(compileJsonSchema(schema))!;
+      UNDECLARED.seen = false;
+      assert.equal(check(value), true);
+      assert.equal(UNDECLARED.seen, seen);
+    });
+  }
+});
+
+Deno.test("properties: a required member no property names is refused by additionalProperties false at the gate", () => {
+  const schemaJson = {
+    type: "object",
+    properties: { a: {} },
+    required: ["c"],
+    additionalProperties: false,
+  };
+  const text = '{"c": 1}';
+  for (const result of [gate(text, { schemaJson }), compileGate({ schemaJson }).gate(text)]) {
+    assert.equal(result.executable, false);
+    assert.equal(result.error?.code, "E030");
+  }
+});
+
+Deno.test("properties: with Object.prototype enumerating a property, members are read by name", () => {
+  const check = compiledCheck(
+    compileJsonSchema({ properties: { a: { type: "integer" } }, required: ["a"] }),
+  )!;
+  Object.defineProperty(Object.prototype, "polluted", {
+    value: 1,
+    enumerable: true,
+    configurable: true,
+    writable: true,
+  });
+  try {
+    UNDECLARED.seen = false;
+    assert.equal(check({ a: 1 }), true);
+    // The other keys are not looked at: any may be undeclared.
+    assert.equal(UNDECLARED.seen, true);
+    assert.equal(check({ a: "1" }), false);
+    assert.equal(check({}), false);
+  } finally {
+    delete (Object.prototype as Record<string, unknown>).polluted;
+  }
+});

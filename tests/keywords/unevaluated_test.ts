@@ -50,6 +50,12 @@ const MATCHES: readonly MatchRow[] = [
     matches: [{ a: 1 }, { b: 1 }, [1, "x", "y"]],
     refuses: [{ a: 1, c: 1 }, [1, 2]],
   },
+  {
+    name: "unevaluatedProperties a schema: the members left over must match it",
+    schema: { properties: { a: {} }, unevaluatedProperties: { type: "string" } },
+    matches: [{ a: 1, b: "x" }, {}],
+    refuses: [{ a: 1, b: 2 }, { b: "x", c: null }],
+  },
 ];
 
 runWordsRows(

@@ -55,7 +55,7 @@ export function parseConditional(reader: SchemaReader, node: Node, site: Keyword
   const { key, value, schema, job, pointer: kat } = site;
   if (key === "if" || key === "then" || key === "else") {
     const id = reader.child(value, job, key);
-    if (key === "if" || schema.if !== undefined) node[key] = id;
+    if (schema.if !== undefined) node[key] = id; // `then`/`else` apply only beside an `if`
     return;
   }
   if (key === "dependentSchemas") {

@@ -3,9 +3,9 @@
  * bounds. In draft-04 (and in a schema naming no dialect) a boolean
  * `exclusiveMinimum`/`exclusiveMaximum` makes `minimum`/`maximum`
  * exclusive; from draft-06 on they are bounds of their own. A number
- * within a few units in the last place of a bound is flagged
- * ({@linkcode INTEGERS}): its written digits may lie past the bound, and
- * the gate then judges the number as written (`exact.ts`). Tests:
+ * that passes equal to an inclusive bound is flagged ({@linkcode INTEGERS}):
+ * its written digits may lie past the bound, and the gate then judges the
+ * number as written (`exact.ts`). Tests:
  * `tests/keywords/numeric_bounds_test.ts`.
  *
  * @example
@@ -55,8 +55,9 @@ export function parseBound(reader: SchemaReader, node: Node, site: KeywordSite):
   const n = reader.number(value, key, job, pointer);
   // draft-04: a boolean exclusiveMinimum/exclusiveMaximum makes the bound exclusive
   // (also in a schema naming no dialect: a boolean has that meaning only).
+  // A boolean in a dialect that names it otherwise is refused by parseExclusiveBound.
   const exclusive = key === "minimum" ? schema.exclusiveMinimum : schema.exclusiveMaximum;
-  if ((reader.dialect === "draft-04" || !reader.explicit) && exclusive === true) {
+  if (exclusive === true) {
     node[key === "minimum" ? "exclusiveMinimum" : "exclusiveMaximum"] = n;
   } else node[key === "minimum" ? "minimum" : "maximum"] = n;
 }
@@ -140,28 +141,15 @@ export function boundFailure(n: Node, v: number): string | null {
 }
 
 /**
- * Whether the node has a bound.
- *
- * @example
- * ```ts
- * import { hasBound } from "./numeric_bounds.ts";
- * import { emptyNode } from "../form.ts";
- * import { strictEqual } from "node:assert/strict";
- * strictEqual(hasBound(emptyNode(0, "")), false);
- * ```
- */
-export function hasBound(n: Node): boolean {
-  return n.minimum !== undefined || n.maximum !== undefined || n.exclusiveMinimum !== undefined ||
-    n.exclusiveMaximum !== undefined;
-}
-
-/**
  * Set by the compiled checks when a number of magnitude 2^50 or more passes
- * an `integer` judgement (`large`), or a number passes within four units in
- * the last place of a bound (`nearBound`): the compiled gate resets them
- * before its passing check and reads them after, so that it looks for
- * numbers written with more digits than their double holds only where one
- * could turn the judgement (`exact.ts`).
+ * an `integer` judgement (`large`), or a number passes equal to a `minimum`
+ * or `maximum` (`nearBound`): the compiled gate resets them before its
+ * passing check and reads them after, so that it looks for numbers written
+ * with more digits than their double holds only where one could turn the
+ * judgement (`exact.ts`). Rounding to the nearest double is monotone, and a
+ * bound's own decimal rounds to it: a number written past an inclusive bound
+ * whose double passes reads as the bound itself, and one written at or past
+ * an exclusive bound reads at or past it, which the check already refuses.
  *
  * @example
  * ```ts
@@ -208,45 +196,41 @@ export function markLarge(): boolean {
   return true;
 }
 
-/** Records that a number passed near a bound; answers true. */
-function markNear(): boolean {
-  INTEGERS.nearBound = true;
-  return true;
-}
-
 /**
- * Whether a number lies within four units in the last place of one of the
- * node's bounds.
+ * What a passing number of the node records in {@linkcode INTEGERS}: `large`
+ * for a whole number of 2^50 or more where the node admits integers and not
+ * every number, `nearBound` for a number equal to its `minimum` or
+ * `maximum`. Answers true.
  *
  * @example
  * ```ts
- * import { nearBound } from "./numeric_bounds.ts";
- * import { emptyNode } from "../form.ts";
+ * import { INTEGERS, recordPassing } from "./numeric_bounds.ts";
+ * import { emptyNode, T_INTEGER } from "../form.ts";
  * import { strictEqual } from "node:assert/strict";
  * const n = emptyNode(0, "");
- * n.maximum = 1;
- * strictEqual(nearBound(n)(1 + 2 ** -52), true);
- * strictEqual(nearBound(n)(0.5), false);
+ * n.types = T_INTEGER;
+ * n.maximum = 5;
+ * INTEGERS.nearBound = false;
+ * recordPassing(n)(4);
+ * strictEqual(INTEGERS.nearBound, false);
+ * recordPassing(n)(5);
+ * strictEqual(INTEGERS.nearBound, true);
  * ```
  */
-export function nearBound(n: Node): (v: number) => boolean {
-  const edges: number[] = [];
-  for (const b of [n.minimum, n.maximum, n.exclusiveMinimum, n.exclusiveMaximum]) {
-    if (b === undefined) continue;
-    const d = 4 * Math.max(Number.MIN_VALUE, Math.abs(b) * 2 ** -52);
-    edges.push(b - d, b + d);
-  }
-  if (edges.length === 0) return () => false;
+export function recordPassing(n: Node): (v: number) => true {
+  const integer = (n.types & T_INTEGER) !== 0 && (n.types & T_NUMBER) === 0;
+  const lo = n.minimum, hi = n.maximum;
   return (v) => {
-    for (let k = 0; k < edges.length; k += 2) if (v >= edges[k] && v <= edges[k + 1]) return true;
-    return false;
+    if (integer && (v >= LARGE_WHOLE || v <= -LARGE_WHOLE)) INTEGERS.large = true;
+    if (v === lo || v === hi) INTEGERS.nearBound = true;
+    return true;
   };
 }
 
 /**
  * Compiled check of a node typed `integer` or `number` (nothing else) with
- * its bounds and no `multipleOf`: one closure, the bounds read once; flags
- * large whole numbers and numbers near a bound in {@linkcode INTEGERS}.
+ * its bounds and no `multipleOf`: one closure, the bounds read once; records
+ * large whole numbers and numbers at a bound in {@linkcode INTEGERS}.
  *
  * @example
  * ```ts
@@ -267,21 +251,19 @@ export function nearBound(n: Node): (v: number) => boolean {
 export function compileBoundedNumber(n: Node): Compiled {
   const integer = n.types === T_INTEGER;
   const lo = n.minimum, hi = n.maximum, xlo = n.exclusiveMinimum, xhi = n.exclusiveMaximum;
-  const near = nearBound(n);
-  const bounded = hasBound(n);
+  const record = recordPassing(n);
   return (v) =>
     typeof v === "number" && (!integer || Number.isInteger(v)) &&
     (lo === undefined || v >= lo) && (hi === undefined || v <= hi) &&
-    (xlo === undefined || v > xlo) && (xhi === undefined || v < xhi) &&
-    (!integer || (v < LARGE_WHOLE && v > -LARGE_WHOLE) || markLarge()) &&
-    (!bounded || !near(v) || markNear());
+    (xlo === undefined || v > xlo) && (xhi === undefined || v < xhi) && record(v);
 }
 
 /**
  * Wraps a compiled check of the node's own keywords so that a passing
  * number records what `exact.ts` must know ({@linkcode INTEGERS}): a whole
  * number of 2^50 or more passed an `integer` judgement, or a number passed
- * near a bound. Answers the check itself when neither can happen.
+ * equal to a `minimum` or `maximum` ({@linkcode recordPassing}). Answers the
+ * check itself when neither can happen.
  *
  * @example
  * ```ts
@@ -297,18 +279,10 @@ export function compileBoundedNumber(n: Node): Compiled {
  * ```
  */
 export function flagNumbers(n: Node, check: Compiled): Compiled {
-  const types = n.types;
-  const integer = (types & T_INTEGER) !== 0 && (types & T_NUMBER) === 0;
-  if (!integer && !hasBound(n)) return check;
-  const near = nearBound(n);
-  return (v) => {
-    if (!check(v)) return false;
-    if (typeof v === "number") {
-      if (integer && (v >= LARGE_WHOLE || v <= -LARGE_WHOLE)) INTEGERS.large = true;
-      if (near(v)) INTEGERS.nearBound = true;
-    }
-    return true;
-  };
+  const integer = (n.types & T_INTEGER) !== 0 && (n.types & T_NUMBER) === 0;
+  if (!integer && n.minimum === undefined && n.maximum === undefined) return check;
+  const record = recordPassing(n);
+  return (v) => check(v) && (typeof v !== "number" || record(v));
 }
 
 /**

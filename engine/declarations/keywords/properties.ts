@@ -362,8 +362,9 @@ function memberwise(
   const slotChecks: (Compiled | null)[] = [...checks];
   for (const name of required) {
     if (!slotNames.includes(name)) {
+      // Required, not a property: `additionalProperties` applies to it.
       slotNames.push(name);
-      slotChecks.push(null);
+      slotChecks.push(extra ?? null);
     }
   }
   const slotRequired = slotNames.map((name) => required.includes(name));
