@@ -213,7 +213,11 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
   ],
   "engine/scanner/preamble.ts": ["tests/scanner/preamble_test.ts", ...SCANNER_TESTS],
   "engine/scanner/epilogue.ts": SCANNER_TESTS,
-  "engine/scanner/state.ts": ["tests/stream_linear_test.ts", ...SCANNER_TESTS],
+  "engine/scanner/state.ts": [
+    "tests/scanner/state_test.ts",
+    "tests/stream_linear_test.ts",
+    ...SCANNER_TESTS,
+  ],
   "engine/scanner/scanner.ts": [
     "tests/stream_linear_test.ts",
     ...SCANNER_TESTS,
