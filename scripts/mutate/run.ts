@@ -211,7 +211,11 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     "tests/stream_linear_test.ts",
     ...SCANNER_TESTS,
   ],
-  "engine/scanner/preamble.ts": ["tests/scanner/preamble_test.ts", ...SCANNER_TESTS],
+  "engine/scanner/preamble.ts": [
+    "tests/scanner/preamble_test.ts",
+    "tests/stream_linear_test.ts",
+    ...SCANNER_TESTS,
+  ],
   "engine/scanner/epilogue.ts": ["tests/scanner/epilogue_test.ts", ...SCANNER_TESTS],
   "engine/scanner/state.ts": [
     "tests/scanner/state_test.ts",

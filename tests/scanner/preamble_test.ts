@@ -12,6 +12,9 @@
  * @module
  */
 
+import assert from "node:assert/strict";
+import { Scanner } from "../../engine/scanner/mod.ts";
+import { PROFILES } from "../../engine/profiles.ts";
 import { checkRows, type ScanRow } from "./scan_rows.ts";
 
 const EMPTY = "E001 EmptyInput: the input is empty or only white space; emit the JSON value";
@@ -477,6 +480,92 @@ const ROWS: readonly ScanRow[] = [
     refusal: "E002",
     span: [16, 19],
   },
+  {
+    name: "a character and a slash before the value are prose, not a comment",
+    input: 'x/ {"a":1}',
+    value: { "a": 1 },
+    rules: "R003@0 R050@0",
+    refusal: "E002",
+    span: [3, 10],
+  },
+  {
+    name: "a character and a star before the value are prose, not a comment",
+    input: 'x* {"a":1}',
+    value: { "a": 1 },
+    rules: "R003@0 R050@0",
+    refusal: "E002",
+    span: [3, 10],
+  },
+  {
+    name: "three of a character are no fence",
+    input: 'xxx\n{"a":1}',
+    value: { "a": 1 },
+    rules: "R003@0",
+    refusal: "E002",
+    span: [4, 11],
+  },
+  {
+    name: "nested arrays at the start are the value, not a fence",
+    input: "[[[1]]]",
+    value: [[[1]]],
+    span: [0, 7],
+  },
+  {
+    name: "a name and a closing angle bracket are no tag",
+    input: 'Xjson> {"a":1}',
+    value: { "a": 1 },
+    rules: "R003@0 R050@0",
+    refusal: "E002",
+    span: [7, 14],
+  },
+  {
+    name: "inline code after a comment",
+    input: '// c\n`{"a":1}`',
+    value: { "a": 1 },
+    rules: "R004@0 R002@5",
+    span: [6, 13],
+  },
+  {
+    name: "an array in prose cut after a long first item",
+    input: "Here [12, 13] ok",
+    value: [12, 13],
+    rules: "R003@0 R003@14",
+    refusal: "E002",
+    span: [5, 13],
+  },
+  {
+    name: "three of a character in prose are no fence",
+    input: 'Sure xxx {"a":1}',
+    value: { "a": 1 },
+    rules: "R003@0 R050@0",
+    refusal: "E002",
+    span: [9, 16],
+  },
 ];
 
 checkRows("preamble", ROWS);
+
+/**
+ * Chunks fed before the input ends, and the root read from them: framing is read as it comes,
+ * never held until the input ends (the streaming reader sees the value grow).
+ */
+const READ_AS_FED: readonly [readonly string[], unknown][] = [
+  [["// c\n[1, "], [1]],
+  [["# c\n[1, "], [1]],
+  [['`{"a": 1, '], { a: 1 }],
+  [["``", "`json\n[1, "], [1]],
+  [['// c\n`{"a": 1, '], { a: 1 }],
+  [["<think>x</think>[1, "], [1]],
+  [["Here [12, 13, "], [12, 13]],
+  [["<json>[1, "], [1]],
+  [["~~~\n[1, "], [1]],
+  [["Here ```json\n[1, "], [1]],
+];
+
+Deno.test("preamble: framing is read as it comes, before the input ends", () => {
+  for (const [chunks, root] of READ_AS_FED) {
+    const scanner = new Scanner(PROFILES.permissive);
+    for (const chunk of chunks) scanner.feed(chunk, false);
+    assert.deepStrictEqual([scanner.hasRoot, scanner.root], [true, root], JSON.stringify(chunks));
+  }
+});
