@@ -20,6 +20,7 @@ import {
 import { NOT_PLAIN } from "../../engine/scanner/codes.ts";
 import { ScanState } from "../../engine/scanner/state.ts";
 import { PROFILES } from "../../engine/profiles.ts";
+import { Scanner } from "../../engine/scanner/mod.ts";
 import { checkRows, type ScanRow } from "./scan_rows.ts";
 
 const ROWS: readonly ScanRow[] = [
@@ -309,6 +310,140 @@ const ROWS: readonly ScanRow[] = [
     rules: "R062@6",
     span: [0, 15],
   },
+  {
+    name: "a word repeating a member, another value",
+    input: '{"a": 1, "a": None}',
+    value: { "a": null },
+    rules: "R015@14 R032@14",
+    span: [0, 19],
+  },
+  {
+    name: "a completed word repeating a member",
+    input: '{"a": 1, "a": Tr',
+    value: { "a": true },
+    rules: "R012@14 R015@14 R032@14 R011@16",
+    span: [0, 16],
+  },
+  {
+    name: "a bare word repeating a member",
+    input: '{"a": 1, "a": hello}',
+    value: { "a": "hello" },
+    rules: "R030@14 R032@14",
+    span: [0, 20],
+  },
+  {
+    name: "a literal prefix inside the text is a string, not completed",
+    input: '{"a": tr, "b": 1}',
+    value: { "a": "tr", "b": 1 },
+    rules: "R030@6",
+    span: [0, 17],
+  },
+  {
+    name: "a word at the end of the input at max_token",
+    input: '{"a": abcde',
+    options: { maxToken: 5 },
+    value: { "a": "abcde" },
+    rules: "R030@6 R010@11 R011@11",
+    span: [0, 11],
+  },
+  {
+    name: "a comma and two slashes end a bare word",
+    input: '{"a": x,// note\n"b": 1}',
+    value: { "a": "x", "b": 1 },
+    rules: "R030@6 R004@8",
+    span: [0, 23],
+  },
+  {
+    name: "a colon at the end of the input ends a bare word",
+    input: '{"u": a:',
+    value: { "u": "a" },
+    rules: "R030@6 R031@7 R011@8",
+    span: [0, 8],
+  },
+  {
+    name: "a colon and one slash at the end of the input",
+    input: '{"u": a:/',
+    value: { "u": "a" },
+    rules: "R030@6 R031@7 R031@8 R011@9",
+    span: [0, 9],
+  },
+  {
+    name: "a colon, a letter and a slash end a bare word",
+    input: '{"u": a:x/b}',
+    value: { "u": "a", "x": "b" },
+    rules: "R030@6 R031@7 R006@8 R007@8 R031@9 R025@10 R053@10 R030@10",
+    span: [0, 12],
+  },
+  {
+    name: "two words in an array before a comma are an unquoted string",
+    input: '{"a": [New York, 1]}',
+    value: { "a": ["New York", 1] },
+    rules: "R030@7",
+    span: [0, 20],
+  },
+  {
+    name: "a one-letter word and another are text",
+    input: '{"a": I am}',
+    value: { "a": "I am" },
+    rules: "R062@6",
+    span: [0, 11],
+  },
+  {
+    name: "a word ending in a digit and another are text",
+    input: '{"a": A1 B}',
+    value: { "a": "A1 B" },
+    rules: "R062@6",
+    span: [0, 11],
+  },
+  {
+    name: "two words two spaces apart are text",
+    input: '{"a": New  York}',
+    value: { "a": "New  York" },
+    rules: "R062@6",
+    span: [0, 16],
+  },
+  {
+    name: "a URL scheme not at the start is no URL",
+    input: '{"u": Xy://z}',
+    value: { "u": "Xy://z" },
+    rules: "R030@6",
+    span: [0, 13],
+  },
+  {
+    name: "a URL followed by more is no URL",
+    input: '{"u": http://a 1}',
+    value: { "u": "http://a 1" },
+    rules: "R030@6",
+    span: [0, 17],
+  },
+  {
+    name: "an address not at the start is no address",
+    input: '{"e": x 1b@c}',
+    value: { "e": "x 1b@c" },
+    rules: "R030@6",
+    span: [0, 13],
+  },
+  {
+    name: "an address followed by more is no address",
+    input: '{"e": b@c 1}',
+    value: { "e": "b@c 1" },
+    rules: "R030@6",
+    span: [0, 12],
+  },
+  {
+    name: "a bare value after an inferred colon is a chained repair",
+    input: '{"a" hello}',
+    value: { "a": "hello" },
+    rules: "R025@5 R030@5 R053@5",
+    span: [0, 11],
+  },
+  {
+    name: "a bare value in an array after an inferred colon's member",
+    input: '{"a" [x] "b": 1}',
+    value: { "a": ["x"], "b": 1 },
+    rules: "R025@5 R030@6 R006@9",
+    span: [0, 16],
+  },
 ];
 
 checkRows("words", ROWS);
@@ -416,4 +551,20 @@ Deno.test("words: the literals by first letter, and every word's value and rule"
     ["NaN", null, "R023"],
     ["Infinity", null, "R023"],
   ]);
+});
+
+/** Text fed before the input ends, and the root read from it: a word is read once it ends. */
+const READ_AS_FED: readonly [string, unknown][] = [
+  ['{"a": None, "b": 1, ', { a: null, b: 1 }],
+  ['{"a": hello, "b": 1, ', { a: "hello", b: 1 }],
+  ['{"u": http://x, "c": 1, ', { u: "http://x", c: 1 }],
+  ['{"u": a:b, "c": 1, ', { u: "a", b: null, c: 1 }],
+];
+
+Deno.test("words: a word is read as soon as it ends, before the input does", () => {
+  for (const [text, root] of READ_AS_FED) {
+    const scanner = new Scanner(PROFILES.permissive);
+    scanner.feed(text, false);
+    assert.deepStrictEqual([scanner.hasRoot, scanner.root], [true, root], text);
+  }
 });
