@@ -837,7 +837,11 @@ const ROWS: readonly ScanRow[] = [
     refusal: "E011",
     span: [0, 7],
     message:
-      "E011 AmbiguityRefused at 1:9 (offset 8): R040 MultipleCandidates: 11 candidate values, at line 1 column 1 (offset 0), line 1 column 9 (offset 8), line 1 column 12 (offset 11), line 1 column 15 (offset 14), line 1 column 18 (offset 17), line 1 column 21 (offset 20), line 1 column 24 (offset 23), line 1 column 27 (offset 26), line 1 column 30 (offset 29), and 2 more; emit exactly one value (ambiguity syntactic is refused by profile agent)",
+      "E011 AmbiguityRefused at 1:9 (offset 8): R040 MultipleCandidates: 11 candidate values, " +
+      "at line 1 column 1 (offset 0), line 1 column 9 (offset 8), line 1 column 12 (offset 11), " +
+      "line 1 column 15 (offset 14), line 1 column 18 (offset 17), line 1 column 21 (offset 20), " +
+      "line 1 column 24 (offset 23), line 1 column 27 (offset 26), line 1 column 30 (offset 29), " +
+      "and 2 more; emit exactly one value (ambiguity syntactic is refused by profile agent)",
   },
 ];
 

@@ -14,6 +14,9 @@
  * @module
  */
 
+import assert from "node:assert/strict";
+import { Scanner } from "../../engine/scanner/mod.ts";
+import { PROFILES } from "../../engine/profiles.ts";
 import { checkRows, type ScanRow } from "./scan_rows.ts";
 
 const ROWS: readonly ScanRow[] = [
@@ -640,3 +643,38 @@ const ROWS: readonly ScanRow[] = [
 ];
 
 checkRows("member modes", ROWS);
+
+/**
+ * Text fed before the input ends (whole, and one code unit at a time), and the root read from
+ * it: every token between members is read as it comes, never held until the input ends.
+ */
+const READ_AS_FED: readonly [string, unknown][] = [
+  ["[1, 2, ", [1, 2]],
+  ["[[1], [2], ", [[1], [2]]],
+  ['{"a": 1, "b": [2], ', { "a": 1, "b": [2] }],
+  ["[1 /* c */, 2, ", [1, 2]],
+  ["[1 # c\n, 2, ", [1, 2]],
+  ["[1 ..., 2, ", [1, 2]],
+  ["[1 \u2026, 2, ", [1, 2]],
+  ['{"a": 1, ..., "b": 2, ', { "a": 1, "b": 2 }],
+  ['{"a" : 1, ', { "a": 1 }],
+  ["{a: 1, b: 2, ", { "a": 1, "b": 2 }],
+  ['{"a": 1 "b": 2, ', { "a": 1, "b": 2 }],
+  ['{/* c */ "a": 1, ', { "a": 1 }],
+  ['{"a" /* c */ : 1, ', { "a": 1 }],
+  ['{\u200b"a": 1, ', { "a": 1 }],
+  ['{"a": (1, 2), ', { "a": [1, 2] }],
+  ['{"a"}, ', { "a": null }],
+  ["[1 @ 2, ", [1, 2]],
+  ['{"a" = 1, ', { "a": 1 }],
+];
+
+Deno.test("member modes: members are read as they come, before the input ends", () => {
+  for (const [text, root] of READ_AS_FED) {
+    for (const chunks of [[text], text.split("")]) {
+      const scanner = new Scanner(PROFILES.permissive);
+      for (const chunk of chunks) scanner.feed(chunk, false);
+      assert.deepStrictEqual([scanner.hasRoot, scanner.root], [true, root], JSON.stringify(chunks));
+    }
+  }
+});

@@ -546,7 +546,8 @@ const ROWS: readonly ScanRow[] = [
 checkRows("preamble", ROWS);
 
 /**
- * Chunks fed before the input ends, and the root read from them: framing is read as it comes,
+ * Chunks fed before the input ends (as cut, and one code unit at a time), and the root read
+ * from them: framing is read as it comes,
  * never held until the input ends (the streaming reader sees the value grow).
  */
 const READ_AS_FED: readonly [readonly string[], unknown][] = [
@@ -563,9 +564,11 @@ const READ_AS_FED: readonly [readonly string[], unknown][] = [
 ];
 
 Deno.test("preamble: framing is read as it comes, before the input ends", () => {
-  for (const [chunks, root] of READ_AS_FED) {
-    const scanner = new Scanner(PROFILES.permissive);
-    for (const chunk of chunks) scanner.feed(chunk, false);
-    assert.deepStrictEqual([scanner.hasRoot, scanner.root], [true, root], JSON.stringify(chunks));
+  for (const [cut, root] of READ_AS_FED) {
+    for (const chunks of [cut, cut.join("").split("")]) {
+      const scanner = new Scanner(PROFILES.permissive);
+      for (const chunk of chunks) scanner.feed(chunk, false);
+      assert.deepStrictEqual([scanner.hasRoot, scanner.root], [true, root], JSON.stringify(chunks));
+    }
   }
 });

@@ -10,7 +10,9 @@
  * @example
  * ```ts ignore
  * import { checkRows } from "./scan_rows.ts";
- * checkRows("preamble", [{ name: "a BOM is dropped", input: "\ufeff[1]", value: [1], rules: "R001@0" }]);
+ * checkRows("preamble", [
+ *   { name: "a BOM is dropped", input: "\ufeff[1]", value: [1], rules: "R001@0" },
+ * ]);
  * ```
  *
  * @module

@@ -553,7 +553,10 @@ Deno.test("words: the literals by first letter, and every word's value and rule"
   ]);
 });
 
-/** Text fed before the input ends, and the root read from it: a word is read once it ends. */
+/**
+ * Text fed before the input ends (whole, and one code unit at a time), and the root read from it:
+ * a word is read once it ends.
+ */
 const READ_AS_FED: readonly [string, unknown][] = [
   ['{"a": None, "b": 1, ', { a: null, b: 1 }],
   ['{"a": hello, "b": 1, ', { a: "hello", b: 1 }],
@@ -563,8 +566,10 @@ const READ_AS_FED: readonly [string, unknown][] = [
 
 Deno.test("words: a word is read as soon as it ends, before the input does", () => {
   for (const [text, root] of READ_AS_FED) {
-    const scanner = new Scanner(PROFILES.permissive);
-    scanner.feed(text, false);
-    assert.deepStrictEqual([scanner.hasRoot, scanner.root], [true, root], text);
+    for (const chunks of [[text], text.split("")]) {
+      const scanner = new Scanner(PROFILES.permissive);
+      for (const chunk of chunks) scanner.feed(chunk, false);
+      assert.deepStrictEqual([scanner.hasRoot, scanner.root], [true, root], JSON.stringify(chunks));
+    }
   }
 });
