@@ -835,6 +835,27 @@ const ROWS: readonly ScanRow[] = [
     rules: "R024@4",
     members: "a@4 b@13",
   },
+  {
+    name: "a character before two dots after a value is no placeholder",
+    input: "[1 @.. 2]",
+    value: [1, 2],
+    rules: "R031@3 R041@4 R031@4 R031@5",
+    span: [0, 9],
+  },
+  {
+    name: "a character before two dots where a key is due is no placeholder",
+    input: '{"a": 1, @.. "b": 2}',
+    value: { "a": 1, "b": 2 },
+    rules: "R031@9 R031@10 R031@11",
+    span: [0, 20],
+  },
+  {
+    name: "a bracket closing a tuple before a comma",
+    input: "[(1, 2], 3]",
+    value: [[1, 2], 3],
+    rules: "R026@6",
+    span: [0, 11],
+  },
 ];
 
 checkRows("member modes", ROWS);
