@@ -580,6 +580,24 @@ const ROWS: readonly ScanRow[] = [
       "exceeds max_loss exact",
   },
   {
+    name: "a tuple is closed by its parenthesis",
+    input: '{"a": (1, 2)}',
+    value: { a: [1, 2] },
+    rules: "R065@11",
+  },
+  {
+    name: "an empty string is noted for a triple quote",
+    input: '["""x"""]',
+    value: ["", "x", ""],
+    rules: "R054@1 R041@3 R041@6",
+  },
+  {
+    name: "a block comment cut many times keeps only its last character",
+    input: "[1 /* a longer comment, cut */, 2]",
+    value: [1, 2],
+    rules: "R004@3",
+  },
+  {
     name: "a root scalar that is prose forgets what its reading recorded",
     input: '\ufeff01 and {"a": 1}',
     value: { a: 1 },
@@ -589,3 +607,30 @@ const ROWS: readonly ScanRow[] = [
 ];
 
 checkRows("state", ROWS);
+
+Deno.test("state: before a value is read there is none, and a scanner starts unscanned", () => {
+  const scanner = new Scanner(PROFILES.permissive);
+  scanner.feed("Here is", false);
+  const result = scanner.result();
+  assert.deepStrictEqual([scanner.hasRoot, result.hasValue, result.value], [
+    false,
+    false,
+    undefined,
+  ]);
+});
+
+Deno.test("state: a document escaped once is read unescaped only once the input has ended", () => {
+  const scanner = new Scanner(PROFILES.permissive);
+  scanner.feed('{\\"a\\": 1}', false);
+  assert.deepStrictEqual(scanner.result().repairs.map((r) => r.rule), ["R031"]);
+  scanner.feed("", true);
+  assert.deepStrictEqual(scanner.result().repairs.map((r) => r.rule), ["R067"]);
+  assert.deepStrictEqual(scanner.result().value, { a: 1 });
+});
+
+Deno.test("state: a lookahead's answer is waited for, then read as it comes", () => {
+  const scanner = new Scanner(PROFILES.permissive);
+  scanner.feed("Here [12", false);
+  scanner.feed(", 13, ", false);
+  assert.deepStrictEqual([scanner.hasRoot, scanner.root], [true, [12, 13]]);
+});
