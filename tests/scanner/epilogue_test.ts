@@ -21,6 +21,8 @@ import {
   STOPS,
 } from "../../engine/scanner/epilogue.ts";
 import { SUSPEND } from "../../engine/scanner/codes.ts";
+import { Scanner } from "../../engine/scanner/mod.ts";
+import { PROFILES } from "../../engine/profiles.ts";
 import { checkRows, type ScanRow } from "./scan_rows.ts";
 
 const ROWS: readonly ScanRow[] = [
@@ -843,6 +845,67 @@ const ROWS: readonly ScanRow[] = [
       "line 1 column 24 (offset 23), line 1 column 27 (offset 26), line 1 column 30 (offset 29), " +
       "and 2 more; emit exactly one value (ambiguity syntactic is refused by profile agent)",
   },
+  {
+    name: "the closing fence's run ends at the next character",
+    input: '```\n{"a":1}\n```\n`x',
+    value: { "a": 1 },
+    rules: "R002@0 R003@16",
+    refusal: "E002",
+    span: [4, 11],
+  },
+  {
+    name: "a character before a closing tag's slash is prose",
+    input: '<json>{"a":1}x/json>',
+    value: { "a": 1 },
+    rules: "R002@0 R003@13 R050@13",
+    refusal: "E002",
+    span: [6, 13],
+  },
+  {
+    name: "a tag with no name and no wrapper is prose",
+    input: '{"a":1}</>',
+    value: { "a": 1 },
+    rules: "R003@7",
+    refusal: "E002",
+    span: [0, 7],
+  },
+  {
+    name: "a tag of the wrapper's name with no slash is prose",
+    input: '<json>{"a":1}<xjson>',
+    value: { "a": 1 },
+    rules: "R002@0 R003@13 R050@13",
+    refusal: "E002",
+    span: [6, 13],
+  },
+  {
+    name: "a null root, then a closing fence alone",
+    input: "null\n```",
+    rules: "R003@0 R002@5",
+    fatal: "E003",
+  },
+  {
+    name: "a second closing fence after the first is dropped",
+    input: '```\n{"a":1}\n```\n```',
+    value: { "a": 1 },
+    rules: "R002@0 R002@16",
+    span: [4, 11],
+  },
+  {
+    name: "a scalar root, then a list marker: the scalar was prose",
+    input: '1 2. Next {"a":1}',
+    value: { "a": 1 },
+    rules: "R003@0",
+    refusal: "E002",
+    span: [10, 17],
+  },
+  {
+    name: "a word glued to a digit after the value is prose",
+    input: '{"a":1} x1',
+    value: { "a": 1 },
+    rules: "R003@8 R050@8",
+    refusal: "E002",
+    span: [0, 7],
+  },
 ];
 
 checkRows("epilogue", ROWS);
@@ -869,6 +932,7 @@ const CONTINUATIONS: readonly [string, boolean, number][] = [
   ['{"a":1}, cc  ', true, STOPS],
   ['{"a":1}, cc  ', false, SUSPEND],
   ['{"a":1}, !', true, STOPS],
+  ['{"a":1}, :x', true, STOPS],
 ];
 
 Deno.test("epilogue: continuesRoot tells the root going on after a comma from the rest", () => {
@@ -876,4 +940,29 @@ Deno.test("epilogue: continuesRoot tells the root going on after a comma from th
     assert.equal(continuesRoot(text, 9, text.length, final), answer, `${text} ${final}`);
   }
   assert.deepStrictEqual([CONTINUES, STOPS, MAX_LISTED_CANDIDATES], [1, 0, 8]);
+});
+
+/**
+ * Text fed before the input ends (whole, and one code unit at a time): what follows the value is
+ * read as it comes, its repairs recorded and a citation's fence followed, never held until the
+ * input ends.
+ */
+const READ_AS_FED: readonly [string, string, unknown][] = [
+  ['{"a":1} // c\n', "R004@8", { a: 1 }],
+  ['{"a":1} # c\n', "R004@8", { a: 1 }],
+  ['{"a":1}\n```\n', "R002@8", { a: 1 }],
+  ['{"a":1} - note ', "R003@8", { a: 1 }],
+  ['{"a":1} and ', "R003@8", { a: 1 }],
+  ['[12] ```json\n{"a": 1, ', "R003@0 R002@5", { a: 1 }],
+];
+
+Deno.test("epilogue: what follows the value is read as it comes, before the input ends", () => {
+  for (const [text, rules, root] of READ_AS_FED) {
+    for (const chunks of [[text], text.split("")]) {
+      const scanner = new Scanner(PROFILES.permissive);
+      for (const chunk of chunks) scanner.feed(chunk, false);
+      const seen = scanner.result().repairs.map((r) => `${r.rule}@${r.offset}`).join(" ");
+      assert.deepStrictEqual([seen, scanner.root], [rules, root], JSON.stringify(chunks));
+    }
+  }
 });
