@@ -953,6 +953,7 @@ const READ_AS_FED: readonly [string, string, unknown][] = [
   ['{"a":1}\n```\n', "R002@8", { a: 1 }],
   ['{"a":1} - note ', "R003@8", { a: 1 }],
   ['{"a":1} and ', "R003@8", { a: 1 }],
+  ['<json>{"a":1}</json> and ', "R002@0 R003@21", { a: 1 }],
   ['[12] ```json\n{"a": 1, ', "R003@0 R002@5", { a: 1 }],
 ];
 
