@@ -906,6 +906,61 @@ const ROWS: readonly ScanRow[] = [
     refusal: "E002",
     span: [0, 7],
   },
+  {
+    name: "a further candidate's string holds an opening brace",
+    input: '{"a":1} and {"b":"{"} and {"c":2}',
+    value: { "a": 1 },
+    rules: "R003@8 R040@12 R040@26",
+    refusal: "E002",
+    span: [0, 7],
+  },
+  {
+    name: "a further candidate's escaped quote before a brace",
+    input: '{"a":1} and {"b":"\\"{"} and {"c":2}',
+    value: { "a": 1 },
+    rules: "R003@8 R040@12 R040@28",
+    refusal: "E002",
+    span: [0, 7],
+  },
+  {
+    name: "a further candidate ends at its own closer, not an inner one",
+    input: '{"a":1} and {"b":{"c":1}, "d":{"e":1}}',
+    value: { "a": 1 },
+    rules: "R003@8 R040@12",
+    refusal: "E002",
+    span: [0, 7],
+  },
+  {
+    name: "a candidate after a comma is skipped to its end",
+    input: '{"a":1}, {"b":2} {"c":3}',
+    value: { "a": 1 },
+    rules: "R040@9 R040@17",
+    span: [0, 7],
+  },
+  {
+    name: "an empty object outside a parenthesis is a candidate",
+    input: '{"a":1} then {} end',
+    value: { "a": 1 },
+    rules: "R003@8 R040@13",
+    refusal: "E002",
+    span: [0, 7],
+  },
+  {
+    name: "[0] is a citation too",
+    input: '[0] see {"a":1}',
+    value: { "a": 1 },
+    rules: "R003@0",
+    refusal: "E002",
+    span: [8, 15],
+  },
+  {
+    name: "a citation after a comment was prose",
+    input: '// c\n[12] see {"a":1}',
+    value: { "a": 1 },
+    rules: "R004@0 R003@5",
+    refusal: "E002",
+    span: [14, 21],
+  },
 ];
 
 checkRows("epilogue", ROWS);
@@ -954,6 +1009,8 @@ const READ_AS_FED: readonly [string, string, unknown][] = [
   ['{"a":1} - note ', "R003@8", { a: 1 }],
   ['{"a":1} and ', "R003@8", { a: 1 }],
   ['<json>{"a":1}</json> and ', "R002@0 R003@21", { a: 1 }],
+  ['{"a":1}, thanks! ', "R003@7", { a: 1 }],
+  ['{"a":1} (see {"b":2}) ', "R003@8 R040@13", { a: 1 }],
   ['[12] ```json\n{"a": 1, ', "R003@0 R002@5", { a: 1 }],
 ];
 
