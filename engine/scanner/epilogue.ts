@@ -236,12 +236,16 @@ function closingFence(
   if (i + length > n && !final) return s.suspend(i, DONE);
   let run = 0;
   while (run < length && i + run < n && text.charCodeAt(i + run) === c) run++;
-  if (
-    run === length && !s.fence && !s.closedAfter && s.hasRoot &&
-    (typeof s.root !== "object" || s.root === null)
-  ) {
-    // `1. ```json`: a list number, then a fence that opens the value.
-    return proseAgain(s, i);
+  if (run === length && !s.fence && !s.closedAfter && rootMayBeProse(s)) {
+    // `1. ```json`: a list number, then a fence that opens the value. After a citation
+    // (`[12] ```json …`) too, unless the fence ends the input (`[1]\n````: a closing fence alone).
+    if (typeof s.root !== "object" || s.root === null) return proseAgain(s, i);
+    const after = skipWhiteSpace(text, i + run, n);
+    if (after >= n && !final) {
+      s.suspendWait = WAIT_NON_SPACE;
+      return s.suspend(i, DONE);
+    }
+    if (after < n) return proseAgain(s, i);
   }
   if (run === length && (c === BACKTICK || (s.fence && c === s.rare.fenceChar))) {
     // repair: `{…}\n```` with no opening fence → `{…}` (a closing fence alone is dropped).
