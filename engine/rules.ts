@@ -769,7 +769,7 @@ export const RULES: readonly RepairRule[] = [
     "cosmetic",
     "none",
     {},
-    "unquoted text as a member's value that no reader takes for a name or an expression (two words side by side, a URL, an address) and runs to the member's end is read as a string (`{\"city\": New York, …}`, `{url: https://example.com/a}`); `hello`, `a.b`, `x - y` stay `R030`",
+    "unquoted text as a member's value that no reader takes for a name or an expression (two words side by side, a URL, an address) and runs to the member's end is read as a string (`{\"city\": New York, …}`, `{url: https://example.com/a}`, a port after the host too: `{url: http://localhost:3000}`); `hello`, `a.b`, `x - y` stay `R030`",
     [
       '{"city": New York, "zip": "10001"}',
       '{"city":"New York","zip":"10001"}',

@@ -14,7 +14,7 @@
  * @module
  */
 import { completionOf } from "../candidates.ts";
-import { isQuote, isWordChar } from "../characters.ts";
+import { isDigit, isQuote, isWordChar } from "../characters.ts";
 import type { RepairRule } from "../rules.ts";
 import {
   BARE_VALUE,
@@ -151,6 +151,53 @@ export function isLiteralPrefix(text: string, i: number, n: number, literal: str
   return true;
 }
 
+/** {@linkcode portEnd}'s answer when the input ends before the port does: read again with more. */
+const WAITING = -2;
+/** The most digits a port has (65535). */
+const MAX_PORT_DIGITS = 5;
+
+/**
+ * Where a URL's port ends, for the colon at `colon`: `host` is where the host
+ * began (just past `://`, -1 when no URL is open), and the host holds no
+ * white space; the port is one to five digits followed by `/`, `?`, `#`, a
+ * delimiter of the member or the end of the input. -1 when the colon is no
+ * port's; {@linkcode WAITING} when the input may still say.
+ *
+ * @example
+ * ```ts
+ * import { portEnd } from "./words.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const text = "http://h:8080/a}";
+ * strictEqual(portEnd(text, 7, 8, text.length, true), 13);
+ * strictEqual(portEnd(text, -1, 8, text.length, true), -1);
+ * strictEqual(portEnd("http://h b:1}", 7, 10, 13, true), -1);
+ * strictEqual(portEnd("http://h:80", 7, 8, 11, false), -2);
+ * ```
+ */
+export function portEnd(
+  text: string,
+  host: number,
+  colon: number,
+  n: number,
+  final: boolean,
+): number {
+  if (host < 0 || colon === host) return -1;
+  for (let h = host; h < colon; h++) {
+    const c = text.charCodeAt(h);
+    if (c === SPACE || c === TAB) return -1;
+  }
+  let d = colon + 1;
+  while (d < n && d - colon <= MAX_PORT_DIGITS && isDigit(text.charCodeAt(d))) d++;
+  const digits = d - colon - 1;
+  if (d >= n) return final ? (digits > 0 ? d : -1) : WAITING;
+  if (digits === 0) return -1;
+  const c = text.charCodeAt(d);
+  return c === SLASH || c === 0x3f || c === 0x23 || c === COMMA || c === RBRACE ||
+      c === SPACE || c === TAB || c === LF || c === CR
+    ? d
+    : -1;
+}
+
 /**
  * Scans a bare word in value position and places its value; returns its end.
  *
@@ -191,9 +238,11 @@ export function scanWord(s: ScanState, text: string, i: number, n: number, final
     }
   }
   // A bare string: up to the next delimiter on the same line (a URL's `://`
-  // inside a member's value goes on: `{url: https://example.com/a}`).
+  // inside a member's value goes on: `{url: https://example.com/a}`, and so
+  // does the port right after its host: `{url: http://h:8080/a}`).
   let k = j;
   let c = 0;
+  let host = -1;
   for (;;) {
     while (
       k < n && (c = text.charCodeAt(k)) !== COMMA && c !== RBRACE && c !== RBRACKET &&
@@ -202,8 +251,16 @@ export function scanWord(s: ScanState, text: string, i: number, n: number, final
     ) k++;
     if (k >= n || c !== COLON || s.topKind !== OBJECT) break;
     if (k + 2 >= n && !final) return s.waitFor(WAIT_ANY);
-    if (text.charCodeAt(k + 1) !== SLASH || text.charCodeAt(k + 2) !== SLASH) break;
-    k += 3;
+    if (text.charCodeAt(k + 1) === SLASH && text.charCodeAt(k + 2) === SLASH) {
+      k += 3;
+      host = k;
+      continue;
+    }
+    const port = portEnd(text, host, k, n, final);
+    if (port === WAITING) return s.waitFor(WAIT_ANY);
+    if (port < 0) break;
+    k = port;
+    host = -1;
   }
   if (k >= n && !final) return s.waitFor(WAIT_DELIMITER);
   let e = k;
