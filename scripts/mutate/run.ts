@@ -219,6 +219,8 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     ...SCANNER_TESTS,
   ],
   "engine/scanner/scan_result.ts": SCANNER_TESTS,
+  "engine/scanner/codes.ts": ["tests/scanner/codes_test.ts", ...SCANNER_TESTS],
+  "engine/scanner/rare_state.ts": SCANNER_TESTS,
 };
 
 /**
