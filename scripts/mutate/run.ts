@@ -206,7 +206,10 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
   "engine/scanner/containers.ts": SCANNER_TESTS,
   "engine/scanner/value_mode.ts": SCANNER_TESTS,
   "engine/scanner/member_modes.ts": SCANNER_TESTS,
-  "engine/scanner/between_tokens.ts": SCANNER_TESTS,
+  "engine/scanner/between_tokens.ts": [
+    "tests/scanner/between_tokens_test.ts",
+    ...SCANNER_TESTS,
+  ],
   "engine/scanner/cut_modes.ts": [
     "tests/stream_linear_test.ts",
     ...SCANNER_TESTS,
