@@ -10,7 +10,7 @@
  */
 
 import assert from "node:assert/strict";
-import { scan } from "../../engine/scanner/mod.ts";
+import { scan, Scanner } from "../../engine/scanner/mod.ts";
 import { PROFILES } from "../../engine/profiles.ts";
 import { isPlainIntegerKey, sameSplitText } from "../../engine/scanner/keys.ts";
 import { runScanCases, type ScanCase } from "./scan_cases.ts";
@@ -280,5 +280,33 @@ const SPLIT_TEXTS: readonly {
 for (const row of SPLIT_TEXTS) {
   Deno.test(`keys: ${JSON.stringify(row.head.slice(row.start))} + ${JSON.stringify(row.rest)} ${row.same ? "starts with" : "does not start with"} ${row.key}`, () => {
     assert.equal(sameSplitText(row.head, row.start, row.rest, row.key), row.same);
+  });
+}
+
+/** A key cut by a chunk end, read on by `plainKeyRest`: its case marks carry across the cut. */
+const CUT_KEYS: readonly { name: string; chunks: string[]; value: unknown; rules: string }[] = [
+  {
+    name: "upper case after the cut",
+    chunks: ['{"pa', 'Th": 2, "path": 3}'],
+    value: { paTh: 2, path: 3 },
+    rules: "R036@21",
+  },
+  {
+    name: "upper case before the cut",
+    chunks: ['{"Pa', 'th": 2, "path": 3}'],
+    value: { Path: 2, path: 3 },
+    rules: "R036@21",
+  },
+];
+
+for (const row of CUT_KEYS) {
+  Deno.test(`keys: a key cut by a chunk end with ${row.name} is compared beyond equality`, () => {
+    const scanner = new Scanner(PROFILES.permissive);
+    for (const chunk of row.chunks) scanner.feed(chunk, false);
+    scanner.feed("", true);
+    const result = scanner.result();
+    assert.deepEqual(result.value, row.value);
+    assert.equal(result.repairs.map((r) => `${r.rule}@${r.offset}`).join(" "), row.rules);
+    assert.equal(scanner.scanned, row.chunks.join("").length); // read on, not read again
   });
 }
