@@ -44,7 +44,14 @@ const SATISFIES: Readonly<Record<string, readonly Run["shape"][]>> = {
 
 async function runFresh(): Promise<Run[]> {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-check", `--allow-read=${ROOT.pathname}`, SCRIPT.pathname],
+    // The variable is read by code instrumented by `deno task mutate` (the mutant runs here too).
+    args: [
+      "run",
+      "--no-check",
+      `--allow-read=${ROOT.pathname}`,
+      "--allow-env=__STRYKER_ACTIVE_MUTANT__",
+      SCRIPT.pathname,
+    ],
     stdout: "piped",
     stderr: "piped",
   }).output();

@@ -1,7 +1,7 @@
 /**
  * Between tokens: the one helper every mode starts with, "skip white space, then suspend or close
  * at the end". At the end of a chunk the scan suspends (more input may come); at the end of the
- * input every open container is closed (`R021 CloseContainer`), or, with none open, there is no
+ * input every open container is closed (`R011 CloseContainer`), or, with none open, there is no
  * value (`E003`).
  *
  * @example

@@ -353,7 +353,8 @@ export function count(s: ScanState, token: number, at: number): void {
 }
 
 /**
- * Closes the top container with a closer that may not match it; returns the next mode.
+ * Closes the top container with a closer that may not match it, or that stands for the top's own
+ * (`substitute`, before a comma: `wrongCloser`); returns the next mode.
  *
  * @example
  * ```ts
@@ -366,7 +367,12 @@ export function count(s: ScanState, token: number, at: number): void {
  * strictEqual(scan('{"a": [1}', PROFILES.agent).refusal?.code, "E011");
  * ```
  */
-export function closeWith(s: ScanState, closer: number, at: number, substitute = false): number {
+export function closeWith(
+  s: ScanState,
+  closer: number,
+  at: number,
+  substitute: boolean,
+): number {
   const want = closer === RBRACE ? OBJECT : ARRAY;
   const d = s.depth;
   if (d === 0) {

@@ -34,10 +34,10 @@ import { RULE } from "./scanner_rules.ts";
 import type { ScanState } from "./state.ts";
 import { literalRest, LITERALS } from "./words.ts";
 
-const SLASH = 47, STAR = 42, COLON = 58;
+const SLASH = 47, STAR = 42;
 
 /**
- * KEY_REST: the rest of a plain key; returns the next mode, or REREAD.
+ * KEY_REST: the rest of a plain key; returns COLON_MODE, or REREAD.
  *
  * @example
  * ```ts
@@ -57,7 +57,7 @@ export function readKeyRest(s: ScanState, text: string, n: number): number {
     rewindToken(s, text, KEY);
     return REREAD;
   }
-  if (end < n && text.charCodeAt(end) === COLON) return s.moveTo(end + 1, VALUE);
+  // The colon, if any, is read in COLON_MODE (the scan loop's lane takes one right away).
   return s.moveTo(end, COLON_MODE);
 }
 

@@ -190,8 +190,12 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     ...DECLARATION_TESTS,
   ],
   // The scanner, one module at a time (docs/ENGINE.md, "The scanner's modules").
-  "engine/scanner/chars.ts": SCANNER_TESTS,
-  "engine/scanner/numbers.ts": ["tests/number_exact_test.ts", ...SCANNER_TESTS],
+  "engine/scanner/chars.ts": ["tests/scanner/chars_test.ts", ...SCANNER_TESTS],
+  "engine/scanner/numbers.ts": [
+    "tests/scanner/numbers_test.ts",
+    "tests/number_exact_test.ts",
+    ...SCANNER_TESTS,
+  ],
   "engine/scanner/number_reader.ts": [
     "tests/number_exact_test.ts",
     ...SCANNER_TESTS,
@@ -200,14 +204,27 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     "tests/attack_hazards_test.ts",
     ...SCANNER_TESTS,
   ],
-  "engine/scanner/keys.ts": SCANNER_TESTS,
+  "engine/scanner/keys.ts": ["tests/scanner/keys_test.ts", ...SCANNER_TESTS],
   "engine/scanner/words.ts": ["tests/scanner/words_test.ts", ...SCANNER_TESTS],
-  "engine/scanner/ignored.ts": SCANNER_TESTS,
-  "engine/scanner/containers.ts": SCANNER_TESTS,
-  "engine/scanner/value_mode.ts": SCANNER_TESTS,
+  "engine/scanner/ignored.ts": [
+    "tests/scanner/ignored_test.ts",
+    ...SCANNER_TESTS,
+  ],
+  "engine/scanner/containers.ts": [
+    "tests/scanner/containers_test.ts",
+    ...SCANNER_TESTS,
+  ],
+  "engine/scanner/value_mode.ts": [
+    "tests/scanner/value_mode_test.ts",
+    ...SCANNER_TESTS,
+  ],
   "engine/scanner/member_modes.ts": ["tests/scanner/member_modes_test.ts", ...SCANNER_TESTS],
-  "engine/scanner/between_tokens.ts": SCANNER_TESTS,
+  "engine/scanner/between_tokens.ts": [
+    "tests/scanner/between_tokens_test.ts",
+    ...SCANNER_TESTS,
+  ],
   "engine/scanner/cut_modes.ts": [
+    "tests/scanner/cut_modes_test.ts",
     "tests/stream_linear_test.ts",
     ...SCANNER_TESTS,
   ],
@@ -226,7 +243,15 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     "tests/stream_linear_test.ts",
     ...SCANNER_TESTS,
   ],
-  "engine/scanner/scan_result.ts": SCANNER_TESTS,
+  "engine/scanner/scan_result.ts": [
+    "tests/scanner/scan_result_test.ts",
+    ...SCANNER_TESTS,
+  ],
+  "engine/scanner/codes.ts": ["tests/scanner/codes_test.ts", ...SCANNER_TESTS],
+  "engine/scanner/rare_state.ts": [
+    "tests/scanner/rare_state_test.ts",
+    ...SCANNER_TESTS,
+  ],
 };
 
 /**
