@@ -10,6 +10,8 @@
 import assert from "node:assert/strict";
 import { scan } from "../../engine/scanner/mod.ts";
 import { type ProfileName, PROFILES } from "../../engine/profiles.ts";
+import { NOTHING_MARKED, RareState } from "../../engine/scanner/rare_state.ts";
+import { ScanState } from "../../engine/scanner/state.ts";
 
 interface Row {
   name: string;
@@ -76,5 +78,70 @@ for (const row of ROWS) {
     assert.equal(result.valueStart, row.valueStart);
     assert.equal(result.negativeZero, row.negativeZero);
     assert.equal(result.refusal?.message, row.refusal);
+  });
+}
+
+Deno.test("rare state: the empty mark is the classification of a fresh scan state", () => {
+  const fresh = new ScanState(PROFILES.agent);
+  assert.deepStrictEqual({
+    listed: fresh.repairs.length,
+    count: fresh.repairCount,
+    exact: fresh.exactRank,
+    ambiguity: fresh.ambiguityRank,
+    valid: fresh.validJson,
+    truncated: fresh.truncated,
+    refusalRule: fresh.refusalRule,
+    refusalOffset: fresh.refusalOffset,
+    lastListed: fresh.lastListed,
+    unordered: fresh.unordered,
+    negativeZero: fresh.negativeZero,
+  }, { ...NOTHING_MARKED });
+  fresh.mark();
+  assert.strictEqual(fresh.marked, NOTHING_MARKED);
+});
+
+/**
+ * What a fresh rare state says before a scan sets anything: each field's "none" as its doc
+ * comment in `rare_state.ts` states it (the readers test these sentinels, e.g. `commentAt < 0`
+ * for "no comment cut").
+ */
+const FRESH: readonly [keyof RareState, unknown, string][] = [
+  ["candidateSeen", false, "no prose skipped before the value"],
+  ["fenceChar", 0, "no fence"],
+  ["wrapper", "", "no wrapper tag"],
+  ["tailDepth", 0, "not inside a further candidate"],
+  ["tailString", false, "not in a further candidate's string"],
+  ["tailEscape", false, "not after a backslash there"],
+  ["candidates", [], "no further candidate listed"],
+  ["candidateCount", 0, "no further candidate counted"],
+  ["commentAt", -1, "no comment cut by a chunk end"],
+  ["commentKeep", -1, "no window kept for a cut comment"],
+  ["rewoundAt", -1, "no token put back"],
+  ["escaped", "", "no \\u escape decoded"],
+  ["numberCut", false, "no number cut by a chunk end"],
+  ["tokenHead", "", "no token cut by a chunk end"],
+  ["lastKeySet", [], "no keys compared"],
+  ["lastKeyKinds", 0, "no collision found"],
+  ["newlines", [], "no line feed searched yet"],
+  ["innerComments", [], "no comment inside the value"],
+  ["tailRefused", false, "nothing after the value refused"],
+  ["lineBreakTo", -1, "no line break after a value"],
+  ["emptyStringEnd", -1, "no empty string read"],
+  ["innerQuoteAt", -1, "no quote inside a string"],
+  ["bareKey", "", "no key read unquoted"],
+  ["tailParens", 0, "no parenthesis open after the value"],
+  ["closerAt", -1, "no closer held back"],
+  ["scanned", 0, "nothing handed to the scan loop"],
+  ["judged", false, "the framing not judged yet"],
+  ["reasoningClose", "", "no reasoning block being skipped"],
+  ["unframed", null, "nothing judged around the value"],
+  ["chainComma", -2, "no member's inferred tokens counted (-1 is a first member's)"],
+  ["chainTokens", 0, "no token inferred"],
+  ["chainReported", false, "R053 not recorded"],
+];
+
+for (const [field, none, meaning] of FRESH) {
+  Deno.test(`rare state: a fresh one says ${meaning} (${field})`, () => {
+    assert.deepStrictEqual(new RareState()[field], none);
   });
 }
