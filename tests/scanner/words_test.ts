@@ -15,6 +15,7 @@ import {
   literalEnd,
   literalRest,
   LITERALS,
+  portEnd,
   WORDS,
 } from "../../engine/scanner/words.ts";
 import { NOT_PLAIN } from "../../engine/scanner/codes.ts";
@@ -233,6 +234,20 @@ const ROWS: readonly ScanRow[] = [
     input: '{"u": http://h:x}',
     value: { "u": "http://h", "x": null },
     rules: "R030@6 R031@14 R006@15 R007@15 R024@16",
+    is: "lossy syntactic invalid complete",
+  },
+  {
+    name: "a colon with digits but no URL before it ends the word",
+    input: '{"u":a:8}',
+    value: { "u": "a", "8": null },
+    rules: "R030@5 R031@6 R006@7 R007@7 R024@8",
+    is: "lossy syntactic invalid complete",
+  },
+  {
+    name: "a colon after a URL's port and path ends the word",
+    input: '{"u":http://h:80/a:90}',
+    value: { "u": "http://h:80/a", "90": null },
+    rules: "R030@5 R031@18 R006@19 R007@19 R024@21",
     is: "lossy syntactic invalid complete",
   },
   {
@@ -622,3 +637,35 @@ Deno.test("words: a word is read as soon as it ends, before the input does", () 
     }
   }
 });
+
+/** `portEnd(text, host, colon, n, final)`: where a URL's port ends, -1 for no port, -2 to wait. */
+const PORTS: readonly [string, string, number, number, number | undefined, boolean, number][] = [
+  ["no URL open", "a:80/", -1, 1, undefined, true, -1],
+  ["an empty host", "http://:80/", 7, 7, undefined, true, -1],
+  ["a space in the host", "http://h b:1}", 7, 10, undefined, true, -1],
+  ["a tab in the host", "http://h\tb:1}", 7, 10, undefined, true, -1],
+  ["a port, then a path", "http://h:8080/a}", 7, 8, undefined, true, 13],
+  ["five digits", "http://h:12345}", 7, 8, undefined, true, 14],
+  ["six digits", "http://h:123456}", 7, 8, undefined, true, -1],
+  ["no digit", "http://h:x}", 7, 8, undefined, true, -1],
+  ["a letter after the digits", "http://h:80a}", 7, 8, undefined, true, -1],
+  ["a query", "http://h:80?q}", 7, 8, undefined, true, 11],
+  ["a fragment", "http://h:80#f}", 7, 8, undefined, true, 11],
+  ["a comma", "http://h:80,", 7, 8, undefined, true, 11],
+  ["a closing brace", "http://h:80}", 7, 8, undefined, true, 11],
+  ["a space", "http://h:80 }", 7, 8, undefined, true, 11],
+  ["a tab", "http://h:80\t}", 7, 8, undefined, true, 11],
+  ["a line feed", "http://h:80\n}", 7, 8, undefined, true, 11],
+  ["a carriage return", "http://h:80\r}", 7, 8, undefined, true, 11],
+  ["the end of the input", "http://h:80", 7, 8, undefined, true, 11],
+  ["the end of the input right after the colon", "http://h:", 7, 8, undefined, true, -1],
+  ["a chunk end after digits: wait", "http://h:80", 7, 8, undefined, false, -2],
+  ["a chunk end right after the colon: wait", "http://h:", 7, 8, undefined, false, -2],
+  ["the input's end is n, not the text's", "http://h:80/", 7, 8, 10, true, 10],
+];
+
+for (const [name, text, host, colon, n, final, end] of PORTS) {
+  Deno.test(`words: portEnd, ${name}`, () => {
+    assert.strictEqual(portEnd(text, host, colon, n ?? text.length, final), end);
+  });
+}
