@@ -648,6 +648,7 @@ const PORTS: readonly [string, string, number, number, number | undefined, boole
   ["five digits", "http://h:12345}", 7, 8, undefined, true, 14],
   ["six digits", "http://h:123456}", 7, 8, undefined, true, -1],
   ["no digit", "http://h:x}", 7, 8, undefined, true, -1],
+  ["no digit before a slash", "http://h:/x}", 7, 8, undefined, true, -1],
   ["a letter after the digits", "http://h:80a}", 7, 8, undefined, true, -1],
   ["a query", "http://h:80?q}", 7, 8, undefined, true, 11],
   ["a fragment", "http://h:80#f}", 7, 8, undefined, true, 11],
