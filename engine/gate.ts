@@ -419,14 +419,13 @@ export function gateScan(
   if (declaration !== null && result.hasValue) {
     // A compiled gate's passing check answers a passing value without a verdict.
     if (passing !== undefined) passed = passing(result.value);
-    // Numbers written with more digits than their double holds are judged as written.
-    numbers = impreciseNumbers(
+    numbers = numbersToJudge(
       text,
       result.valueStart,
       result.valueEnd,
-      numberJudge(declaration),
+      declaration,
       result.value,
-      passed >= 0 ? numberRecords() : undefined,
+      passed,
       fractions,
     );
   }
@@ -435,6 +434,32 @@ export function gateScan(
 
 /** What `impreciseNumbers` of `declarations/exact.ts` answers: the numbers to judge as written. */
 type ExactNumbers = ReturnType<typeof impreciseNumbers>;
+
+/**
+ * The numbers of the value between `start` and `end` written with more digits
+ * than their double holds, which the declaration judges as written; the
+ * passing check's records (`passed` ≥ 0) and the walk's count of fractions
+ * (`fractions` ≥ 0) may answer at once that there are none.
+ */
+function numbersToJudge(
+  text: string,
+  start: number,
+  end: number,
+  declaration: Form,
+  value: unknown,
+  passed: number,
+  fractions: number,
+): ExactNumbers {
+  return impreciseNumbers(
+    text,
+    start,
+    end,
+    numberJudge(declaration),
+    value,
+    passed >= 0 ? numberRecords() : undefined,
+    fractions,
+  );
+}
 
 /**
  * {@linkcode gateScan} once the passing check (`passed`: its member count,
@@ -739,13 +764,13 @@ function gateClean(
   let passed = 0;
   if (declaration !== null) {
     passed = passing === undefined ? -1 : passing(value);
-    const numbers = impreciseNumbers(
+    const numbers = numbersToJudge(
       text,
       cleanSpanStart(),
       cleanSpanEnd(),
-      numberJudge(declaration),
+      declaration,
       value,
-      passed >= 0 ? numberRecords() : undefined,
+      passed,
       cleanFractions(),
     );
     if (

@@ -54,6 +54,8 @@ export interface ScanRow {
   syntaxEnd?: number;
   /** `exactness ambiguity valid|invalid completeness`. */
   is?: string;
+  /** `completeness` alone (`complete`, `truncated`). */
+  completeness?: ScanResult["completeness"];
   /** The top-level members as they became final (`name@end`), scanned with members tracked. */
   members?: string;
   /** Skip the streaming invariant (a row that documents where it does not hold). */
@@ -79,6 +81,7 @@ function observed(row: ScanRow, result: ScanResult): Record<string, unknown> {
       result.validJson ? "valid" : "invalid"
     } ${result.completeness}`;
   }
+  if (row.completeness !== undefined) seen.completeness = result.completeness;
   if (row.members !== undefined) {
     seen.members = result.members.map((m) => `${m.name}@${m.end}`).join(" ");
   }
@@ -101,6 +104,7 @@ function expected(row: ScanRow): Record<string, unknown> {
   if (row.span !== undefined) wanted.span = row.span;
   if (row.syntaxEnd !== undefined) wanted.syntaxEnd = row.syntaxEnd;
   if (row.is !== undefined) wanted.is = row.is;
+  if (row.completeness !== undefined) wanted.completeness = row.completeness;
   if (row.members !== undefined) wanted.members = row.members;
   return wanted;
 }
