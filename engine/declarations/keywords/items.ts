@@ -32,6 +32,7 @@ import {
   type Walk,
   where,
 } from "./keyword.ts";
+import { leafTestOf, passesLeafTest } from "./leaf.ts";
 
 /**
  * Parse `items`, `prefixItems` and `additionalItems` (read beside an
@@ -111,6 +112,15 @@ export function compileItems(n: Node, child: CompileChild): Compiled | null | un
     prefix.push(c);
   }
   if (items === null) return null;
+  const test = leafTestOf(items);
+  if (prefix.length === 0 && test !== undefined) {
+    // Items whose check is a leaf test are tested inline (`leaf.ts`), without a call each.
+    return (v) => {
+      const arr = v as unknown[];
+      for (let i = 0; i < arr.length; i++) if (!passesLeafTest(test, arr[i])) return false;
+      return true;
+    };
+  }
   if (prefix.length === 0 && items !== undefined) {
     return (v) => {
       const arr = v as unknown[];
