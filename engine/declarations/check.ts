@@ -73,6 +73,7 @@ import {
   newAnnot,
   recordIssue as report,
   type Sink,
+  testsItsType,
   type Walk,
 } from "./keywords/keyword.ts";
 import { itemCountFailure } from "./keywords/array_length.ts";
@@ -551,6 +552,7 @@ function buildNode(
   // The common shapes: an object or an array of a declared type and nothing else.
   if (applicators === undefined && typeOnly(n)) {
     if (types === T_OBJECT && objectCheck !== undefined) {
+      if (testsItsType(objectCheck)) return { check: objectCheck, height };
       return { check: (v) => isRecord(v) && objectCheck(v), height };
     }
     if (types === T_ARRAY && arrayCheck !== undefined) {

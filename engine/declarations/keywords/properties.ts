@@ -32,9 +32,11 @@ import {
   typeBits,
 } from "../form.ts";
 import { compilePattern } from "../pattern.ts";
+import { isRecord } from "../../json_kind.ts";
 import {
   type Annot,
   ask,
+  checksItsType,
   type CompileChild,
   type Compiled,
   type Eval,
@@ -390,8 +392,10 @@ function memberwise(
     }
     return true;
   };
-  return (v) => {
-    const obj = v as Record<string, unknown>;
+  // The object's type is tested here too: an object node of that type alone calls this alone.
+  return checksItsType((v) => {
+    if (!isRecord(v)) return false;
+    const obj = v;
     for (const _ in EMPTY) {
       UNDECLARED.seen = true;
       return byName(obj);
@@ -416,7 +420,7 @@ function memberwise(
       if (slotRequired[slot]) found++;
     }
     return found === requiredCount;
-  };
+  });
 }
 
 /**
