@@ -556,6 +556,7 @@ function buildNode(
       return { check: (v) => isRecord(v) && objectCheck(v), height };
     }
     if (types === T_ARRAY && arrayCheck !== undefined) {
+      if (testsItsType(arrayCheck)) return { check: arrayCheck, height };
       return { check: (v) => Array.isArray(v) && arrayCheck(v), height };
     }
   }
