@@ -97,6 +97,7 @@ import {
   LEAF_INTEGER,
   LEAF_NUMBER,
   LEAF_STRING,
+  LEAF_STRING_ENUM,
   LEAF_STRING_LENGTH,
   type LeafTest,
 } from "./keywords/leaf.ts";
@@ -462,8 +463,11 @@ function compileOwnShape(n: Node): Compiled {
     n.pattern !== undefined || n.format !== undefined;
   if (n.never !== true && strings !== undefined && !stringKeywords) {
     const stringsAdmitted = (types & T_STRING) !== 0;
-    return (v) =>
+    const check: Compiled = (v) =>
       typeof v === "string" ? stringsAdmitted && strings.has(v) : ownFailure(n, v) === null;
+    // Every value a string: no other value is among them, so the test is on strings alone.
+    if (!stringsAdmitted || strings.size !== n.values!.size) return check;
+    return describeLeaf(check, { kind: LEAF_STRING_ENUM, strings });
   }
   return (v) => ownFailure(n, v) === null;
 }

@@ -20,6 +20,7 @@ import {
   LEAF_INTEGER,
   LEAF_NUMBER,
   LEAF_STRING,
+  LEAF_STRING_ENUM,
   LEAF_STRING_LENGTH,
   leafTestOf,
   passesLeafTest,
@@ -38,6 +39,9 @@ const VALUES: readonly unknown[] = [
   "ab",
   "abc",
   "abcd",
+  "asc",
+  "desc",
+  "1",
   "\u{1F600}",
   "\u{1F600}\u{1F600}",
   "a\u{1F600}b",
@@ -117,11 +121,27 @@ const LEAVES: readonly LeafRow[] = [
     schema: { type: "integer", maxLength: 3 },
     kind: LEAF_BOUNDED,
   },
+  { name: "an enum of strings", schema: { enum: ["asc", "desc"] }, kind: LEAF_STRING_ENUM },
+  {
+    name: "an enum of strings beside their type",
+    schema: { type: "string", enum: ["asc", "desc", "a"] },
+    kind: LEAF_STRING_ENUM,
+  },
+  { name: "a string const", schema: { const: "a" }, kind: LEAF_STRING_ENUM },
 ];
 
 /** Leaf schemas whose compiled check is not described: they stay calls. */
 const NOT_LEAVES: readonly { name: string; schema: Record<string, unknown> }[] = [
-  { name: "an enum", schema: { enum: ["asc", "desc"] } },
+  { name: "an enum of a string and a number", schema: { enum: ["asc", 1] } },
+  {
+    name: "an enum of strings on a type without strings",
+    schema: { type: "integer", enum: ["1"] },
+  },
+  { name: "an enum of strings beside a string keyword", schema: { enum: ["asc"], maxLength: 9 } },
+  {
+    name: "an enum of strings beside a number bound (flagged)",
+    schema: { enum: ["a"], maximum: 3 },
+  },
   { name: "a pattern", schema: { type: "string", pattern: "^a" } },
   { name: "a multiple", schema: { type: "integer", multipleOf: 3 } },
   { name: "two types", schema: { type: ["string", "integer"] } },

@@ -1,7 +1,7 @@
 /**
  * Leaf tests: the compiled checks of the commonest scalar members (a `type`
  * alone, a string with `minLength`/`maxLength`, an integer or a number with
- * bounds) described as data, so that an object's check (`properties.ts`)
+ * bounds, an `enum` of strings) described as data, so that an object's check (`properties.ts`)
  * and an array's (`items.ts`) run them inline, in one function the
  * optimizer inlines, instead of calling a closure per member or item. Each
  * closure such a test describes is the one `check.ts` compiles for the node;
@@ -48,6 +48,12 @@ export const LEAF_STRING_LENGTH = 5;
  * `recordPassing` of `numeric_bounds.ts` records it.
  */
 export const LEAF_BOUNDED = 6;
+/**
+ * `enum` or `const` whose every value is a string, on a node that admits
+ * strings and has no string keyword: a string among them (`enum_const.ts`
+ * keeps them as strings; any other value equals none of them).
+ */
+export const LEAF_STRING_ENUM = 7;
 
 /**
  * A leaf test: its kind (one of the `LEAF_` constants) and the bounds the
@@ -76,6 +82,8 @@ export interface LeafTest {
   readonly exclusiveMax?: number;
   /** Whether a bounded number must be whole. */
   readonly integer?: boolean;
+  /** The strings of {@linkcode LEAF_STRING_ENUM}. */
+  readonly strings?: ReadonlySet<string>;
 }
 
 /** Every test in one object shape (all fields present), so the test's reads stay monomorphic. */
@@ -86,6 +94,7 @@ interface FullTest {
   readonly exclusiveMin: number | undefined;
   readonly exclusiveMax: number | undefined;
   readonly integer: boolean;
+  readonly strings: ReadonlySet<string> | undefined;
 }
 
 /** The test each described closure runs. */
@@ -112,6 +121,7 @@ export function describeLeaf(check: Compiled, test: LeafTest): Compiled {
     exclusiveMin: test.exclusiveMin,
     exclusiveMax: test.exclusiveMax,
     integer: test.integer === true,
+    strings: test.strings,
   });
   return check;
 }
@@ -159,6 +169,7 @@ export function passesLeafTest(test: LeafTest, v: unknown): boolean {
   }
   if (kind === LEAF_NUMBER) return typeof v === "number";
   if (kind === LEAF_BOOLEAN) return typeof v === "boolean";
+  if (kind === LEAF_STRING_ENUM) return typeof v === "string" && test.strings!.has(v);
   return typeof v === "number" && passesBounds(test, v);
 }
 
