@@ -29,29 +29,98 @@ import type { Compiled } from "./keyword.ts";
 import { INTEGERS, LARGE_WHOLE, markLarge } from "./numeric_bounds.ts";
 import { lengthWithin } from "./string_length.ts";
 
-/** `type: "string"` alone: `typeof` is `"string"`. */
+/**
+ * `type: "string"` alone: `typeof` is `"string"`.
+ *
+ * @example
+ * ```ts
+ * import { LEAF_STRING, passesLeafTest } from "./leaf.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(passesLeafTest({ kind: LEAF_STRING }, "a"), true);
+ * strictEqual(passesLeafTest({ kind: LEAF_STRING }, 1), false);
+ * ```
+ */
 export const LEAF_STRING = 1;
-/** `type: "boolean"` alone. */
+/**
+ * `type: "boolean"` alone.
+ *
+ * @example
+ * ```ts
+ * import { LEAF_BOOLEAN, passesLeafTest } from "./leaf.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(passesLeafTest({ kind: LEAF_BOOLEAN }, false), true);
+ * strictEqual(passesLeafTest({ kind: LEAF_BOOLEAN }, "false"), false);
+ * ```
+ */
 export const LEAF_BOOLEAN = 2;
-/** `type: "number"` alone (every number, `integer` included). */
+/**
+ * `type: "number"` alone (every number, `integer` included).
+ *
+ * @example
+ * ```ts
+ * import { LEAF_NUMBER, passesLeafTest } from "./leaf.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(passesLeafTest({ kind: LEAF_NUMBER }, 1.5), true);
+ * strictEqual(passesLeafTest({ kind: LEAF_NUMBER }, "1.5"), false);
+ * ```
+ */
 export const LEAF_NUMBER = 3;
 /**
  * `type: "integer"` alone: a whole number; one of 2^50 or more is recorded
  * ({@linkcode markLarge}).
+ *
+ * @example
+ * ```ts
+ * import { LEAF_INTEGER, passesLeafTest } from "./leaf.ts";
+ * import { INTEGERS } from "./numeric_bounds.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(passesLeafTest({ kind: LEAF_INTEGER }, 2.5), false);
+ * INTEGERS.large = false;
+ * strictEqual(passesLeafTest({ kind: LEAF_INTEGER }, 2 ** 50), true);
+ * strictEqual(INTEGERS.large, true);
+ * ```
  */
 export const LEAF_INTEGER = 4;
-/** `type: "string"` with `minLength` and/or `maxLength` ({@linkcode lengthWithin}). */
+/**
+ * `type: "string"` with `minLength` and/or `maxLength` ({@linkcode lengthWithin}:
+ * code points, not code units).
+ *
+ * @example
+ * ```ts
+ * import { LEAF_STRING_LENGTH, passesLeafTest } from "./leaf.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(passesLeafTest({ kind: LEAF_STRING_LENGTH, max: 1 }, "\u{1F600}"), true);
+ * strictEqual(passesLeafTest({ kind: LEAF_STRING_LENGTH, min: 2 }, "a"), false);
+ * ```
+ */
 export const LEAF_STRING_LENGTH = 5;
 /**
  * `type: "integer"` or `"number"` with bounds (`minimum`, `maximum`,
  * `exclusiveMinimum`, `exclusiveMaximum`): a passing number is recorded as
  * `recordPassing` of `numeric_bounds.ts` records it.
+ *
+ * @example
+ * ```ts
+ * import { LEAF_BOUNDED, passesLeafTest } from "./leaf.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(passesLeafTest({ kind: LEAF_BOUNDED, exclusiveMin: 0 }, 0), false);
+ * strictEqual(passesLeafTest({ kind: LEAF_BOUNDED, integer: true, max: 5 }, 4.5), false);
+ * ```
  */
 export const LEAF_BOUNDED = 6;
 /**
  * `enum` or `const` whose every value is a string, on a node that admits
  * strings and has no string keyword: a string among them (`enum_const.ts`
  * keeps them as strings; any other value equals none of them).
+ *
+ * @example
+ * ```ts
+ * import { LEAF_STRING_ENUM, passesLeafTest } from "./leaf.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const sort = { kind: LEAF_STRING_ENUM, strings: new Set(["asc", "desc"]) };
+ * strictEqual(passesLeafTest(sort, "desc"), true);
+ * strictEqual(passesLeafTest(sort, "up"), false);
+ * ```
  */
 export const LEAF_STRING_ENUM = 7;
 
