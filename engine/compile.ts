@@ -37,6 +37,7 @@ import {
   prepare,
 } from "./gate.ts";
 import { passingCheck } from "./declarations/verdict.ts";
+import { branchesDeclareKeys } from "./declarations/twins.ts";
 import { PROFILES } from "./profiles.ts";
 import { readinessPrepared, type ReadinessResult } from "./readiness.ts";
 import { JsonStream } from "./stream.ts";
@@ -99,12 +100,14 @@ export function compileGate(options: GateOptions = {}): CompiledGate {
   const strict = PROFILES.strict;
   const permissive = PROFILES.permissive;
   const passing = declaration === null ? undefined : passingCheck(declaration);
+  // Whether an applicator's branch declares keys: a property of the declaration, asked once.
+  const branchesDeclare = declaration !== null && branchesDeclareKeys(declaration);
   return {
     declaration,
     warnings: declaration?.warnings ?? [],
     gate(text: string): GateResult {
       checkText(text, "gate");
-      return gatePrepared(text, profile, declaration, passing);
+      return gatePrepared(text, profile, declaration, passing, branchesDeclare);
     },
     validate(text: string): ValidateResult {
       checkText(text, "validate");

@@ -719,7 +719,10 @@ function passingFor(declaration: Form): (value: unknown) => number {
  * compiled gate (`compile.ts`) answer through it. With a declaration, a
  * clean text's walk counted the numbers that are not whole, so the
  * exact-number search may be answered by counts (`impreciseNumbers` of
- * `declarations/exact.ts`); `passing` is the declaration's passing check.
+ * `declarations/exact.ts`); `passing` is the declaration's passing check,
+ * and `branchesDeclare`, when given, what `branchesDeclareKeys` of
+ * `declarations/twins.ts` answers for the declaration (a compiled gate asks
+ * it once: it is a property of the declaration alone).
  *
  * @example
  * ```ts
@@ -737,11 +740,12 @@ export function gatePrepared(
   profile: Profile,
   declaration: Form | null,
   passing?: (value: unknown) => number,
+  branchesDeclare?: boolean,
 ): GateResult {
   const value = scanCleanValue(text, profile);
   return value === null
     ? gateScan(scan(text, profile), text, declaration, passing)
-    : gateClean(value, text, declaration, passing);
+    : gateClean(value, text, declaration, passing, branchesDeclare);
 }
 
 /** The label of an executable `safe` result. */
@@ -760,6 +764,7 @@ function gateClean(
   text: string,
   declaration: Form | null,
   passing: ((value: unknown) => number) | undefined,
+  branchesDeclare: boolean | undefined,
 ): GateResult {
   let passed = 0;
   if (declaration !== null) {
@@ -774,7 +779,8 @@ function gateClean(
       cleanFractions(),
     );
     if (
-      passed < 0 || numbers !== null || mayHoldUndeclaredKey() || branchesDeclareKeys(declaration)
+      passed < 0 || numbers !== null || mayHoldUndeclaredKey() ||
+      (branchesDeclare ?? branchesDeclareKeys(declaration))
     ) return gateJudged(scanCleanResult(text, value), text, declaration, passed, numbers);
   }
   const end = cleanSpanEnd();

@@ -21,6 +21,7 @@ import type { Form } from "../engine/declarations/form.ts";
 import { PROFILE_NAMES, PROFILES } from "../engine/profiles.ts";
 import { scan } from "../engine/scanner/mod.ts";
 import { scanCleanText } from "../engine/fast_path.ts";
+import { branchesDeclareKeys } from "../engine/declarations/twins.ts";
 
 /** Declarations by name: each reaches another branch of the gate's judgement. */
 const DECLARATIONS: Readonly<Record<string, Form | null>> = {
@@ -113,4 +114,34 @@ Deno.test("the gate's answer for a clean text equals gateScan of the scanner's r
   }
   // The comparison means something only if most texts took the fast path.
   assert.ok(cleanTexts > TEXTS.length * PROFILE_NAMES.length * 3, `${cleanTexts} clean`);
+});
+
+Deno.test("a compiled gate's flag for branches that declare keys gives the same answers", async (t) => {
+  for (const [name, declaration] of Object.entries(DECLARATIONS)) {
+    if (declaration === null) continue;
+    await t.step(name, () => {
+      const passing = passingCheck(declaration);
+      // Asked once, as compileGate asks it: a property of the declaration alone.
+      const branchesDeclare = branchesDeclareKeys(declaration);
+      for (const profileName of PROFILE_NAMES) {
+        const profile = PROFILES[profileName];
+        for (const text of TEXTS) {
+          const expected = gateScan(scan(text, profile), text, declaration, passing);
+          const actual = gatePrepared(text, profile, declaration, passing, branchesDeclare);
+          const label = `${JSON.stringify(text)} under ${profileName}`;
+          assert.deepStrictEqual(actual, expected, label);
+          assert.strictEqual(JSON.stringify(actual), JSON.stringify(expected), label);
+        }
+      }
+    });
+  }
+  await t.step("the flag is set exactly for the declarations with such branches", () => {
+    const flagged = Object.entries(DECLARATIONS)
+      .filter(([, d]) => d !== null && branchesDeclareKeys(d))
+      .map(([name]) => name);
+    assert.deepStrictEqual(flagged, [
+      "branches that declare keys",
+      "a failing branch that declares a twinned key",
+    ]);
+  });
 });

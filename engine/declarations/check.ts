@@ -73,6 +73,7 @@ import {
   newAnnot,
   recordIssue as report,
   type Sink,
+  testsItsType,
   type Walk,
 } from "./keywords/keyword.ts";
 import { itemCountFailure } from "./keywords/array_length.ts";
@@ -89,6 +90,17 @@ import {
   LARGE_WHOLE,
   markLarge,
 } from "./keywords/numeric_bounds.ts";
+import {
+  describeLeaf,
+  LEAF_BOOLEAN,
+  LEAF_BOUNDED,
+  LEAF_INTEGER,
+  LEAF_NUMBER,
+  LEAF_STRING,
+  LEAF_STRING_ENUM,
+  LEAF_STRING_LENGTH,
+  type LeafTest,
+} from "./keywords/leaf.ts";
 import { patternFailure } from "./keywords/pattern.ts";
 import { compileStringLength, lengthFailure } from "./keywords/string_length.ts";
 import { typeAdmits } from "./keywords/type.ts";
@@ -406,13 +418,20 @@ function compileOwn(n: Node): Compiled {
 function compileOwnShape(n: Node): Compiled {
   const types = n.types;
   if (typeOnly(n)) {
-    if (types === T_STRING) return (v) => typeof v === "string";
-    if (types === T_BOOLEAN) return (v) => typeof v === "boolean";
-    if (types === (T_NUMBER | T_INTEGER)) return (v) => typeof v === "number";
+    // The commonest shapes are described as leaf tests (`keywords/leaf.ts`): an object's or an
+    // array's check runs them inline.
+    if (types === T_STRING) return describeLeaf((v) => typeof v === "string", STRING_TEST);
+    if (types === T_BOOLEAN) return describeLeaf((v) => typeof v === "boolean", BOOLEAN_TEST);
+    if (types === (T_NUMBER | T_INTEGER)) {
+      return describeLeaf((v) => typeof v === "number", NUMBER_TEST);
+    }
     if (types === T_INTEGER) {
-      return (v) =>
-        typeof v === "number" && Number.isInteger(v) &&
-        ((v < LARGE_WHOLE && v > -LARGE_WHOLE) || markLarge());
+      return describeLeaf(
+        (v) =>
+          typeof v === "number" && Number.isInteger(v) &&
+          ((v < LARGE_WHOLE && v > -LARGE_WHOLE) || markLarge()),
+        INTEGER_TEST,
+      );
     }
     if (types === T_OBJECT) return isRecord;
     if (types === T_ARRAY) return Array.isArray;
@@ -422,10 +441,21 @@ function compileOwnShape(n: Node): Compiled {
   // stops the other type's specialisation.
   if (n.never !== true && n.values === undefined) {
     if (types === T_STRING && n.pattern === undefined && n.format === undefined) {
-      return compileStringLength(n);
+      return describeLeaf(compileStringLength(n), {
+        kind: LEAF_STRING_LENGTH,
+        min: n.minLength,
+        max: n.maxLength,
+      });
     }
     if ((types === T_INTEGER || types === (T_NUMBER | T_INTEGER)) && n.multipleOf === undefined) {
-      return compileBoundedNumber(n);
+      return describeLeaf(compileBoundedNumber(n), {
+        kind: LEAF_BOUNDED,
+        integer: types === T_INTEGER,
+        min: n.minimum,
+        max: n.maximum,
+        exclusiveMin: n.exclusiveMinimum,
+        exclusiveMax: n.exclusiveMaximum,
+      });
     }
   }
   const strings = n.valueStrings;
@@ -433,11 +463,20 @@ function compileOwnShape(n: Node): Compiled {
     n.pattern !== undefined || n.format !== undefined;
   if (n.never !== true && strings !== undefined && !stringKeywords) {
     const stringsAdmitted = (types & T_STRING) !== 0;
-    return (v) =>
+    const check: Compiled = (v) =>
       typeof v === "string" ? stringsAdmitted && strings.has(v) : ownFailure(n, v) === null;
+    // Every value a string: no other value is among them, so the test is on strings alone.
+    if (!stringsAdmitted || strings.size !== n.values!.size) return check;
+    return describeLeaf(check, { kind: LEAF_STRING_ENUM, strings });
   }
   return (v) => ownFailure(n, v) === null;
 }
+
+/** The leaf tests of a `type` alone (`keywords/leaf.ts`). */
+const STRING_TEST: LeafTest = { kind: LEAF_STRING };
+const BOOLEAN_TEST: LeafTest = { kind: LEAF_BOOLEAN };
+const NUMBER_TEST: LeafTest = { kind: LEAF_NUMBER };
+const INTEGER_TEST: LeafTest = { kind: LEAF_INTEGER };
 
 /** Whether a node asserts nothing on a scalar beyond its type. */
 function typeOnly(n: Node): boolean {
@@ -517,9 +556,11 @@ function buildNode(
   // The common shapes: an object or an array of a declared type and nothing else.
   if (applicators === undefined && typeOnly(n)) {
     if (types === T_OBJECT && objectCheck !== undefined) {
+      if (testsItsType(objectCheck)) return { check: objectCheck, height };
       return { check: (v) => isRecord(v) && objectCheck(v), height };
     }
     if (types === T_ARRAY && arrayCheck !== undefined) {
+      if (testsItsType(arrayCheck)) return { check: arrayCheck, height };
       return { check: (v) => Array.isArray(v) && arrayCheck(v), height };
     }
   }

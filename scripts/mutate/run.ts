@@ -178,6 +178,13 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
   // points each, which instrumented code makes 16 s per mutant.
   "engine/hazards.ts": ["tests/hazards_test.ts"],
   ...Object.fromEntries(KEYWORD_MODULES.map(keywordTarget)),
+  // Not a keyword: the scalar tests the object and array checks run inline.
+  "engine/declarations/keywords/leaf.ts": [
+    "tests/keywords/leaf_test.ts",
+    "tests/keywords/properties_test.ts",
+    "tests/keywords/items_test.ts",
+    ...KEYWORD_TESTS,
+  ],
   "engine/declarations/keywords/keyword.ts": [
     "tests/keywords/unique_items_test.ts",
     "tests/check_edges_test.ts",

@@ -110,6 +110,18 @@ const MATCHES: readonly MatchRow[] = [
     matches: [["a"], ["a", 1]],
     refuses: [[1], ["a", "b"]],
   },
+  {
+    name: "an array of items: a string or an object is no array, whatever its characters",
+    schema: { type: "array", items: { pattern: "^a" } },
+    matches: [[], ["a", "ab"], [1]],
+    refuses: ["aa", { length: 1, 0: "a" }, {}, ["b"]],
+  },
+  {
+    name: "an array of typed items: a string or an object is no array",
+    schema: { type: "array", items: { type: "string" } },
+    matches: [[], ["a", "b"]],
+    refuses: ["ab", { length: 1, 0: "a" }, {}, [1]],
+  },
 ];
 
 /** A schema, and the `kind keyword pointer: message` of each warning it compiles with. */

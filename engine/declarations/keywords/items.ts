@@ -20,6 +20,7 @@ import { type Node, T_ARRAY, T_OBJECT, typeBits } from "../form.ts";
 import {
   type Annot,
   ask,
+  checksItsType,
   type CompileChild,
   type Compiled,
   type Eval,
@@ -32,6 +33,7 @@ import {
   type Walk,
   where,
 } from "./keyword.ts";
+import { leafTestOf, passesLeafTest } from "./leaf.ts";
 
 /**
  * Parse `items`, `prefixItems` and `additionalItems` (read beside an
@@ -111,12 +113,23 @@ export function compileItems(n: Node, child: CompileChild): Compiled | null | un
     prefix.push(c);
   }
   if (items === null) return null;
-  if (prefix.length === 0 && items !== undefined) {
-    return (v) => {
-      const arr = v as unknown[];
-      for (let i = 0; i < arr.length; i++) if (!items(arr[i])) return false;
+  // The two common shapes test that the value is an array themselves: an array node of that
+  // type alone calls them alone (`checksItsType`).
+  const test = leafTestOf(items);
+  if (prefix.length === 0 && test !== undefined) {
+    // Items whose check is a leaf test are tested inline (`leaf.ts`), without a call each.
+    return checksItsType((v) => {
+      if (!Array.isArray(v)) return false;
+      for (let i = 0; i < v.length; i++) if (!passesLeafTest(test, v[i])) return false;
       return true;
-    };
+    });
+  }
+  if (prefix.length === 0 && items !== undefined) {
+    return checksItsType((v) => {
+      if (!Array.isArray(v)) return false;
+      for (let i = 0; i < v.length; i++) if (!items(v[i])) return false;
+      return true;
+    });
   }
   return (v) => {
     const arr = v as unknown[];

@@ -465,6 +465,42 @@ export type ReportStep = (
  */
 export type Compiled = (v: unknown) => boolean;
 
+/** The compiled checks that test their value's type themselves ({@linkcode checksItsType}). */
+const typeChecking = new WeakSet<Compiled>();
+
+/**
+ * Notes that a compiled check of an object (or an array) answers false on
+ * any value that is not one, so a node of that type alone runs it without
+ * a type test around it (one call less per value); answers `check`.
+ *
+ * @example
+ * ```ts
+ * import { checksItsType, testsItsType } from "./keyword.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const check = checksItsType((v) => Array.isArray(v) && v.length > 0);
+ * strictEqual(testsItsType(check), true);
+ * strictEqual(testsItsType((v) => v === 1), false);
+ * ```
+ */
+export function checksItsType(check: Compiled): Compiled {
+  typeChecking.add(check);
+  return check;
+}
+
+/**
+ * Whether a compiled check was noted by {@linkcode checksItsType}.
+ *
+ * @example
+ * ```ts
+ * import { testsItsType } from "./keyword.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(testsItsType(Array.isArray), false);
+ * ```
+ */
+export function testsItsType(check: Compiled): boolean {
+  return typeChecking.has(check);
+}
+
 /**
  * Compiles the child node `id` for a compiled check: its closure, or null
  * when it cannot be compiled (a `$ref` cycle, `unevaluated*`, too deep).

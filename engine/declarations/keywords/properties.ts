@@ -32,9 +32,11 @@ import {
   typeBits,
 } from "../form.ts";
 import { compilePattern } from "../pattern.ts";
+import { isRecord } from "../../json_kind.ts";
 import {
   type Annot,
   ask,
+  checksItsType,
   type CompileChild,
   type Compiled,
   type Eval,
@@ -50,6 +52,7 @@ import {
   where,
 } from "./keyword.ts";
 import { compileRequired, dependentsPresent } from "./required.ts";
+import { type LeafTest, leafTestOf, passesLeafTest } from "./leaf.ts";
 
 /**
  * Parse `properties` and `patternProperties` (objects of schemas; each
@@ -370,6 +373,8 @@ function memberwise(
   const slotRequired = slotNames.map((name) => required.includes(name));
   const slotOf = new Map(slotNames.map((name, k) => [name, k]));
   const requiredCount = slotRequired.filter((r) => r).length;
+  // A member whose check is a leaf test is tested inline (`leaf.ts`), without a call.
+  const slotTests: (LeafTest | null)[] = slotChecks.map((c) => leafTestOf(c) ?? null);
   const byName = (obj: Record<string, unknown>): boolean => {
     for (let k = 0; k < slotNames.length; k++) {
       const cv = obj[slotNames[k]];
@@ -387,8 +392,10 @@ function memberwise(
     }
     return true;
   };
-  return (v) => {
-    const obj = v as Record<string, unknown>;
+  // The object's type is tested here too: an object node of that type alone calls this alone.
+  return checksItsType((v) => {
+    if (!isRecord(v)) return false;
+    const obj = v;
     for (const _ in EMPTY) {
       UNDECLARED.seen = true;
       return byName(obj);
@@ -403,12 +410,17 @@ function memberwise(
         continue;
       }
       guess = slot + 1;
-      const check = slotChecks[slot];
-      if (check !== null && !check(cv)) return false;
+      const test = slotTests[slot];
+      if (test !== null) {
+        if (!passesLeafTest(test, cv)) return false;
+      } else {
+        const check = slotChecks[slot];
+        if (check !== null && !check(cv)) return false;
+      }
       if (slotRequired[slot]) found++;
     }
     return found === requiredCount;
-  };
+  });
 }
 
 /**
