@@ -27,6 +27,7 @@ const ROWS: readonly ScanRow[] = [
     fatal: "E021",
     message: "E021 InputTooLarge: input is 23 code units; max_input is 10",
     span: [0, 0],
+    syntaxEnd: 23,
     is: "exact none invalid complete",
     members: "",
   },
@@ -36,6 +37,7 @@ const ROWS: readonly ScanRow[] = [
     options: { "maxInput": 3 },
     value: [1],
     span: [0, 3],
+    syntaxEnd: 3,
     is: "exact none valid complete",
   },
   {
@@ -44,6 +46,7 @@ const ROWS: readonly ScanRow[] = [
     options: { "maxInput": 3 },
     fatal: "E021",
     span: [0, 0],
+    syntaxEnd: 4,
     is: "exact none invalid complete",
   },
   {
@@ -52,6 +55,7 @@ const ROWS: readonly ScanRow[] = [
     options: { "maxInput": 12 },
     fatal: "E021",
     span: [0, 0],
+    syntaxEnd: 20,
     is: "exact none invalid complete",
   },
   {
@@ -60,6 +64,7 @@ const ROWS: readonly ScanRow[] = [
     options: { "maxInput": 8 },
     fatal: "E021",
     span: [0, 0],
+    syntaxEnd: 13,
     is: "exact none invalid complete",
   },
   {
@@ -68,6 +73,7 @@ const ROWS: readonly ScanRow[] = [
     options: { "maxInput": 10 },
     fatal: "E021",
     span: [0, 0],
+    syntaxEnd: 16,
     is: "exact none invalid complete",
     members: "",
   },
@@ -78,6 +84,7 @@ const ROWS: readonly ScanRow[] = [
     value: [1],
     rules: "R005@2",
     span: [0, 4],
+    syntaxEnd: 4,
     is: "cosmetic none invalid complete",
   },
   {
@@ -86,6 +93,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": 1 },
     rules: "R005@7",
     span: [0, 9],
+    syntaxEnd: 9,
     is: "cosmetic none invalid complete",
   },
   {
@@ -93,6 +101,7 @@ const ROWS: readonly ScanRow[] = [
     input: '{"a": [1] , "b": {}, "c": 1 }',
     value: { "a": [1], "b": {}, "c": 1 },
     span: [0, 29],
+    syntaxEnd: 29,
     is: "exact none valid complete",
   },
   {
@@ -100,6 +109,7 @@ const ROWS: readonly ScanRow[] = [
     input: '[1 , "a" ,true ]',
     value: [1, "a", true],
     span: [0, 16],
+    syntaxEnd: 16,
     is: "exact none valid complete",
   },
   {
@@ -108,6 +118,7 @@ const ROWS: readonly ScanRow[] = [
     value: [1],
     rules: "R026@2",
     span: [0, 3],
+    syntaxEnd: 3,
     is: "cosmetic syntactic invalid complete",
   },
   {
@@ -116,6 +127,7 @@ const ROWS: readonly ScanRow[] = [
     value: [[1, 2]],
     rules: "R026@6",
     span: [0, 8],
+    syntaxEnd: 8,
     is: "cosmetic syntactic invalid complete",
   },
   {
@@ -124,6 +136,7 @@ const ROWS: readonly ScanRow[] = [
     value: [[1, 2]],
     rules: "R026@6",
     span: [0, 8],
+    syntaxEnd: 8,
     is: "cosmetic syntactic invalid complete",
   },
   {
@@ -132,6 +145,7 @@ const ROWS: readonly ScanRow[] = [
     value: [[1, 2]],
     rules: "R031@6 R011@8",
     span: [0, 8],
+    syntaxEnd: 8,
     is: "lossy none invalid truncated",
   },
   {
@@ -140,6 +154,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": [1, 2] },
     rules: "R065@11",
     span: [0, 13],
+    syntaxEnd: 13,
     is: "cosmetic none invalid complete",
   },
   {
@@ -148,6 +163,7 @@ const ROWS: readonly ScanRow[] = [
     value: [[1]],
     rules: "R005@3 R026@4 R011@5",
     span: [0, 5],
+    syntaxEnd: 5,
     is: "lossy syntactic invalid truncated",
   },
   {
@@ -155,6 +171,7 @@ const ROWS: readonly ScanRow[] = [
     input: "[{} , [ ], { }]",
     value: [{}, [], {}],
     span: [0, 15],
+    syntaxEnd: 15,
     is: "exact none valid complete",
   },
   {
@@ -162,6 +179,7 @@ const ROWS: readonly ScanRow[] = [
     input: '{"a": 1\n}',
     value: { "a": 1 },
     span: [0, 9],
+    syntaxEnd: 9,
     is: "exact none valid complete",
     members: "a@8",
   },
@@ -171,6 +189,7 @@ const ROWS: readonly ScanRow[] = [
     input: '{"a" :1}',
     value: { "a": 1 },
     span: [0, 8],
+    syntaxEnd: 8,
     is: "exact none valid complete",
   },
   {
@@ -178,6 +197,7 @@ const ROWS: readonly ScanRow[] = [
     input: '{"a"\n: 1}',
     value: { "a": 1 },
     span: [0, 9],
+    syntaxEnd: 9,
     is: "exact none valid complete",
   },
   {
@@ -185,6 +205,7 @@ const ROWS: readonly ScanRow[] = [
     input: '{"a\\n": 1, "b\\u0041": 2}',
     value: { "a\n": 1, "bA": 2 },
     span: [0, 24],
+    syntaxEnd: 24,
     is: "exact none valid complete",
   },
   {
@@ -193,6 +214,7 @@ const ROWS: readonly ScanRow[] = [
     value: {},
     rules: "R010@4 R011@4",
     span: [0, 4],
+    syntaxEnd: 4,
     is: "lossy none invalid truncated",
   },
   {
@@ -201,6 +223,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "0": 4, "9": 5, "a": 1, "Z": 2, "_": 3, "z": 6, "A": 7 },
     rules: "R007@1 R007@7 R007@13 R007@19 R007@25 R007@31 R007@37 R036@41",
     span: [0, 42],
+    syntaxEnd: 42,
     is: "cosmetic semantic invalid complete",
   },
   {
@@ -209,6 +232,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": 1 },
     rules: "R031@1 R007@2 R031@3",
     span: [0, 8],
+    syntaxEnd: 8,
     is: "lossy none invalid complete",
   },
   {
@@ -217,6 +241,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "1": null },
     rules: "R031@1 R031@2 R007@4 R024@5",
     span: [0, 6],
+    syntaxEnd: 6,
     is: "lossy none invalid complete",
   },
   {
@@ -225,6 +250,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "1": null },
     rules: "R031@1 R031@2 R007@4 R024@5",
     span: [0, 6],
+    syntaxEnd: 6,
     is: "lossy none invalid complete",
   },
   {
@@ -233,6 +259,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "1": null },
     rules: "R031@1 R031@2 R007@4 R024@5",
     span: [0, 6],
+    syntaxEnd: 6,
     is: "lossy none invalid complete",
   },
   {
@@ -241,6 +268,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "1": null },
     rules: "R031@1 R031@2 R007@4 R024@5",
     span: [0, 6],
+    syntaxEnd: 6,
     is: "lossy none invalid complete",
   },
   {
@@ -248,6 +276,7 @@ const ROWS: readonly ScanRow[] = [
     input: '{ "a": 1, \n"b": 2}',
     value: { "a": 1, "b": 2 },
     span: [0, 18],
+    syntaxEnd: 18,
     is: "exact none valid complete",
     members: "a@9 b@18",
   },
@@ -257,6 +286,7 @@ const ROWS: readonly ScanRow[] = [
     input: '[ "a",\t"b"]',
     value: ["a", "b"],
     span: [0, 11],
+    syntaxEnd: 11,
     is: "exact none valid complete",
   },
   {
@@ -264,6 +294,7 @@ const ROWS: readonly ScanRow[] = [
     input: '{"a":"", "b": ["", ""]}',
     value: { "a": "", "b": ["", ""] },
     span: [0, 23],
+    syntaxEnd: 23,
     is: "exact none valid complete",
   },
   {
@@ -272,6 +303,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["", ""],
     rules: "R054@1 R041@3",
     span: [0, 6],
+    syntaxEnd: 6,
     is: "lossy syntactic invalid complete",
   },
   {
@@ -280,6 +312,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["", "x", ""],
     rules: "R054@1 R041@3 R041@6",
     span: [0, 9],
+    syntaxEnd: 9,
     is: "lossy syntactic invalid complete",
   },
   {
@@ -288,6 +321,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a", "b"],
     rules: "R041@5",
     span: [0, 9],
+    syntaxEnd: 9,
     is: "lossy syntactic invalid complete",
   },
   {
@@ -296,6 +330,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": "x", "b": 1 },
     rules: "R006@10",
     span: [0, 17],
+    syntaxEnd: 17,
     is: "cosmetic none invalid complete",
     members: "a@11 b@17",
   },
@@ -305,6 +340,7 @@ const ROWS: readonly ScanRow[] = [
     value: [1, 2],
     rules: "R041@3",
     span: [0, 5],
+    syntaxEnd: 5,
     is: "lossy syntactic invalid complete",
   },
   {
@@ -312,6 +348,7 @@ const ROWS: readonly ScanRow[] = [
     input: "[1, -2, 0, 9, -0.5e3]",
     value: [1, -2, 0, 9, -500],
     span: [0, 21],
+    syntaxEnd: 21,
     is: "exact none valid complete",
   },
   {
@@ -319,6 +356,7 @@ const ROWS: readonly ScanRow[] = [
     input: '{"a": 1, "b": -2.5e3}',
     value: { "a": 1, "b": -2500 },
     span: [0, 21],
+    syntaxEnd: 21,
     is: "exact none valid complete",
     members: "a@8 b@21",
   },
@@ -328,6 +366,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": 2 },
     rules: "R032@14",
     span: [0, 16],
+    syntaxEnd: 16,
     is: "lossy semantic valid complete",
   },
   {
@@ -336,6 +375,7 @@ const ROWS: readonly ScanRow[] = [
     value: [1.5],
     rules: "R042@1",
     span: [0, 7],
+    syntaxEnd: 7,
     is: "lossy none invalid complete",
   },
   {
@@ -344,6 +384,7 @@ const ROWS: readonly ScanRow[] = [
     value: [1],
     rules: "R031@1",
     span: [0, 5],
+    syntaxEnd: 5,
     is: "lossy none invalid complete",
   },
   {
@@ -351,6 +392,7 @@ const ROWS: readonly ScanRow[] = [
     input: "[true, false, null]",
     value: [true, false, null],
     span: [0, 19],
+    syntaxEnd: 19,
     is: "exact none valid complete",
   },
   {
@@ -358,6 +400,7 @@ const ROWS: readonly ScanRow[] = [
     input: '{"a": null, "b": true}',
     value: { "a": null, "b": true },
     span: [0, 22],
+    syntaxEnd: 22,
     is: "exact none valid complete",
     members: "a@11 b@22",
   },
@@ -367,6 +410,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": false },
     rules: "R032@17",
     span: [0, 23],
+    syntaxEnd: 23,
     is: "lossy semantic valid complete",
   },
   {
@@ -375,6 +419,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["f", "n", "nul", "fals"],
     rules: "R030@1 R030@4 R030@7 R030@12",
     span: [0, 17],
+    syntaxEnd: 17,
     is: "lossy syntactic invalid complete",
   },
   {
@@ -384,7 +429,7 @@ const ROWS: readonly ScanRow[] = [
     fatal: "E020",
     message:
       "E020 DepthLimit at 1:2 (offset 1): nesting deeper than max_depth 1; flatten the value",
-    span: [0, 0],
+    syntaxEnd: 5,
     is: "exact none invalid complete",
   },
   {
@@ -393,6 +438,7 @@ const ROWS: readonly ScanRow[] = [
     options: { "maxDepth": 2 },
     value: { "a": {} },
     span: [0, 9],
+    syntaxEnd: 9,
     is: "exact none valid complete",
   },
   {
@@ -400,7 +446,7 @@ const ROWS: readonly ScanRow[] = [
     input: '{"a": {}}',
     options: { "maxDepth": 1 },
     fatal: "E020",
-    span: [0, 0],
+    syntaxEnd: 9,
     is: "exact none invalid complete",
   },
   {
@@ -409,6 +455,7 @@ const ROWS: readonly ScanRow[] = [
     value: [1, "a"],
     rules: "R029@1 R029@9",
     span: [0, 18],
+    syntaxEnd: 18,
     is: "lossy none invalid complete",
   },
   {
@@ -417,6 +464,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": 1, "b": 2 },
     rules: "R029@9",
     span: [0, 21],
+    syntaxEnd: 21,
     is: "lossy none invalid complete",
   },
   // The framing around the value (judgeFraming) and refusals
@@ -430,6 +478,7 @@ const ROWS: readonly ScanRow[] = [
     message:
       'E011 AmbiguityRefused at 1:7 (offset 6): R050 NonFramingText: the text "do not run this" is not framing (a lead-in, label, wrapper, fence or sign-off); emit only the value (ambiguity semantic is refused by profile agent)',
     span: [22, 30],
+    syntaxEnd: 30,
     is: "cosmetic semantic invalid complete",
   },
   {
@@ -439,6 +488,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": 1 },
     rules: "R003@0",
     span: [18, 26],
+    syntaxEnd: 26,
     is: "cosmetic none invalid complete",
   },
   {
@@ -451,6 +501,7 @@ const ROWS: readonly ScanRow[] = [
     message:
       'E011 AmbiguityRefused at 1:1 (offset 0): R051 CodeAroundValue: the text "const x =" reads as source code around the value; emit only the value (ambiguity semantic is refused by profile agent)',
     span: [10, 18],
+    syntaxEnd: 18,
     is: "cosmetic semantic invalid complete",
   },
   {
@@ -463,6 +514,7 @@ const ROWS: readonly ScanRow[] = [
     message:
       'E011 AmbiguityRefused at 1:10 (offset 9): R050 NonFramingText: the text "Note that this one is wrong" is not framing (a lead-in, label, wrapper, fence or sign-off); emit only the value (ambiguity semantic is refused by profile agent)',
     span: [0, 8],
+    syntaxEnd: 8,
     is: "cosmetic semantic invalid complete",
   },
   {
@@ -471,6 +523,7 @@ const ROWS: readonly ScanRow[] = [
     profile: "agent",
     value: { "a": 1 },
     span: [2, 10],
+    syntaxEnd: 10,
     is: "exact none valid complete",
   },
   {
@@ -483,6 +536,7 @@ const ROWS: readonly ScanRow[] = [
     message:
       "E011 AmbiguityRefused at 1:13 (offset 12): R056 CommentChangesMeaning: ambiguity semantic is refused by profile agent",
     span: [0, 34],
+    syntaxEnd: 34,
     is: "cosmetic semantic invalid complete",
   },
   {
@@ -491,6 +545,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": 1, "b": 2 },
     rules: "R004@8 R056@8 R004@38",
     span: [0, 55],
+    syntaxEnd: 55,
     is: "cosmetic semantic invalid complete",
   },
   {
@@ -499,6 +554,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": 1, "b": 2 },
     rules: "R004@8 R004@25 R056@25",
     span: [0, 47],
+    syntaxEnd: 47,
     is: "cosmetic semantic invalid complete",
   },
   {
@@ -507,6 +563,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": 1 },
     rules: "R058@8",
     span: [0, 9],
+    syntaxEnd: 8,
     is: "cosmetic none invalid complete",
   },
   {
@@ -515,6 +572,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": 1 },
     rules: "R027@8",
     span: [0, 8],
+    syntaxEnd: 8,
     is: "lossy none invalid complete",
   },
   {
@@ -527,6 +585,7 @@ const ROWS: readonly ScanRow[] = [
     message:
       "E011 AmbiguityRefused at 2:1 (offset 8): R040 MultipleCandidates: 2 candidate values, at line 1 column 1 (offset 0), line 2 column 1 (offset 8); emit exactly one value (ambiguity syntactic is refused by profile agent)",
     span: [0, 7],
+    syntaxEnd: 7,
     is: "lossy syntactic invalid complete",
   },
   {
@@ -540,6 +599,7 @@ const ROWS: readonly ScanRow[] = [
     message:
       "E011 AmbiguityRefused at 1:9 (offset 8): R040 MultipleCandidates: 10 candidate values, at line 1 column 1 (offset 0), line 1 column 9 (offset 8), line 1 column 18 (offset 17), line 1 column 27 (offset 26), line 1 column 36 (offset 35), line 1 column 45 (offset 44), line 1 column 54 (offset 53), line 1 column 63 (offset 62), line 1 column 72 (offset 71), and 1 more; emit exactly one value (ambiguity syntactic is refused by profile agent)",
     span: [0, 7],
+    syntaxEnd: 7,
     is: "lossy syntactic invalid complete",
   },
   // A document escaped once (result, escapedResult)
@@ -549,6 +609,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": 1 },
     rules: "R067@0",
     span: [0, 10],
+    syntaxEnd: 10,
     is: "cosmetic none invalid complete",
   },
   {
@@ -557,6 +618,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a"],
     rules: "R067@0",
     span: [0, 7],
+    syntaxEnd: 7,
     is: "cosmetic none invalid complete",
   },
   {
@@ -567,6 +629,7 @@ const ROWS: readonly ScanRow[] = [
     rules: "R031@1 R010@10 R011@10",
     refusal: "E010",
     span: [0, 10],
+    syntaxEnd: 10,
     is: "lossy none invalid truncated",
   },
   {
@@ -575,7 +638,7 @@ const ROWS: readonly ScanRow[] = [
     options: { "maxToken": 3 },
     rules: "R031@1 R010@19",
     fatal: "E022",
-    span: [0, 0],
+    syntaxEnd: 19,
     is: "lossy none invalid truncated",
   },
   {
@@ -585,6 +648,7 @@ const ROWS: readonly ScanRow[] = [
     rules: "R003@0 R050@0 R031@5 R010@14 R011@14",
     refusal: "E002",
     span: [4, 14],
+    syntaxEnd: 14,
     is: "lossy semantic invalid truncated",
   },
   {
@@ -593,6 +657,59 @@ const ROWS: readonly ScanRow[] = [
     value: {},
     rules: "R031@1 R008@2 R019@4 R010@10 R011@10",
     span: [0, 10],
+    syntaxEnd: 10,
+    is: "lossy none invalid truncated",
+  },
+  // What the result holds (ownResult, refusalError)
+  {
+    name: "repairs found out of input order are listed in it",
+    input: "Note: do not run this {'a': 1}",
+    value: { "a": 1 },
+    rules: "R003@0 R050@6 R008@23",
+    refusal: "E002",
+    span: [22, 30],
+    syntaxEnd: 30,
+    is: "cosmetic semantic invalid complete",
+  },
+  {
+    name: "a refusal before the text that is not framing keeps its own message",
+    input: 'Note: do not run this {"a": 1}',
+    profile: "strict",
+    value: { "a": 1 },
+    rules: "R003@0 R050@6",
+    refusal: "E002",
+    message:
+      "E002 ProseOutsideValue at 1:1 (offset 0): R003 SkipProse: text outside the JSON value; skip_prose is off under profile strict",
+    span: [22, 30],
+    syntaxEnd: 30,
+    is: "cosmetic semantic invalid complete",
+  },
+  {
+    name: "a fatal error leaves no refusal",
+    input: "['abc']",
+    profile: "strict",
+    options: { "maxToken": 2 },
+    rules: "R008@1",
+    fatal: "E022",
+    syntaxEnd: 7,
+    is: "cosmetic none invalid complete",
+  },
+  {
+    name: "a fatal error leaves the framing unjudged",
+    input: 'Note: do not run this {"a": "abcdef"}',
+    options: { "maxToken": 3 },
+    rules: "R003@0",
+    fatal: "E022",
+    syntaxEnd: 37,
+    is: "cosmetic none invalid complete",
+  },
+  {
+    name: "a value cut by the end of the input has its syntax end there",
+    input: '[1, {"a": tr',
+    value: [1, { "a": true }],
+    rules: "R012@10 R011@12 R011@12",
+    span: [0, 12],
+    syntaxEnd: 12,
     is: "lossy none invalid truncated",
   },
 ];
@@ -999,4 +1116,10 @@ Deno.test("driver: a chunk over max_input after a value was read drops it", () =
     [result.exactness, result.ambiguity, result.completeness, result.syntaxEnd, result.length],
     ["exact", "none", "complete", 24, 24],
   );
+});
+
+Deno.test("driver: a document read in one final chunk counts no work", () => {
+  const scanner = new Scanner(PROFILES.permissive);
+  scanner.feed('{"a": [1, "x", true]}', true);
+  assert.deepStrictEqual([scanner.scanned, scanner.rareState], [0, null]);
 });

@@ -29,6 +29,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a"],
     rules: "R008@1",
     span: [0, 5],
+    syntaxEnd: 5,
     is: "cosmetic none invalid complete",
   },
   {
@@ -37,6 +38,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "k": "v" },
     rules: "R008@1 R008@6",
     span: [0, 10],
+    syntaxEnd: 10,
     is: "cosmetic none invalid complete",
   },
   {
@@ -45,6 +47,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a"],
     rules: "R009@1",
     span: [0, 5],
+    syntaxEnd: 5,
     is: "cosmetic none invalid complete",
   },
   {
@@ -53,6 +56,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "k": "v" },
     rules: "R009@1 R009@6",
     span: [0, 10],
+    syntaxEnd: 10,
     is: "cosmetic none invalid complete",
   },
   {
@@ -61,6 +65,7 @@ const ROWS: readonly ScanRow[] = [
     value: "abc",
     rules: "R008@0",
     span: [0, 5],
+    syntaxEnd: 5,
     is: "cosmetic none invalid complete",
   },
   {
@@ -69,6 +74,7 @@ const ROWS: readonly ScanRow[] = [
     value: "abc",
     rules: "R009@0",
     span: [0, 5],
+    syntaxEnd: 5,
     is: "cosmetic none invalid complete",
   },
   {
@@ -77,6 +83,7 @@ const ROWS: readonly ScanRow[] = [
     value: ['say "hi"'],
     rules: "R008@1",
     span: [0, 12],
+    syntaxEnd: 12,
     is: "cosmetic none invalid complete",
   },
   // A string read whole (finishString): max_token, keys, members, empty strings
@@ -87,7 +94,7 @@ const ROWS: readonly ScanRow[] = [
     options: { "maxToken": 2 },
     fatal: "E022",
     message: "E022 TokenTooLarge at 1:2 (offset 1): a string of 3 code units exceeds max_token 2",
-    span: [0, 0],
+    syntaxEnd: 7,
     is: "exact none invalid complete",
   },
   {
@@ -97,6 +104,7 @@ const ROWS: readonly ScanRow[] = [
     options: { "maxToken": 2 },
     value: ["ab"],
     span: [0, 6],
+    syntaxEnd: 6,
     is: "exact none valid complete",
   },
   {
@@ -106,7 +114,7 @@ const ROWS: readonly ScanRow[] = [
     options: { "maxToken": 2 },
     fatal: "E022",
     message: "E022 TokenTooLarge at 1:2 (offset 1): a string of 4 code units exceeds max_token 2",
-    span: [0, 0],
+    syntaxEnd: 9,
     is: "exact none invalid complete",
   },
   {
@@ -116,6 +124,7 @@ const ROWS: readonly ScanRow[] = [
     options: { "maxToken": 3 },
     value: ["a\nb"],
     span: [0, 8],
+    syntaxEnd: 8,
     is: "exact none valid complete",
   },
   {
@@ -125,7 +134,7 @@ const ROWS: readonly ScanRow[] = [
     options: { "maxToken": 3 },
     fatal: "E022",
     message: "E022 TokenTooLarge at 1:2 (offset 1): a string of 4 code units exceeds max_token 3",
-    span: [0, 0],
+    syntaxEnd: 12,
     is: "exact none invalid complete",
   },
   {
@@ -134,6 +143,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "aB": 1, "ab": 2 },
     rules: "R036@22",
     span: [0, 23],
+    syntaxEnd: 23,
     is: "exact semantic valid complete",
   },
   {
@@ -141,6 +151,7 @@ const ROWS: readonly ScanRow[] = [
     input: '{"x": {"a\\n": 1}}',
     value: { "x": { "a\n": 1 } },
     span: [0, 17],
+    syntaxEnd: 17,
     is: "exact none valid complete",
   },
   {
@@ -149,6 +160,7 @@ const ROWS: readonly ScanRow[] = [
     value: {},
     rules: "R010@4 R011@4",
     span: [0, 4],
+    syntaxEnd: 4,
     is: "lossy none invalid truncated",
   },
   {
@@ -157,6 +169,7 @@ const ROWS: readonly ScanRow[] = [
     value: {},
     rules: "R008@1 R010@4 R011@4",
     span: [0, 4],
+    syntaxEnd: 4,
     is: "lossy none invalid truncated",
   },
   {
@@ -165,6 +178,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["", "x", ""],
     rules: "R008@1 R054@1 R041@3 R008@3 R041@6 R008@6",
     span: [0, 9],
+    syntaxEnd: 9,
     is: "lossy syntactic invalid complete",
   },
   {
@@ -172,6 +186,7 @@ const ROWS: readonly ScanRow[] = [
     input: '["", 1]',
     value: ["", 1],
     span: [0, 7],
+    syntaxEnd: 7,
     is: "exact none valid complete",
   },
   {
@@ -180,6 +195,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": "" },
     rules: "R008@6",
     span: [0, 9],
+    syntaxEnd: 9,
     is: "cosmetic none invalid complete",
     members: "a@9",
   },
@@ -189,6 +205,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": "x", "b": "y" },
     rules: "R008@6 R008@16",
     span: [0, 20],
+    syntaxEnd: 20,
     is: "cosmetic none invalid complete",
     members: "a@10 b@20",
   },
@@ -198,6 +215,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": "y\n" },
     rules: "R032@18",
     span: [0, 24],
+    syntaxEnd: 24,
     is: "lossy semantic valid complete",
   },
   {
@@ -206,6 +224,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": "x" },
     rules: "R008@6 R008@16 R059@16",
     span: [0, 20],
+    syntaxEnd: 20,
     is: "cosmetic none invalid complete",
   },
   // Inner quotes (innerQuotes)
@@ -215,6 +234,7 @@ const ROWS: readonly ScanRow[] = [
     value: ['say "hi" now'],
     rules: "R063@6",
     span: [0, 16],
+    syntaxEnd: 16,
     is: "cosmetic none invalid complete",
   },
   {
@@ -223,6 +243,7 @@ const ROWS: readonly ScanRow[] = [
     value: ['a "b" c "d" e'],
     rules: "R063@4",
     span: [0, 17],
+    syntaxEnd: 17,
     is: "cosmetic none invalid complete",
   },
   {
@@ -231,6 +252,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": 'say "hi" now', "b": 'x "y" z' },
     rules: "R063@11 R063@30",
     span: [0, 37],
+    syntaxEnd: 37,
     is: "cosmetic none invalid complete",
   },
   {
@@ -239,6 +261,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": 'say "hi" now' },
     rules: "R063@11",
     span: [0, 21],
+    syntaxEnd: 21,
     is: "cosmetic none invalid complete",
     members: "a@21",
   },
@@ -248,6 +271,7 @@ const ROWS: readonly ScanRow[] = [
     value: ['say "hi'],
     rules: "R020@6 R010@9 R011@9",
     span: [0, 9],
+    syntaxEnd: 9,
     is: "lossy syntactic invalid truncated",
   },
   // The fast path for a plain string (plainString)
@@ -256,6 +280,7 @@ const ROWS: readonly ScanRow[] = [
     input: '{"a": "x", "b": "y"}',
     value: { "a": "x", "b": "y" },
     span: [0, 20],
+    syntaxEnd: 20,
     is: "exact none valid complete",
     members: "a@10 b@20",
   },
@@ -264,6 +289,7 @@ const ROWS: readonly ScanRow[] = [
     input: '{"a": "x"\n  , "b": "y"}',
     value: { "a": "x", "b": "y" },
     span: [0, 23],
+    syntaxEnd: 23,
     is: "exact none valid complete",
     members: "a@13 b@23",
   },
@@ -272,6 +298,7 @@ const ROWS: readonly ScanRow[] = [
     input: '{"a": "x"\n\n}',
     value: { "a": "x" },
     span: [0, 12],
+    syntaxEnd: 12,
     is: "exact none valid complete",
     members: "a@12",
   },
@@ -281,6 +308,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": "x" },
     rules: "R011@12",
     span: [0, 12],
+    syntaxEnd: 12,
     is: "lossy none invalid truncated",
     members: "a@12",
   },
@@ -289,6 +317,7 @@ const ROWS: readonly ScanRow[] = [
     input: '["a" ]',
     value: ["a"],
     span: [0, 6],
+    syntaxEnd: 6,
     is: "exact none valid complete",
   },
   {
@@ -297,6 +326,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["abc"],
     rules: "R011@6",
     span: [0, 6],
+    syntaxEnd: 6,
     is: "lossy none invalid truncated",
   },
   {
@@ -305,6 +335,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": "y" },
     rules: "R032@16",
     span: [0, 20],
+    syntaxEnd: 20,
     is: "lossy semantic valid complete",
   },
   {
@@ -312,6 +343,7 @@ const ROWS: readonly ScanRow[] = [
     input: '["a\u061bb"]',
     value: ["a\u061bb"],
     span: [0, 7],
+    syntaxEnd: 7,
     is: "exact none valid complete",
   },
   {
@@ -320,6 +352,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\u061cb"],
     rules: "R037@3",
     span: [0, 7],
+    syntaxEnd: 7,
     is: "exact semantic valid complete",
   },
   {
@@ -328,6 +361,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["\u061c"],
     rules: "R037@2",
     span: [0, 5],
+    syntaxEnd: 5,
     is: "exact semantic valid complete",
   },
   {
@@ -335,6 +369,7 @@ const ROWS: readonly ScanRow[] = [
     input: '["a~]b\u00e9"]',
     value: ["a~]b\u00e9"],
     span: [0, 9],
+    syntaxEnd: 9,
     is: "exact none valid complete",
   },
   {
@@ -343,6 +378,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\u001fb", "a b"],
     rules: "R017@3",
     span: [0, 14],
+    syntaxEnd: 14,
     is: "cosmetic none invalid complete",
   },
   // The general reader (scanString): raw characters, the end of the input, escapes
@@ -352,6 +388,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\tb"],
     rules: "R017@3",
     span: [0, 7],
+    syntaxEnd: 7,
     is: "cosmetic none invalid complete",
   },
   {
@@ -360,6 +397,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a\tb": 1 },
     rules: "R017@3",
     span: [0, 10],
+    syntaxEnd: 10,
     is: "cosmetic none invalid complete",
   },
   {
@@ -368,6 +406,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["cut"],
     rules: "R010@5 R011@5",
     span: [0, 5],
+    syntaxEnd: 5,
     is: "lossy none invalid truncated",
   },
   {
@@ -376,6 +415,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a"],
     rules: "R014@3 R010@4 R011@4",
     span: [0, 4],
+    syntaxEnd: 4,
     is: "lossy none invalid truncated",
   },
   {
@@ -383,6 +423,7 @@ const ROWS: readonly ScanRow[] = [
     input: '["\\"\\\\\\/\\b\\f\\n\\r\\t"]',
     value: ['"\\/\u0008\u000c\n\r\t'],
     span: [0, 20],
+    syntaxEnd: 20,
     is: "exact none valid complete",
   },
   {
@@ -390,6 +431,7 @@ const ROWS: readonly ScanRow[] = [
     input: '["a\\"", "\\\\"]',
     value: ['a"', "\\"],
     span: [0, 13],
+    syntaxEnd: 13,
     is: "exact none valid complete",
   },
   {
@@ -398,6 +440,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["it's"],
     rules: "R019@4",
     span: [0, 9],
+    syntaxEnd: 9,
     is: "cosmetic none invalid complete",
   },
   {
@@ -406,6 +449,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["it's"],
     rules: "R008@1 R019@4",
     span: [0, 9],
+    syntaxEnd: 9,
     is: "cosmetic none invalid complete",
   },
   {
@@ -414,6 +458,7 @@ const ROWS: readonly ScanRow[] = [
     value: ['a"b'],
     rules: "R008@1",
     span: [0, 8],
+    syntaxEnd: 8,
     is: "cosmetic none invalid complete",
   },
   {
@@ -422,6 +467,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\u201db"],
     rules: "R009@1",
     span: [0, 8],
+    syntaxEnd: 8,
     is: "cosmetic none invalid complete",
   },
   {
@@ -430,6 +476,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\\\u201db"],
     rules: "R018@3",
     span: [0, 8],
+    syntaxEnd: 8,
     is: "lossy none invalid complete",
   },
   {
@@ -438,6 +485,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["C:\\d", "\\x41"],
     rules: "R018@4 R018@10",
     span: [0, 16],
+    syntaxEnd: 16,
     is: "lossy none invalid complete",
   },
   // \u escapes and surrogate pairs (unicodeEscape)
@@ -446,6 +494,7 @@ const ROWS: readonly ScanRow[] = [
     input: '["a\\u0041"]',
     value: ["aA"],
     span: [0, 11],
+    syntaxEnd: 11,
     is: "exact none valid complete",
   },
   {
@@ -454,6 +503,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a"],
     rules: "R014@3 R010@5 R011@5",
     span: [0, 5],
+    syntaxEnd: 5,
     is: "lossy none invalid truncated",
   },
   {
@@ -462,6 +512,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a"],
     rules: "R014@3 R010@6 R011@6",
     span: [0, 6],
+    syntaxEnd: 6,
     is: "lossy none invalid truncated",
   },
   {
@@ -470,6 +521,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a"],
     rules: "R014@3 R010@7 R011@7",
     span: [0, 7],
+    syntaxEnd: 7,
     is: "lossy none invalid truncated",
   },
   {
@@ -478,6 +530,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a"],
     rules: "R014@3 R010@8 R011@8",
     span: [0, 8],
+    syntaxEnd: 8,
     is: "lossy none invalid truncated",
   },
   {
@@ -486,6 +539,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\\ux234"],
     rules: "R018@3",
     span: [0, 11],
+    syntaxEnd: 11,
     is: "lossy none invalid complete",
   },
   {
@@ -494,6 +548,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\\u1x34"],
     rules: "R018@3",
     span: [0, 11],
+    syntaxEnd: 11,
     is: "lossy none invalid complete",
   },
   {
@@ -502,6 +557,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\\u12x4"],
     rules: "R018@3",
     span: [0, 11],
+    syntaxEnd: 11,
     is: "lossy none invalid complete",
   },
   {
@@ -510,6 +566,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\\u123x"],
     rules: "R018@3",
     span: [0, 11],
+    syntaxEnd: 11,
     is: "lossy none invalid complete",
   },
   {
@@ -517,6 +574,7 @@ const ROWS: readonly ScanRow[] = [
     input: '["\\ud83d\\ude00"]',
     value: ["\ud83d\ude00"],
     span: [0, 16],
+    syntaxEnd: 16,
     is: "exact none valid complete",
   },
   {
@@ -525,6 +583,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["\ud83d"],
     rules: "R035@2",
     span: [0, 10],
+    syntaxEnd: 10,
     is: "exact semantic valid complete",
   },
   {
@@ -533,6 +592,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["\ude00"],
     rules: "R035@2",
     span: [0, 10],
+    syntaxEnd: 10,
     is: "exact semantic valid complete",
   },
   {
@@ -541,6 +601,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["\ud83dA"],
     rules: "R035@2",
     span: [0, 16],
+    syntaxEnd: 16,
     is: "exact semantic valid complete",
   },
   {
@@ -549,6 +610,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["\ud83d\n"],
     rules: "R035@2",
     span: [0, 12],
+    syntaxEnd: 12,
     is: "exact semantic valid complete",
   },
   {
@@ -557,6 +619,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["\ud83d\ud83d"],
     rules: "R035@2 R035@8",
     span: [0, 16],
+    syntaxEnd: 16,
     is: "exact semantic valid complete",
   },
   {
@@ -565,6 +628,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["\ud83dx"],
     rules: "R035@2",
     span: [0, 11],
+    syntaxEnd: 11,
     is: "exact semantic valid complete",
   },
   {
@@ -573,6 +637,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["\ud83d\\ude0x"],
     rules: "R035@2 R018@8",
     span: [0, 16],
+    syntaxEnd: 16,
     is: "lossy semantic invalid complete",
   },
   {
@@ -581,6 +646,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["\ud83d\\ude0"],
     rules: "R035@2 R018@8",
     span: [0, 15],
+    syntaxEnd: 15,
     is: "lossy semantic invalid complete",
   },
   {
@@ -589,6 +655,7 @@ const ROWS: readonly ScanRow[] = [
     value: [""],
     rules: "R014@2 R010@8 R011@8",
     span: [0, 8],
+    syntaxEnd: 8,
     is: "lossy none invalid truncated",
   },
   {
@@ -597,6 +664,7 @@ const ROWS: readonly ScanRow[] = [
     value: [""],
     rules: "R014@2 R010@9 R011@9",
     span: [0, 9],
+    syntaxEnd: 9,
     is: "lossy none invalid truncated",
   },
   {
@@ -605,6 +673,7 @@ const ROWS: readonly ScanRow[] = [
     value: [""],
     rules: "R014@2 R010@10 R011@10",
     span: [0, 10],
+    syntaxEnd: 10,
     is: "lossy none invalid truncated",
   },
   {
@@ -613,6 +682,7 @@ const ROWS: readonly ScanRow[] = [
     value: [""],
     rules: "R014@2 R010@13 R011@13",
     span: [0, 13],
+    syntaxEnd: 13,
     is: "lossy none invalid truncated",
   },
   {
@@ -621,6 +691,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["\ud83d\ude00"],
     rules: "R010@14 R011@14",
     span: [0, 14],
+    syntaxEnd: 14,
     is: "lossy none invalid truncated",
   },
   {
@@ -629,6 +700,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["\ud83d\ude00"],
     rules: "R035@2",
     span: [0, 11],
+    syntaxEnd: 11,
     is: "exact semantic valid complete",
   },
   {
@@ -637,6 +709,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["\ud83d\ude00"],
     rules: "R035@2 R035@3",
     span: [0, 11],
+    syntaxEnd: 11,
     is: "exact semantic valid complete",
   },
   {
@@ -645,6 +718,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["\u202e"],
     rules: "R037@2",
     span: [0, 10],
+    syntaxEnd: 10,
     is: "exact semantic valid complete",
   },
   {
@@ -653,6 +727,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["\udb40\udc41"],
     rules: "R037@2",
     span: [0, 16],
+    syntaxEnd: 16,
     is: "exact semantic valid complete",
   },
   {
@@ -660,6 +735,7 @@ const ROWS: readonly ScanRow[] = [
     input: '["\\u200b"]',
     value: ["\u200b"],
     span: [0, 10],
+    syntaxEnd: 10,
     is: "exact none valid complete",
   },
   {
@@ -668,6 +744,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "\u200b": 1 },
     rules: "R038@2",
     span: [0, 13],
+    syntaxEnd: 13,
     is: "exact semantic valid complete",
   },
   // Hazards read raw (hazardStep)
@@ -676,6 +753,7 @@ const ROWS: readonly ScanRow[] = [
     input: '["\ud83d\ude00"]',
     value: ["\ud83d\ude00"],
     span: [0, 6],
+    syntaxEnd: 6,
     is: "exact none valid complete",
   },
   {
@@ -684,6 +762,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["\ud83d"],
     rules: "R035@2",
     span: [0, 5],
+    syntaxEnd: 5,
     is: "exact semantic valid complete",
   },
   {
@@ -692,6 +771,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["\ude00"],
     rules: "R035@2",
     span: [0, 5],
+    syntaxEnd: 5,
     is: "exact semantic valid complete",
   },
   {
@@ -700,6 +780,7 @@ const ROWS: readonly ScanRow[] = [
     value: [""],
     rules: "R014@2 R010@3 R011@3",
     span: [0, 3],
+    syntaxEnd: 3,
     is: "lossy none invalid truncated",
   },
   {
@@ -708,6 +789,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\u202eb"],
     rules: "R037@3",
     span: [0, 7],
+    syntaxEnd: 7,
     is: "exact semantic valid complete",
   },
   {
@@ -716,6 +798,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\udb40\udc41b"],
     rules: "R037@3",
     span: [0, 8],
+    syntaxEnd: 8,
     is: "exact semantic valid complete",
   },
   {
@@ -723,6 +806,7 @@ const ROWS: readonly ScanRow[] = [
     input: '["a\u200bb"]',
     value: ["a\u200bb"],
     span: [0, 7],
+    syntaxEnd: 7,
     is: "exact none valid complete",
   },
   {
@@ -730,6 +814,7 @@ const ROWS: readonly ScanRow[] = [
     input: '["a\u00adb"]',
     value: ["a\u00adb"],
     span: [0, 7],
+    syntaxEnd: 7,
     is: "exact none valid complete",
   },
   {
@@ -738,6 +823,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a\u200bb": 1 },
     rules: "R038@3",
     span: [0, 10],
+    syntaxEnd: 10,
     is: "exact semantic valid complete",
   },
   {
@@ -746,6 +832,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a\u202eb": 1 },
     rules: "R037@3",
     span: [0, 10],
+    syntaxEnd: 10,
     is: "exact semantic valid complete",
   },
   {
@@ -754,6 +841,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a\u00adb": 1 },
     rules: "R038@3",
     span: [0, 10],
+    syntaxEnd: 10,
     is: "exact semantic valid complete",
   },
   {
@@ -761,6 +849,7 @@ const ROWS: readonly ScanRow[] = [
     input: '{"a\u00acb": 1}',
     value: { "a\u00acb": 1 },
     span: [0, 10],
+    syntaxEnd: 10,
     is: "exact none valid complete",
   },
   // An unquoted key's characters (checkKeyCharacters)
@@ -770,6 +859,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "k\u200b": 1 },
     rules: "R007@1 R038@2",
     span: [0, 7],
+    syntaxEnd: 7,
     is: "cosmetic semantic invalid complete",
   },
   {
@@ -778,6 +868,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a\u202eb": 1 },
     rules: "R007@1 R037@2",
     span: [0, 8],
+    syntaxEnd: 8,
     is: "cosmetic semantic invalid complete",
   },
   {
@@ -786,6 +877,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a\ud83d\ude00b": 1 },
     rules: "R007@1",
     span: [0, 9],
+    syntaxEnd: 9,
     is: "cosmetic none invalid complete",
   },
   {
@@ -794,6 +886,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a\udb40\udc41": 1 },
     rules: "R007@1 R037@2",
     span: [0, 8],
+    syntaxEnd: 8,
     is: "cosmetic semantic invalid complete",
   },
   // Whether a quote closes the string (closesString)
@@ -803,6 +896,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a\n": "b" },
     rules: "R025@6 R030@6 R053@6 R006@7 R010@12 R011@12",
     span: [0, 12],
+    syntaxEnd: 12,
     is: "lossy syntactic invalid truncated",
   },
   {
@@ -810,6 +904,7 @@ const ROWS: readonly ScanRow[] = [
     input: '"a\\nc"',
     value: "a\nc",
     span: [0, 6],
+    syntaxEnd: 6,
     is: "exact none valid complete",
   },
   {
@@ -819,6 +914,7 @@ const ROWS: readonly ScanRow[] = [
     rules: "R003@0 R050@0",
     refusal: "E002",
     span: [11, 19],
+    syntaxEnd: 19,
     is: "cosmetic semantic invalid complete",
   },
   {
@@ -827,6 +923,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": 'name = "bob"', "b": 1 },
     rules: "R063@14",
     span: [0, 29],
+    syntaxEnd: 29,
     is: "cosmetic none invalid complete",
     members: "a@21 b@29",
   },
@@ -836,6 +933,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": 'name = "bob"' },
     rules: "R063@14",
     span: [0, 21],
+    syntaxEnd: 21,
     is: "cosmetic none invalid complete",
   },
   {
@@ -844,6 +942,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": 'name = "bob"' },
     rules: "R063@14 R026@20",
     span: [0, 21],
+    syntaxEnd: 21,
     is: "cosmetic syntactic invalid complete",
   },
   {
@@ -852,6 +951,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": 'name = "bob"' },
     rules: "R063@14",
     span: [0, 25],
+    syntaxEnd: 25,
     is: "cosmetic none invalid complete",
   },
   {
@@ -860,6 +960,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": 'name = "bob"' },
     rules: "R063@14 R011@20",
     span: [0, 20],
+    syntaxEnd: 20,
     is: "lossy none invalid truncated",
   },
   {
@@ -868,6 +969,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": 'name = "bob', " x": null },
     rules: "R063@14 R041@19 R024@23",
     span: [0, 24],
+    syntaxEnd: 24,
     is: "lossy syntactic invalid complete",
   },
   {
@@ -876,6 +978,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["x", "y"],
     rules: "R041@4",
     span: [0, 8],
+    syntaxEnd: 8,
     is: "lossy syntactic invalid complete",
   },
   {
@@ -883,6 +986,7 @@ const ROWS: readonly ScanRow[] = [
     input: '["a\\n",1]',
     value: ["a\n", 1],
     span: [0, 9],
+    syntaxEnd: 9,
     is: "exact none valid complete",
   },
   {
@@ -891,6 +995,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\n", 1],
     rules: "R031@6 R006@7",
     span: [0, 9],
+    syntaxEnd: 9,
     is: "lossy none invalid complete",
   },
   {
@@ -898,6 +1003,7 @@ const ROWS: readonly ScanRow[] = [
     input: '{"a":"a\\n"}',
     value: { "a": "a\n" },
     span: [0, 11],
+    syntaxEnd: 11,
     is: "exact none valid complete",
   },
   {
@@ -905,6 +1011,7 @@ const ROWS: readonly ScanRow[] = [
     input: '["a\\n"]',
     value: ["a\n"],
     span: [0, 7],
+    syntaxEnd: 7,
     is: "exact none valid complete",
   },
   {
@@ -913,6 +1020,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\n"],
     rules: "R026@6",
     span: [0, 7],
+    syntaxEnd: 7,
     is: "cosmetic syntactic invalid complete",
   },
   {
@@ -921,6 +1029,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\n", "b\n"],
     rules: "R065@13",
     span: [0, 14],
+    syntaxEnd: 14,
     is: "cosmetic none invalid complete",
   },
   {
@@ -929,6 +1038,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\n"],
     rules: "R066@6",
     span: [0, 7],
+    syntaxEnd: 7,
     is: "lossy syntactic invalid complete",
   },
   {
@@ -937,6 +1047,7 @@ const ROWS: readonly ScanRow[] = [
     value: ['a\n")'],
     rules: "R063@5",
     span: [0, 9],
+    syntaxEnd: 9,
     is: "cosmetic none invalid complete",
   },
   {
@@ -945,6 +1056,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\n"],
     rules: "R066@7",
     span: [0, 8],
+    syntaxEnd: 8,
     is: "lossy syntactic invalid complete",
   },
   {
@@ -953,6 +1065,7 @@ const ROWS: readonly ScanRow[] = [
     value: ['a\n" )'],
     rules: "R063@5",
     span: [0, 10],
+    syntaxEnd: 10,
     is: "cosmetic none invalid complete",
   },
   {
@@ -960,6 +1073,7 @@ const ROWS: readonly ScanRow[] = [
     input: '["a\\n" , 1]',
     value: ["a\n", 1],
     span: [0, 11],
+    syntaxEnd: 11,
     is: "exact none valid complete",
   },
   {
@@ -968,6 +1082,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\n", 1],
     rules: "R031@7 R006@9",
     span: [0, 11],
+    syntaxEnd: 11,
     is: "lossy none invalid complete",
   },
   {
@@ -975,6 +1090,7 @@ const ROWS: readonly ScanRow[] = [
     input: '{"a": "b\\n" }',
     value: { "a": "b\n" },
     span: [0, 13],
+    syntaxEnd: 13,
     is: "exact none valid complete",
   },
   {
@@ -982,6 +1098,7 @@ const ROWS: readonly ScanRow[] = [
     input: '["a\\n" ]',
     value: ["a\n"],
     span: [0, 8],
+    syntaxEnd: 8,
     is: "exact none valid complete",
   },
   {
@@ -990,6 +1107,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\n"],
     rules: "R004@7",
     span: [0, 13],
+    syntaxEnd: 13,
     is: "cosmetic none invalid complete",
   },
   {
@@ -998,6 +1116,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\n"],
     rules: "R004@7",
     span: [0, 12],
+    syntaxEnd: 12,
     is: "cosmetic none invalid complete",
   },
   {
@@ -1006,6 +1125,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\n", "x`"],
     rules: "R031@7 R006@8 R030@8",
     span: [0, 11],
+    syntaxEnd: 11,
     is: "lossy syntactic invalid complete",
   },
   {
@@ -1014,6 +1134,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\n", "b"],
     rules: "R041@7",
     span: [0, 11],
+    syntaxEnd: 11,
     is: "lossy syntactic invalid complete",
   },
   {
@@ -1022,6 +1143,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\n", "b"],
     rules: "R041@7 R008@7",
     span: [0, 11],
+    syntaxEnd: 11,
     is: "lossy syntactic invalid complete",
   },
   {
@@ -1030,6 +1152,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\n", "b"],
     rules: "R041@7 R009@7",
     span: [0, 11],
+    syntaxEnd: 11,
     is: "lossy syntactic invalid complete",
   },
   {
@@ -1038,6 +1161,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\n"],
     rules: "R004@6",
     span: [0, 12],
+    syntaxEnd: 12,
     is: "cosmetic none invalid complete",
   },
   {
@@ -1046,6 +1170,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\n"],
     rules: "R004@6",
     span: [0, 11],
+    syntaxEnd: 11,
     is: "cosmetic none invalid complete",
   },
   {
@@ -1054,6 +1179,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\n", "x`"],
     rules: "R031@6 R006@7 R030@7",
     span: [0, 10],
+    syntaxEnd: 10,
     is: "lossy syntactic invalid complete",
   },
   {
@@ -1062,6 +1188,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\n", "b"],
     rules: "R041@6",
     span: [0, 10],
+    syntaxEnd: 10,
     is: "lossy syntactic invalid complete",
   },
   {
@@ -1070,6 +1197,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\n", "b"],
     rules: "R041@6 R008@6",
     span: [0, 10],
+    syntaxEnd: 10,
     is: "lossy syntactic invalid complete",
   },
   {
@@ -1078,6 +1206,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\n", "b"],
     rules: "R041@6 R009@6",
     span: [0, 10],
+    syntaxEnd: 10,
     is: "lossy syntactic invalid complete",
   },
   {
@@ -1086,6 +1215,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\n", 1],
     rules: "R006@7",
     span: [0, 9],
+    syntaxEnd: 9,
     is: "cosmetic none invalid complete",
   },
   {
@@ -1094,6 +1224,7 @@ const ROWS: readonly ScanRow[] = [
     value: ["a\n", 1],
     rules: "R006@9",
     span: [0, 11],
+    syntaxEnd: 11,
     is: "cosmetic none invalid complete",
   },
   {
@@ -1102,6 +1233,7 @@ const ROWS: readonly ScanRow[] = [
     value: ['a\n"x'],
     rules: "R063@5",
     span: [0, 9],
+    syntaxEnd: 9,
     is: "cosmetic none invalid complete",
   },
   {
@@ -1110,6 +1242,7 @@ const ROWS: readonly ScanRow[] = [
     value: ['a\n" x'],
     rules: "R063@5",
     span: [0, 10],
+    syntaxEnd: 10,
     is: "cosmetic none invalid complete",
   },
   {
@@ -1118,6 +1251,7 @@ const ROWS: readonly ScanRow[] = [
     value: ['a\n"\t1'],
     rules: "R063@5 R017@6",
     span: [0, 10],
+    syntaxEnd: 10,
     is: "cosmetic none invalid complete",
   },
   {
@@ -1125,6 +1259,7 @@ const ROWS: readonly ScanRow[] = [
     input: '{"a": "x\\n"}',
     value: { "a": "x\n" },
     span: [0, 12],
+    syntaxEnd: 12,
     is: "exact none valid complete",
     members: "a@12",
   },
@@ -1134,6 +1269,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": "x\n" },
     rules: "R011@11",
     span: [0, 11],
+    syntaxEnd: 11,
     is: "lossy none invalid truncated",
     members: "a@11",
   },
@@ -1143,6 +1279,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": "x\n" },
     rules: "R011@13",
     span: [0, 13],
+    syntaxEnd: 13,
     is: "lossy none invalid truncated",
     members: "a@13",
   },
@@ -1151,6 +1288,7 @@ const ROWS: readonly ScanRow[] = [
     input: '{"a": "x\\n" , "b": 1}',
     value: { "a": "x\n", "b": 1 },
     span: [0, 21],
+    syntaxEnd: 21,
     is: "exact none valid complete",
     members: "a@13 b@21",
   },
@@ -1159,6 +1297,7 @@ const ROWS: readonly ScanRow[] = [
     input: '{"a": "x\\n" \n }',
     value: { "a": "x\n" },
     span: [0, 15],
+    syntaxEnd: 15,
     is: "exact none valid complete",
     members: "a@15",
   },
@@ -1168,6 +1307,7 @@ const ROWS: readonly ScanRow[] = [
     value: { "a": "x\n" },
     rules: "R004@12",
     span: [0, 18],
+    syntaxEnd: 18,
     is: "cosmetic none invalid complete",
     members: "a@13",
   },
