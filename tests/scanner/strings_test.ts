@@ -19,6 +19,7 @@ import { beginString, hazardStep, pairEndsMember } from "../../engine/scanner/st
 import { SUSPEND } from "../../engine/scanner/codes.ts";
 import { ScanState } from "../../engine/scanner/state.ts";
 import { PROFILES } from "../../engine/profiles.ts";
+import { scan, Scanner } from "../../engine/scanner/mod.ts";
 import { checkRows, type ScanRow } from "./scan_rows.ts";
 
 const ROWS: readonly ScanRow[] = [
@@ -1314,6 +1315,136 @@ const ROWS: readonly ScanRow[] = [
 ];
 
 checkRows("strings", ROWS);
+
+/** Chunks fed one after another (not final), then the end of the input. */
+interface ChunkRow {
+  name: string;
+  chunks: readonly string[];
+  value: unknown;
+  rules: string;
+  members: string;
+  /** After each chunk: `scanned` (units handed to the scan loop) / chunks held, space-separated. */
+  trace: string;
+}
+
+/** A string suspended by a chunk end: what it keeps, what it reads again, what it waits for. */
+const CHUNK_ROWS: readonly ChunkRow[] = [
+  {
+    name: "white space after a string's quote is held until a token",
+    chunks: ['{"a": "x\\n" ', "  ", ', "b": 1}'],
+    value: { "a": "x\n", "b": 1 },
+    rules: "",
+    members: "a@15 b@23",
+    trace: "12/0 12/1 25/0",
+  },
+  {
+    name: "white space of every kind after a string's quote is held",
+    chunks: ['{"a": "x\\n" ', " \n\t\r", "}"],
+    value: { "a": "x\n" },
+    rules: "",
+    members: "a@17",
+    trace: "12/0 12/1 19/0",
+  },
+  {
+    name: "a word after a string's quote and a space resumes: an inner quote",
+    chunks: ['{"a": "x\\n" ', " y", '"}'],
+    value: { "a": 'x\n"  y' },
+    rules: "R063@10",
+    members: "a@16",
+    trace: "12/0 16/0 18/0",
+  },
+  {
+    name: "a string's quote at a chunk end waits for what follows",
+    chunks: ['["a\\n"', " ", "]"],
+    value: ["a\n"],
+    rules: "",
+    members: "",
+    trace: "6/0 8/0 11/0",
+  },
+  {
+    name: "a string cut after a backslash",
+    chunks: ['["a\\', 'u0041"]'],
+    value: ["aA"],
+    rules: "",
+    members: "",
+    trace: "4/0 12/0",
+  },
+  {
+    name: "a string cut inside a \\u escape",
+    chunks: ['["a\\u00', '41"]'],
+    value: ["aA"],
+    rules: "",
+    members: "",
+    trace: "7/0 15/0",
+  },
+  {
+    name: "a string cut between an escaped high surrogate and its low one",
+    chunks: ['["\\ud83d', '\\ude00"]'],
+    value: ["\ud83d\ude00"],
+    rules: "",
+    members: "",
+    trace: "8/0 22/0",
+  },
+  {
+    name: "a string cut inside the low surrogate's escape",
+    chunks: ['["\\ud83d\\ud', 'e00"]'],
+    value: ["\ud83d\ude00"],
+    rules: "",
+    members: "",
+    trace: "11/0 25/0",
+  },
+  {
+    name: "a string cut between a raw high surrogate and its low one",
+    chunks: ['["a\ud83d', '\ude00"]'],
+    value: ["a\ud83d\ude00"],
+    rules: "",
+    members: "",
+    trace: "4/0 8/0",
+  },
+  {
+    name: "a string cut after escapes keeps what it decoded",
+    chunks: ['["a\\nb', "cd", 'e\\t"]'],
+    value: ["a\nbcde\t"],
+    rules: "",
+    members: "",
+    trace: "6/0 8/0 13/0",
+  },
+  {
+    name: "a string cut at an inner quote",
+    chunks: ['["say "', 'hi" now"]'],
+    value: ['say "hi" now'],
+    rules: "R063@6",
+    members: "",
+    trace: "7/0 17/0",
+  },
+  {
+    name: "a doubled quote cut after the pair",
+    chunks: ['{"a": "x "y""', ' , "b": 1}'],
+    value: { "a": 'x "y"', "b": 1 },
+    rules: "R063@9",
+    members: "a@15 b@23",
+    trace: "13/0 25/0",
+  },
+];
+
+for (const row of CHUNK_ROWS) {
+  Deno.test(`strings: ${row.name}`, () => {
+    const scanner = new Scanner(PROFILES.permissive, true);
+    const trace: string[] = [];
+    for (const chunk of row.chunks) {
+      scanner.feed(chunk, false);
+      trace.push(`${scanner.scanned}/${scanner.pending.length}`);
+    }
+    scanner.feed("", true);
+    const result = scanner.result();
+    assert.deepStrictEqual(result.value, row.value);
+    assert.strictEqual(result.repairs.map((r) => `${r.rule}@${r.offset}`).join(" "), row.rules);
+    assert.strictEqual(result.members.map((m) => `${m.name}@${m.end}`).join(" "), row.members);
+    assert.strictEqual(trace.join(" "), row.trace);
+    const whole = scan(row.chunks.join(""), PROFILES.permissive, true);
+    assert.deepStrictEqual({ ...result }, { ...whole });
+  });
+}
 
 /** `pairEndsMember`'s verdicts (`closesString`'s, not exported): the first quote closes, or not. */
 const INNER_QUOTE = 0, CLOSES = 1;
