@@ -787,6 +787,144 @@ const ROWS: readonly ScanRow[] = [
     syntaxEnd: 17,
     is: "lossy none invalid complete",
   },
+  // Rows added after the first mutation run
+  {
+    name: "a missing colon before a string: R025, not read as the value at once",
+    input: '{"a" "b"}',
+    value: { "a": "b" },
+    rules: "R025@5",
+    span: [0, 9],
+    syntaxEnd: 9,
+    is: "cosmetic none invalid complete",
+  },
+  {
+    name: "a missing colon before a number",
+    input: '{"a" 1}',
+    value: { "a": 1 },
+    rules: "R025@5",
+    span: [0, 7],
+    syntaxEnd: 7,
+    is: "cosmetic none invalid complete",
+  },
+  {
+    name: "a missing colon before an array",
+    input: '{"a" [1]}',
+    value: { "a": [1] },
+    rules: "R025@5",
+    span: [0, 9],
+    syntaxEnd: 9,
+    is: "cosmetic none invalid complete",
+  },
+  {
+    name: "a missing colon before a literal",
+    input: '{"a" true}',
+    value: { "a": true },
+    rules: "R025@5",
+    span: [0, 10],
+    syntaxEnd: 10,
+    is: "cosmetic none invalid complete",
+  },
+  {
+    name: "plain strings holding only a delimiter",
+    input: '[",", ":", "]", "}"]',
+    value: [",", ":", "]", "}"],
+    span: [0, 20],
+    syntaxEnd: 20,
+    is: "exact none valid complete",
+  },
+  {
+    name: "text before the value is judged when a second document ended the scan early",
+    input: 'Note: do not run this {"a": 1} "x"',
+    profile: "agent",
+    value: { "a": 1 },
+    rules: "R003@0 R050@6 R028@31",
+    refusal: "E011",
+    span: [22, 30],
+    syntaxEnd: 30,
+    is: "lossy syntactic invalid complete",
+  },
+  {
+    name:
+      "an error other than no value keeps the reading as written, though unescaped it is accepted",
+    input: '{\\"a\\": \\"ab\\"}',
+    options: { "maxToken": 3 },
+    rules: "R031@1 R010@15",
+    fatal: "E022",
+    message: "E022 TokenTooLarge at 1:3 (offset 2): a string of 9 code units exceeds max_token 3",
+    syntaxEnd: 15,
+    is: "lossy none invalid truncated",
+  },
+  {
+    name: "an escaped quote in a document that is not escaped",
+    input: 'Note: do not run this {"a": "x\\"y"}',
+    value: { "a": 'x"y' },
+    rules: "R003@0 R050@6",
+    refusal: "E002",
+    span: [22, 35],
+    syntaxEnd: 35,
+    is: "cosmetic semantic invalid complete",
+  },
+  {
+    name: "a document escaped twice is read unescaped once only",
+    input: '{\\\\\\"a\\\\\\": 1}',
+    value: {},
+    rules: "R031@1 R031@2 R031@3 R010@14 R011@14",
+    span: [0, 14],
+    syntaxEnd: 14,
+    is: "lossy none invalid truncated",
+  },
+  {
+    name: "an escaped document cut by the end of the input",
+    input: '{\\"a\\": [1, 2',
+    value: {},
+    rules: "R031@1 R010@13 R011@13",
+    span: [0, 13],
+    syntaxEnd: 13,
+    is: "lossy none invalid truncated",
+  },
+  {
+    name: "an escaped value after a value: a second candidate",
+    input: '{"b": 2} and {\\"a\\": 1}',
+    value: { "b": 2 },
+    rules: "R003@9 R040@13",
+    refusal: "E002",
+    span: [0, 8],
+    syntaxEnd: 8,
+    is: "lossy syntactic invalid complete",
+  },
+  {
+    name: "a sign-off after the value is framing",
+    input: '{"a": 1} Hope this helps!',
+    profile: "agent",
+    value: { "a": 1 },
+    rules: "R003@9",
+    span: [0, 8],
+    syntaxEnd: 8,
+    is: "cosmetic none invalid complete",
+  },
+  {
+    name: "a sign-off before the value",
+    input: 'Hope this helps! {"a": 1}',
+    profile: "agent",
+    value: { "a": 1 },
+    rules: "R003@0",
+    span: [17, 25],
+    syntaxEnd: 25,
+    is: "cosmetic none invalid complete",
+  },
+  {
+    name: "a refusal with nothing around the value",
+    input: "['a']",
+    profile: "strict",
+    value: ["a"],
+    rules: "R008@1",
+    refusal: "E010",
+    message:
+      "E010 StrictViolation at 1:2 (offset 1): R008 SingleQuotes: exactness cosmetic exceeds max_loss exact",
+    span: [0, 5],
+    syntaxEnd: 5,
+    is: "cosmetic none invalid complete",
+  },
 ];
 
 checkRows("driver", ROWS);
@@ -798,7 +936,10 @@ interface ChunkRow {
   value: unknown;
   rules: string;
   members: string;
-  /** After each chunk: `scanned` (units handed to the scan loop) / chunks held, space-separated. */
+  /**
+   * After each chunk: `scanned` (units handed to the scan loop) / chunks held; then `scanned`
+   * once the input ended; space-separated.
+   */
   trace: string;
 }
 
@@ -809,7 +950,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: { "a": "abcdefghi" },
     rules: "",
     members: "a@18",
-    trace: "10/0 13/0 18/0",
+    trace: "10/0 13/0 18/0 18",
   },
   {
     name: "a chunk wholly inside a single-quoted string",
@@ -817,7 +958,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: { "a": "abcdef" },
     rules: "R008@6",
     members: "a@15",
-    trace: "9/0 11/0 15/0",
+    trace: "9/0 11/0 15/0 15",
   },
   {
     name: "a chunk inside a string holding a hazard is read",
@@ -825,7 +966,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: { "aA": "ab\u202ecd" },
     rules: "R037@15",
     members: "aA@20",
-    trace: "15/0 16/0 20/0",
+    trace: "15/0 16/0 20/0 20",
   },
   {
     name: "a chunk inside a value string holding a zero-width space only grows it",
@@ -833,7 +974,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: { "a": "ab\u200bcd" },
     rules: "",
     members: "a@14",
-    trace: "9/0 10/0 14/0",
+    trace: "9/0 10/0 14/0 14",
   },
   {
     name: "a chunk inside a key holding a soft hyphen is read (R038)",
@@ -841,7 +982,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: { "abc\u00add": 1 },
     rules: "R008@1 R038@5",
     members: "abc\u00add@12",
-    trace: "4/0 6/0 12/0",
+    trace: "4/0 6/0 12/0 12",
   },
   {
     name: "a chunk inside a string holding a quote is read",
@@ -849,7 +990,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: ['abc"d'],
     rules: "R063@5",
     members: "",
-    trace: "4/0 7/0 9/0",
+    trace: "4/0 7/0 9/0 9",
   },
   {
     name: "a chunk inside a string holding an escape is read",
@@ -857,7 +998,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: ["abc\nd"],
     rules: "",
     members: "",
-    trace: "4/0 8/0 10/0",
+    trace: "4/0 8/0 10/0 10",
   },
   {
     name: "a plain key cut by chunk ends is read again",
@@ -865,7 +1006,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: { "abcd": 1 },
     rules: "",
     members: "abcd@11",
-    trace: "4/0 11/0 16/0",
+    trace: "4/0 11/0 16/0 16",
   },
   {
     name: "digits after a cut number are held",
@@ -873,7 +1014,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: [1, 1234, 5],
     rules: "",
     members: "",
-    trace: "6/0 6/1 12/0",
+    trace: "6/0 6/1 12/0 12",
   },
   {
     name: "a dot after a cut number is held",
@@ -881,7 +1022,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: [1, 12.5],
     rules: "",
     members: "",
-    trace: "6/0 6/1 9/0",
+    trace: "6/0 6/1 9/0 9",
   },
   {
     name: "a plus after a cut exponent is held",
@@ -889,7 +1030,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: [1, 100000],
     rules: "",
     members: "",
-    trace: "6/0 6/1 11/0",
+    trace: "6/0 6/1 11/0 11",
   },
   {
     name: "a minus after a cut exponent is held",
@@ -897,7 +1038,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: [1, 0.00001],
     rules: "",
     members: "",
-    trace: "6/0 6/1 11/0",
+    trace: "6/0 6/1 11/0 11",
   },
   {
     name: "white space after a string's quote is held",
@@ -905,7 +1046,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: { "a": "x\n", "b": 1 },
     rules: "",
     members: "a@15 b@23",
-    trace: "12/0 12/1 25/0",
+    trace: "12/0 12/1 25/0 25",
   },
   {
     name: "white space of every kind after a string's quote is held",
@@ -913,7 +1054,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: { "a": "x\n" },
     rules: "",
     members: "a@17",
-    trace: "12/0 12/1 19/0",
+    trace: "12/0 12/1 19/0 19",
   },
   {
     name: "a line comment's text is held until its line ends",
@@ -921,7 +1062,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: [1],
     rules: "R004@3",
     members: "",
-    trace: "7/0 7/1 19/0",
+    trace: "7/0 7/1 19/0 19",
   },
   {
     name: "a block comment's text is held until a slash",
@@ -929,7 +1070,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: [1],
     rules: "R004@3",
     members: "",
-    trace: "7/0 7/1 14/0",
+    trace: "7/0 7/1 14/0 14",
   },
   {
     name: "a bare word's letters are held until a delimiter",
@@ -937,7 +1078,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: ["hello world"],
     rules: "R030@1",
     members: "",
-    trace: "10/0 10/1 22/0",
+    trace: "10/0 10/1 22/0 22",
   },
   {
     name: "a brace ends a held bare word",
@@ -945,71 +1086,79 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: ["hello world"],
     rules: "R030@1 R026@12",
     members: "",
-    trace: "10/0 10/1 22/0",
+    trace: "10/0 10/1 22/0 22",
   },
   {
     name: "a quote ends a held bare word",
-    chunks: ["[hello wor", "ld", '"b"]'],
+    chunks: ["[hello wor", "ld", '"b"', "]"],
     value: ["hello world", "b"],
     rules: "R030@1 R006@12",
     members: "",
-    trace: "10/0 10/1 25/0",
+    trace: "10/0 10/1 24/0 26/0 26",
   },
   {
     name: "a single quote ends a held bare word",
-    chunks: ["[hello wor", "ld", "'b']"],
+    chunks: ["[hello wor", "ld", "'b'", "]"],
     value: ["hello world", "b"],
     rules: "R030@1 R006@12 R008@12",
     members: "",
-    trace: "10/0 10/1 25/0",
+    trace: "10/0 10/1 24/0 26/0 26",
   },
   {
     name: "a bracket ends a held bare word",
-    chunks: ["[hello wor", "ld", "[]]"],
+    chunks: ["[hello wor", "ld", "[", "]]"],
     value: ["hello world", []],
     rules: "R030@1 R006@12",
     members: "",
-    trace: "10/0 10/1 24/0",
+    trace: "10/0 10/1 22/0 24/0 24",
   },
   {
     name: "an opening brace ends a held bare word",
-    chunks: ["[hello wor", "ld", "{}]"],
+    chunks: ["[hello wor", "ld", "{", "}]"],
     value: ["hello world", {}],
     rules: "R030@1 R006@12",
     members: "",
-    trace: "10/0 10/1 24/0",
+    trace: "10/0 10/1 22/0 24/0 24",
   },
   {
     name: "a line feed ends a held bare word",
-    chunks: ["[hello wor", "ld", "\n]"],
-    value: ["hello world"],
-    rules: "R030@1",
+    chunks: ["[hello wor", "ld", "\n2", "]"],
+    value: ["hello world", 2],
+    rules: "R030@1 R006@13",
     members: "",
-    trace: "10/0 10/1 23/0",
+    trace: "10/0 10/1 23/0 24/0 24",
   },
   {
     name: "a carriage return ends a held bare word",
-    chunks: ["[hello wor", "ld", "\r]"],
-    value: ["hello world"],
-    rules: "R030@1",
+    chunks: ["[hello wor", "ld", "\r2", "]"],
+    value: ["hello world", 2],
+    rules: "R030@1 R006@13",
     members: "",
-    trace: "10/0 10/1 23/0",
+    trace: "10/0 10/1 23/0 24/0 24",
   },
   {
     name: "a colon ends a held bare word",
-    chunks: ["{a: hello wor", "ld", ": 1}"],
+    chunks: ["{a: hello wor", "ld", ": 1", "}"],
     value: { "1": null, "a": "hello world" },
     rules: "R007@1 R030@4 R031@15 R006@17 R007@17 R024@18",
     members: "a@16 1@18",
-    trace: "13/0 13/1 28/0",
+    trace: "13/0 13/1 27/0 29/0 29",
   },
   {
     name: "a comma ends a held bare word",
-    chunks: ["[hello wor", "ld", ", 1]"],
-    value: ["hello world", 1],
+    chunks: ["[hello wor", "ld", ", 2", "]"],
+    value: ["hello world", 2],
     rules: "R030@1",
     members: "",
-    trace: "10/0 10/1 25/0",
+    trace: "10/0 10/1 24/0 25/0 25",
+  },
+  {
+    name: "a comma does not end a held block comment",
+    chunks: ["[1 /* a", " b, c", " */]"],
+    value: [1],
+    rules: "R004@3",
+    members: "",
+    trace: "7/0 7/1 17/0 17",
   },
   {
     name: "prose before the value is held until a value can start",
@@ -1017,7 +1166,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: { "a": 1 },
     rules: "R003@0",
     members: "a@28",
-    trace: "8/0 8/1 30/0",
+    trace: "8/0 8/1 30/0 30",
   },
   {
     name: "a tilde in prose before the value resumes the scan",
@@ -1025,23 +1174,23 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: { "a": 1 },
     rules: "R003@0",
     members: "a@29",
-    trace: "8/0 23/0 33/0",
+    trace: "8/0 23/0 33/0 33",
   },
   {
     name: "a backtick after held prose resumes the scan",
-    chunks: ["Here is ", "the answer: ", '`{"a": 1}`'],
+    chunks: ["Here is ", "the answer: ", "`", '{"a": 1}`'],
     value: { "a": 1 },
     rules: "R003@0 R003@29",
     members: "a@29",
-    trace: "8/0 8/1 32/0",
+    trace: "8/0 8/1 23/0 34/0 35",
   },
   {
     name: "a bracket after held prose resumes the scan",
-    chunks: ["Here is ", "the answer: ", '[{"a": 1}]'],
-    value: [{ "a": 1 }],
+    chunks: ["Here is ", "the answer: ", "[true", "]"],
+    value: [true],
     rules: "R003@0",
     members: "",
-    trace: "8/0 8/1 32/0",
+    trace: "8/0 8/1 27/0 33/0 33",
   },
   {
     name: "prose after the value is read as it comes",
@@ -1049,7 +1198,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: { "a": 1 },
     rules: "R003@9",
     members: "a@8",
-    trace: "8/0 12/0 17/0",
+    trace: "8/0 12/0 17/0 17",
   },
   {
     name: "a second candidate after the value",
@@ -1057,7 +1206,23 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: { "a": 1 },
     rules: "R040@8",
     members: "a@8",
-    trace: "8/0 12/0 16/0",
+    trace: "8/0 12/0 16/0 16",
+  },
+  {
+    name: "a second document ends the scan: what follows is not read",
+    chunks: ['{"a": 1} "x"', " and", " more"],
+    value: { "a": 1 },
+    rules: "R028@9",
+    members: "a@8",
+    trace: "12/0 12/0 12/0 12",
+  },
+  {
+    name: "text before a value that a second document ended is judged at the end",
+    chunks: ['Note: do not run this {"a": 1} "x"', " more"],
+    value: { "a": 1 },
+    rules: "R003@0 R050@6 R028@31",
+    members: "a@30",
+    trace: "34/0 34/0 34",
   },
   {
     name: "tiny chunks gathered, then a long one",
@@ -1079,7 +1244,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: { "a": 1 },
     rules: "R003@0 R050@6",
     members: "a@41",
-    trace: "1/0 1/1 1/2 1/3 6/0 6/1 6/2 6/3 6/4 6/5 6/6 6/7 44/0",
+    trace: "1/0 1/1 1/2 1/3 6/0 6/1 6/2 6/3 6/4 6/5 6/6 6/7 44/0 44",
   },
   {
     name: "a long chunk, then tiny ones",
@@ -1087,7 +1252,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: { "a": 1 },
     rules: "R003@9 R050@9",
     members: "a@8",
-    trace: "17/0 18/0 19/0 20/0 21/0 22/0 23/0 24/0 25/0",
+    trace: "17/0 18/0 19/0 20/0 21/0 22/0 23/0 24/0 25/0 25",
   },
 ];
 
@@ -1100,6 +1265,7 @@ for (const row of CHUNK_ROWS) {
       trace.push(`${scanner.scanned}/${scanner.pending.length}`);
     }
     scanner.feed("", true);
+    trace.push(`${scanner.scanned}`);
     const result = scanner.result();
     assert.deepStrictEqual(result.value, row.value);
     assert.strictEqual(result.repairs.map((r) => `${r.rule}@${r.offset}`).join(" "), row.rules);
@@ -1191,6 +1357,14 @@ Deno.test("driver: a chunk over max_input after a value was read drops it", () =
     [result.exactness, result.ambiguity, result.completeness, result.syntaxEnd, result.length],
     ["exact", "none", "complete", 24, 24],
   );
+});
+
+Deno.test("driver: scan tracks no members unless asked", () => {
+  assert.deepStrictEqual(scan('{"a": 1}', PROFILES.permissive).members, []);
+  assert.deepStrictEqual(scan('{"a": 1}', PROFILES.permissive, true).members, [{
+    name: "a",
+    end: 8,
+  }]);
 });
 
 Deno.test("driver: a document read in one final chunk counts no work", () => {

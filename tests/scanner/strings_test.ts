@@ -1607,7 +1607,10 @@ interface ChunkRow {
   value: unknown;
   rules: string;
   members: string;
-  /** After each chunk: `scanned` (units handed to the scan loop) / chunks held, space-separated. */
+  /**
+   * After each chunk: `scanned` (units handed to the scan loop) / chunks held; then `scanned`
+   * once the input ended; space-separated.
+   */
   trace: string;
 }
 
@@ -1619,7 +1622,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: { "a": "x\n", "b": 1 },
     rules: "",
     members: "a@15 b@23",
-    trace: "12/0 12/1 25/0",
+    trace: "12/0 12/1 25/0 25",
   },
   {
     name: "white space of every kind after a string's quote is held",
@@ -1627,7 +1630,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: { "a": "x\n" },
     rules: "",
     members: "a@17",
-    trace: "12/0 12/1 19/0",
+    trace: "12/0 12/1 19/0 19",
   },
   {
     name: "a word after a string's quote and a space resumes: an inner quote",
@@ -1635,7 +1638,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: { "a": 'x\n"  y' },
     rules: "R063@10",
     members: "a@16",
-    trace: "12/0 16/0 18/0",
+    trace: "12/0 16/0 18/0 18",
   },
   {
     name: "a string's quote at a chunk end waits for what follows",
@@ -1643,7 +1646,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: ["a\n"],
     rules: "",
     members: "",
-    trace: "6/0 8/0 11/0",
+    trace: "6/0 8/0 11/0 11",
   },
   {
     name: "a string cut after a backslash",
@@ -1651,7 +1654,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: ["aA"],
     rules: "",
     members: "",
-    trace: "4/0 12/0",
+    trace: "4/0 12/0 12",
   },
   {
     name: "a string cut inside a \\u escape",
@@ -1659,7 +1662,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: ["aA"],
     rules: "",
     members: "",
-    trace: "7/0 15/0",
+    trace: "7/0 15/0 15",
   },
   {
     name: "a string cut between an escaped high surrogate and its low one",
@@ -1667,7 +1670,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: ["\ud83d\ude00"],
     rules: "",
     members: "",
-    trace: "8/0 22/0",
+    trace: "8/0 22/0 22",
   },
   {
     name: "a string cut inside the low surrogate's escape",
@@ -1675,7 +1678,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: ["\ud83d\ude00"],
     rules: "",
     members: "",
-    trace: "11/0 25/0",
+    trace: "11/0 25/0 25",
   },
   {
     name: "a string cut between a raw high surrogate and its low one",
@@ -1683,7 +1686,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: ["a\ud83d\ude00"],
     rules: "",
     members: "",
-    trace: "4/0 8/0",
+    trace: "4/0 8/0 8",
   },
   {
     name: "a string cut after escapes keeps what it decoded",
@@ -1691,7 +1694,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: ["a\nbcde\t"],
     rules: "",
     members: "",
-    trace: "6/0 8/0 13/0",
+    trace: "6/0 8/0 13/0 13",
   },
   {
     name: "a string cut at an inner quote",
@@ -1699,7 +1702,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: ['say "hi" now'],
     rules: "R063@6",
     members: "",
-    trace: "7/0 17/0",
+    trace: "7/0 17/0 17",
   },
   {
     name: "a doubled quote cut after the pair",
@@ -1707,7 +1710,7 @@ const CHUNK_ROWS: readonly ChunkRow[] = [
     value: { "a": 'x "y"', "b": 1 },
     rules: "R063@9",
     members: "a@15 b@23",
-    trace: "13/0 25/0",
+    trace: "13/0 25/0 25",
   },
 ];
 
@@ -1720,6 +1723,7 @@ for (const row of CHUNK_ROWS) {
       trace.push(`${scanner.scanned}/${scanner.pending.length}`);
     }
     scanner.feed("", true);
+    trace.push(`${scanner.scanned}`);
     const result = scanner.result();
     assert.deepStrictEqual(result.value, row.value);
     assert.strictEqual(result.repairs.map((r) => `${r.rule}@${r.offset}`).join(" "), row.rules);
