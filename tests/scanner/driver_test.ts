@@ -925,6 +925,33 @@ const ROWS: readonly ScanRow[] = [
     syntaxEnd: 5,
     is: "cosmetic none invalid complete",
   },
+  {
+    name: "a stray colon where a value is due is dropped, R031",
+    input: "[: 1]",
+    value: [1],
+    rules: "R031@1",
+    span: [0, 5],
+    syntaxEnd: 5,
+    is: "lossy none invalid complete",
+  },
+  {
+    name: "a stray colon after a member's colon",
+    input: '{"a": : 1}',
+    value: { "a": 1 },
+    rules: "R031@6",
+    span: [0, 10],
+    syntaxEnd: 10,
+    is: "lossy none invalid complete",
+  },
+  {
+    name: "a stray colon after a comma in an array",
+    input: "[1, : 2]",
+    value: [1, 2],
+    rules: "R031@4",
+    span: [0, 8],
+    syntaxEnd: 8,
+    is: "lossy none invalid complete",
+  },
 ];
 
 checkRows("driver", ROWS);
