@@ -29,7 +29,6 @@ import {
   COLON_MODE,
   END,
   ENDED,
-  FATAL,
   INVALID,
   NOT_PLAIN,
   STOP,
@@ -87,7 +86,7 @@ export function quotedString(
   }
   beginString(s, s.base + i, closingQuote(c), isKey);
   const end = scanString(s, text, i + 1, final);
-  if (end === SUSPEND || end === FATAL) return STOP;
+  if (end === SUSPEND) return STOP;
   return s.moveTo(end, finishString(s, end));
 }
 
@@ -233,7 +232,7 @@ export function plainString(s: ScanState, text: string, i: number, n: number): n
 /**
  * Scans string content from i (just past the opening quote, or where a
  * suspended scan stopped). Returns the index just past the closing quote
- * (the value in `strValue`), SUSPEND, or FATAL.
+ * (the value in `strValue`), or SUSPEND.
  *
  * @example
  * ```ts
@@ -590,9 +589,8 @@ export function closesString(
     const verdict = pairEndsMember(text, i + 1, n, final);
     if (verdict !== CLOSES) return verdict;
   }
-  s.stringFinalAt = base + i + 1;
-  if (c === COMMA || c === COLON || c === RBRACE || c === RBRACKET) return CLOSES;
-  if (c === RPAREN && s.isTuple()) return CLOSES;
+  // White space is read past first: what follows it decides (a closer right after the quote is
+  // judged by the same test).
   let newline = false;
   while (c === SPACE || c === LF || c === CR || c === TAB) {
     if (c === LF) newline = true;

@@ -208,6 +208,7 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     ...SCANNER_TESTS,
   ],
   "engine/scanner/strings.ts": [
+    "tests/scanner/strings_test.ts",
     "tests/attack_hazards_test.ts",
     ...SCANNER_TESTS,
   ],
@@ -247,6 +248,7 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     ...SCANNER_TESTS,
   ],
   "engine/scanner/scanner.ts": [
+    "tests/scanner/driver_test.ts",
     "tests/stream_linear_test.ts",
     ...SCANNER_TESTS,
   ],
