@@ -41,7 +41,7 @@ import { RULE } from "./scanner_rules.ts";
 
 // Char codes, local: a constant declared in this module is folded into its loops, an
 // imported binding is loaded from its module on every use.
-const LF = 10;
+const LF = 10, CR = 13;
 
 /**
  * Exactness by rank: exact below cosmetic below lossy (the worst recorded wins).
@@ -589,12 +589,15 @@ export class ScanState {
   }
 
   /**
-   * Whether the white space from `from` to `to` holds a line break (or the
-   * run began in an earlier chunk after one: `lineBreakTo`).
+   * Whether the white space from `from` to `to` holds a line break, LF or a
+   * lone CR (or the run began in an earlier chunk after one: `lineBreakTo`).
    */
   lineBreakIn(text: string, from: number, to: number): boolean {
     if (this.rareState !== null && this.rareState.lineBreakTo === this.base + from) return true;
-    for (let k = from; k < to; k++) if (text.charCodeAt(k) === LF) return true;
+    for (let k = from; k < to; k++) {
+      const c = text.charCodeAt(k);
+      if (c === LF || c === CR) return true;
+    }
     return false;
   }
 

@@ -593,7 +593,7 @@ export function closesString(
   // judged by the same test).
   let newline = false;
   while (c === SPACE || c === LF || c === CR || c === TAB) {
-    if (c === LF) newline = true;
+    if (c === LF || c === CR) newline = true; // a lone CR is a line break too (old Mac)
     if (++i >= n) {
       s.stringFinalAt = base + i;
       return final ? CLOSES : s.waitFor(WAIT_NON_SPACE);
