@@ -262,6 +262,12 @@ const ROWS: readonly ScanCase[] = [
     rules: "R007@1 R007@7 R044@11",
   },
   {
+    name: "a key and a longer key it begins, in one cache slot",
+    text: '[{"ba": 1}, {"bao": 2}, {"ba": 3}, {"bao": 4}]',
+    value: [{ "ba": 1 }, { "bao": 2 }, { "ba": 3 }, { "bao": 4 }],
+    rules: "",
+  },
+  {
     name: "a key cut that is not plain after all",
     text: '{"ab\\u0041": 1}',
     value: { "abA": 1 },
@@ -333,6 +339,24 @@ const CUT_KEYS: readonly { name: string; chunks: string[]; value: unknown; rules
     rules: "R036@21",
   },
   {
+    name: "an A after the cut",
+    chunks: ['{"x', 'A": 2, "xa": 3}'],
+    value: { xA: 2, xa: 3 },
+    rules: "R036@17",
+  },
+  {
+    name: "a Z after the cut",
+    chunks: ['{"x', 'Z": 2, "xz": 3}'],
+    value: { xZ: 2, xz: 3 },
+    rules: "R036@17",
+  },
+  {
+    name: "a non-ASCII character below the hazards after the cut",
+    chunks: ['{"x', '\u00aa": 2, "xa": 3}'],
+    value: { "x\u00aa": 2, xa: 3 },
+    rules: "R044@17",
+  },
+  {
     name: "upper case before the cut",
     chunks: ['{"Pa', 'th": 2, "path": 3}'],
     value: { Path: 2, path: 3 },
@@ -358,6 +382,7 @@ for (const row of CUT_KEYS) {
  */
 const CACHED_KEYS: readonly { key: string; maxToken: number; cached: boolean }[] = [
   { key: "a", maxToken: 100, cached: true },
+  { key: "a b", maxToken: 100, cached: true },
   { key: "Path", maxToken: 100, cached: true },
   { key: "x\u00ac", maxToken: 100, cached: true }, // below the first hazard unit
   { key: "k".repeat(64), maxToken: 100, cached: true },
@@ -415,6 +440,14 @@ const REREAD_KEYS: readonly {
   { name: "a plain key", chunks: ['{"na', 'me": 1}'], value: { name: 1 }, again: 0 },
   { name: "cut right after its quote", chunks: ['{"', 'ab": 1}'], value: { ab: 1 }, again: 0 },
   { name: "cut before its closing quote", chunks: ['{"ab', '": 1}'], value: { ab: 1 }, again: 0 },
+  { name: "a space after the cut", chunks: ['{"a', ' b": 1}'], value: { "a b": 1 }, again: 0 },
+  {
+    name: "at max_token after the cut",
+    chunks: ['{"abcd', 'efgh": 1}'],
+    maxToken: 8,
+    value: { abcdefgh: 1 },
+    again: 0,
+  },
   {
     name: "an escape after the cut",
     chunks: ['{"ab', '\\nb": 1}'],
