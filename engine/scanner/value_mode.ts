@@ -82,7 +82,6 @@ export function readValue(s: ScanState, text: string, n: number, final: boolean)
   if (c === QUOTE) {
     const end = plainString(s, text, i + 1, n);
     if (end >= 0) {
-      if (end === i + 2) s.emptyString(base + end, QUOTE);
       const next = s.completed(base + end, s.stringFinalAt);
       s.lastToken = STRING_TOKEN;
       return s.moveTo(end, next);

@@ -586,6 +586,19 @@ const ROWS: readonly ScanCase[] = [
     rules: "R029@1",
     fatal: "E020 DepthLimit at 1:6 (offset 5): nesting deeper than max_depth 1; flatten the value",
   },
+  {
+    name: "after a placeholder, a string then a string on the next line",
+    text: '[... "a"\n"b"]',
+    value: ["a", "b"],
+    rules: "R029@1 R041@9",
+  },
+  {
+    name: "a member's number glued to a word (one token split, not a missing comma)",
+    text: '{"a": 12abc, "b": 1}',
+    value: { "a": 12, "abc": null, "b": 1 },
+    rules: "R041@8 R007@8 R024@11",
+    members: "a@9 abc@11 b@20",
+  },
 ];
 
 runScanCases("value mode", ROWS);
