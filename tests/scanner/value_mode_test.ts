@@ -232,6 +232,8 @@ const ROWS: readonly ScanCase[] = [
     value: [[1, 2]],
     rules: "R005@6 R065@7",
   },
+  { name: "an empty tuple", text: "[()]", value: [[]], rules: "R065@2" },
+  { name: "a tuple holding a placeholder", text: "[(... )]", value: [[]], rules: "R029@2 R065@6" },
   { name: "a parenthesized string", text: '[("a")]', value: [["a"]], rules: "R066@5" },
   { name: "a stray closing parenthesis", text: "[1, )]", value: [1], rules: "R005@2 R031@4" },
   { name: "a stray character", text: "[@]", value: [], rules: "R031@1" },
