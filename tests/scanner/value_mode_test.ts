@@ -147,6 +147,24 @@ const ROWS: readonly ScanCase[] = [
     refusal: "E002",
     members: "a@9",
   },
+  {
+    name: "a closer at the root where the value is due, after a dropped sign and dot",
+    text: "-.]1",
+    value: 1,
+    rules: "R031@0 R031@2",
+  },
+  {
+    name: "a brace at the root where the value is due, after a dropped sign and dot",
+    text: "-.}1",
+    value: 1,
+    rules: "R031@0 R031@2",
+  },
+  {
+    name: "a comma at the root where the value is due, after a dropped sign and dot",
+    text: "-.,1",
+    value: 1,
+    rules: "R031@0 R031@2",
+  },
   { name: "a trailing comma", text: "[1, 2,]", value: [1, 2], rules: "R005@5" },
   {
     name: "a trailing comma before a wrong closer",
