@@ -252,6 +252,18 @@ const ROWS: readonly ScanCase[] = [
   },
   { name: "an empty tuple", text: "[()]", value: [[]], rules: "R065@2" },
   { name: "a tuple holding a placeholder", text: "[(... )]", value: [[]], rules: "R029@2 R065@6" },
+  {
+    name: "a stray character first in a tuple",
+    text: "[(@1)]",
+    value: [[1]],
+    rules: "R031@2 R066@4",
+  },
+  {
+    name: "a stray character after a comma in a tuple",
+    text: "[(1, @)]",
+    value: [[1]],
+    rules: "R005@3 R031@5 R065@6",
+  },
   { name: "a parenthesized string", text: '[("a")]', value: [["a"]], rules: "R066@5" },
   { name: "a stray closing parenthesis", text: "[1, )]", value: [1], rules: "R005@2 R031@4" },
   { name: "a stray character", text: "[@]", value: [], rules: "R031@1" },
@@ -538,6 +550,12 @@ const ROWS: readonly ScanCase[] = [
     rules: "R029@1 R041@9",
   },
   {
+    name: "after a placeholder, a string starting with a comma",
+    text: '[... ",a"]',
+    value: [",a"],
+    rules: "R029@1",
+  },
+  {
     name: "after a placeholder, strings glued",
     text: '[... "a""b"]',
     value: ["a", "b"],
@@ -719,6 +737,30 @@ const READ_AGAIN: readonly { name: string; chunks: string[]; value: unknown; aga
     chunks: ['{"k": [tr', "uex]}"],
     value: { k: ["truex"] },
     again: 7,
+  },
+  {
+    name: "a literal cut twice (read again whole once cut again)",
+    chunks: ['{"k": [tr', "u", "e]}"],
+    value: { k: [true] },
+    again: 6,
+  },
+  {
+    name: "a literal cut after one read again (read on: only the rewound one is read whole)",
+    chunks: ['{"k": [tr', "u", "e, 1, 2, ", "3, 4, 5, 6, t", "rue, false, null]}"],
+    value: { k: [true, 1, 2, 3, 4, 5, 6, true, false, null] },
+    again: 6,
+  },
+  {
+    name: "a number cut after a literal read again (read on from its digits)",
+    chunks: ['{"k": [tr', "u", "e, ", "1, 2, 3", ", 4, 5, 6, 1234, 5678, 9]}"],
+    value: { k: [true, 1, 2, 3, 4, 5, 6, 1234, 5678, 9] },
+    again: 6,
+  },
+  {
+    name: "a literal cut thrice",
+    chunks: ['{"k": [t', "r", "u", "e]}"],
+    value: { k: [true] },
+    again: 4,
   },
   { name: "a word", chunks: ['{"k": [no', "ne]}"], value: { k: ["none"] }, again: 2 },
   {
