@@ -516,3 +516,23 @@ for (const row of REREAD_KEYS) {
     assert.equal(scanner.scanned - row.chunks.join("").length, row.again);
   });
 }
+
+/**
+ * An unquoted key is read as soon as the character after it is in the window: only a key cut by
+ * the chunk end waits (and is read again from its start, 1 unit here), not every key of a chunk.
+ */
+const WORD_KEYS_AS_THEY_COME: readonly { chunks: string[]; value: unknown; again: number }[] = [
+  { chunks: ["{a: 1, ", "b: 2}"], value: { a: 1, b: 2 }, again: 0 },
+  { chunks: ["{ab: 1, ", "cd: 2}"], value: { ab: 1, cd: 2 }, again: 0 },
+  { chunks: ["{a", ": 1, b: 2}"], value: { a: 1, b: 2 }, again: 1 },
+];
+
+for (const row of WORD_KEYS_AS_THEY_COME) {
+  Deno.test(`keys: unquoted keys fed as ${JSON.stringify(row.chunks)} are read again ${row.again} units`, () => {
+    const scanner = new Scanner(PROFILES.permissive);
+    for (const chunk of row.chunks) scanner.feed(chunk, false);
+    scanner.feed("", true);
+    assert.deepEqual(scanner.result().value, row.value);
+    assert.equal(scanner.scanned - row.chunks.join("").length, row.again);
+  });
+}
