@@ -4,7 +4,8 @@
  * on (every row is also fed one character at a time), declined to the general reader (an escape,
  * a hazard, a control character, more than 64 code units, past `max_token`); an unquoted key
  * (`R007`), flagged `R043` when readers read it differently (`1e5`, `a.b`, `007`, 16 digits,
- * `None`, `True`, `__proto__`), and the checks every key gets.
+ * `None`, `True`, `__proto__`), and the checks every key gets; what the key cache holds (one copy of
+ * a key read whole or cut), and how much of a cut key is read again (`scanned`).
  *
  * @module
  */

@@ -2,7 +2,9 @@
  * Value position (`engine/scanner/value_mode.ts`): every token that may start a value, read by the
  * mode's own function, which the scan loop hands a value after a placeholder (`[... x]`) or one
  * its fast lane declines; a missing value (`R024`), a comma or closer where a value goes, a
- * number or word cut or past `max_token`, tuples, format characters and stray characters.
+ * number or word cut or past `max_token`, tuples, format characters and stray characters; members'
+ * ends and `R032` offsets of values read there, root numbers' spans, and how much of a value cut by
+ * a chunk end is read again (`scanned`).
  *
  * @module
  */
