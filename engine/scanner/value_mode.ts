@@ -2,7 +2,9 @@
  * The VALUE mode: a value is due (at the root, after `[`, after a colon, after a comma in an
  * array). {@linkcode readValue} reads one value token, or drops one character that cannot start
  * a value, and returns the next mode; the scanner's driver calls it again while the mode is
- * VALUE. The clean path (a bracket, a plain string, a number, a literal) is tested first.
+ * VALUE. The clean path (a bracket, a plain string, a number) is tested first; a literal is
+ * read as a word (`scanWord` knows `true`, `false` and `null`): the scan loop's lane reads the
+ * literals of clean JSON itself, so this one only meets them after a placeholder.
  *
  * @example
  * ```ts
@@ -46,7 +48,7 @@ import { scanNumber } from "./number_reader.ts";
 import { RULE } from "./scanner_rules.ts";
 import type { ScanState } from "./state.ts";
 import { plainString, quotedString } from "./strings.ts";
-import { isLiteralPrefix, literalEnd, LITERALS, scanWord } from "./words.ts";
+import { isLiteralPrefix, LITERALS, scanWord } from "./words.ts";
 import { skipToToken } from "./between_tokens.ts";
 
 // Char codes, local: a constant declared in this module is folded into its code, an imported
@@ -82,7 +84,6 @@ export function readValue(s: ScanState, text: string, n: number, final: boolean)
   if (c === QUOTE) {
     const end = plainString(s, text, i + 1, n);
     if (end >= 0) {
-      if (end === i + 2) s.emptyString(base + end, QUOTE);
       const next = s.completed(base + end, s.stringFinalAt);
       s.lastToken = STRING_TOKEN;
       return s.moveTo(end, next);
@@ -117,14 +118,6 @@ export function readValue(s: ScanState, text: string, n: number, final: boolean)
     const end = skipPlaceholder(s, text, i, n, final);
     if (end === SUSPEND) return s.suspend(i, VALUE);
     return s.moveTo(end, VALUE);
-  }
-  if (c === 116 || c === 102 || c === 110) { // t f n
-    const end = literalEnd(text, i, n, c);
-    if (end >= 0) {
-      s.place(c === 116 ? true : c === 102 ? false : null, base + i);
-      // Final at the delimiter after it (`truex` would be a bare word).
-      return s.moveTo(end, s.completed(base + end, base + end + 1));
-    }
   }
   if (isFormatCharacter(c)) {
     // repair: a zero-width space between tokens → dropped, as white space (issue 22).

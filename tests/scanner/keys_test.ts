@@ -4,15 +4,21 @@
  * on (every row is also fed one character at a time), declined to the general reader (an escape,
  * a hazard, a control character, more than 64 code units, past `max_token`); an unquoted key
  * (`R007`), flagged `R043` when readers read it differently (`1e5`, `a.b`, `007`, 16 digits,
- * `None`, `True`, `__proto__`), and the checks every key gets.
+ * `None`, `True`, `__proto__`), and the checks every key gets; what the key cache holds (one copy of
+ * a key read whole or cut), and how much of a cut key is read again (`scanned`).
  *
  * @module
  */
 
 import assert from "node:assert/strict";
 import { scan, Scanner } from "../../engine/scanner/mod.ts";
-import { PROFILES } from "../../engine/profiles.ts";
-import { isPlainIntegerKey, sameSplitText } from "../../engine/scanner/keys.ts";
+import { PROFILES, resolveOptions } from "../../engine/profiles.ts";
+import {
+  isPlainIntegerKey,
+  KEY_CACHE_SIZE,
+  keyCache,
+  sameSplitText,
+} from "../../engine/scanner/keys.ts";
 import { runScanCases, type ScanCase } from "./scan_cases.ts";
 
 const ROWS: readonly ScanCase[] = [
@@ -114,6 +120,18 @@ const ROWS: readonly ScanCase[] = [
     text: "{caf\u00e9: 1}",
     value: { "caf\u00e9": 1 },
     rules: "R007@1",
+  },
+  {
+    name: "unquoted keys of fullwidth letters only, upper and lower case",
+    text: "{\uff21: 1, \uff41: 2}",
+    value: { "\uff21": 1, "\uff41": 2 },
+    rules: "R007@1 R007@7 R036@11",
+  },
+  {
+    name: "unquoted keys of non-ASCII letters only, one NFKC of the other",
+    text: "{\u00aa: 1, \uff41: 2}",
+    value: { "\u00aa": 1, "\uff41": 2 },
+    rules: "R007@1 R007@7 R044@11",
   },
   {
     name: "an unquoted integer key",
@@ -221,6 +239,48 @@ const ROWS: readonly ScanCase[] = [
     rules: "",
   },
   {
+    name: "a plain key of one upper-case letter A",
+    text: '{"A": 1, "a": 2}',
+    value: { "A": 1, "a": 2 },
+    rules: "R036@15",
+  },
+  {
+    name: "a plain key of one upper-case letter Z",
+    text: '{"Z": 1, "z": 2}',
+    value: { "Z": 1, "z": 2 },
+    rules: "R036@15",
+  },
+  {
+    name: "a plain key with a non-ASCII character below the hazards (\u00aa, NFKC a)",
+    text: '{"\u00aa": 1, "a": 2}',
+    value: { "\u00aa": 1, "a": 2 },
+    rules: "R044@15",
+  },
+  {
+    name: "an unquoted key of one upper-case letter A",
+    text: "{A: 1, a: 2}",
+    value: { "A": 1, "a": 2 },
+    rules: "R007@1 R007@7 R036@11",
+  },
+  {
+    name: "an unquoted key of one upper-case letter Z",
+    text: "{Z: 1, z: 2}",
+    value: { "Z": 1, "z": 2 },
+    rules: "R007@1 R007@7 R036@11",
+  },
+  {
+    name: "an unquoted key with a non-ASCII character below the hazards",
+    text: "{\u00aa: 1, a: 2}",
+    value: { "\u00aa": 1, "a": 2 },
+    rules: "R007@1 R007@7 R044@11",
+  },
+  {
+    name: "a key and a longer key it begins, in one cache slot",
+    text: '[{"ba": 1}, {"bao": 2}, {"ba": 3}, {"bao": 4}]',
+    value: [{ "ba": 1 }, { "bao": 2 }, { "ba": 3 }, { "bao": 4 }],
+    rules: "",
+  },
+  {
     name: "a key cut that is not plain after all",
     text: '{"ab\\u0041": 1}',
     value: { "abA": 1 },
@@ -292,6 +352,24 @@ const CUT_KEYS: readonly { name: string; chunks: string[]; value: unknown; rules
     rules: "R036@21",
   },
   {
+    name: "an A after the cut",
+    chunks: ['{"x', 'A": 2, "xa": 3}'],
+    value: { xA: 2, xa: 3 },
+    rules: "R036@17",
+  },
+  {
+    name: "a Z after the cut",
+    chunks: ['{"x', 'Z": 2, "xz": 3}'],
+    value: { xZ: 2, xz: 3 },
+    rules: "R036@17",
+  },
+  {
+    name: "a non-ASCII character below the hazards after the cut",
+    chunks: ['{"x', '\u00aa": 2, "xa": 3}'],
+    value: { "x\u00aa": 2, xa: 3 },
+    rules: "R044@17",
+  },
+  {
     name: "upper case before the cut",
     chunks: ['{"Pa', 'th": 2, "path": 3}'],
     value: { Path: 2, path: 3 },
@@ -308,5 +386,154 @@ for (const row of CUT_KEYS) {
     assert.deepEqual(result.value, row.value);
     assert.equal(result.repairs.map((r) => `${r.rule}@${r.offset}`).join(" "), row.rules);
     assert.equal(scanner.scanned, row.chunks.join("").length); // read on, not read again
+  });
+}
+
+/**
+ * The key cache (`keyCache`): which keys the fast path keeps (a plain key of up to
+ * `MAX_CACHED_KEY` code units, within `max_token`), and that it never grows past its slots.
+ */
+const CACHED_KEYS: readonly { key: string; maxToken: number; cached: boolean }[] = [
+  { key: "a", maxToken: 100, cached: true },
+  { key: "a b", maxToken: 100, cached: true },
+  { key: "Path", maxToken: 100, cached: true },
+  { key: "x\u00ac", maxToken: 100, cached: true }, // below the first hazard unit
+  { key: "k".repeat(64), maxToken: 100, cached: true },
+  { key: "k".repeat(65), maxToken: 100, cached: false },
+  { key: "abcdefgh", maxToken: 8, cached: true },
+  { key: "caf\u00e9", maxToken: 100, cached: false }, // from the first hazard unit: the general path
+  { key: "a\\nb", maxToken: 100, cached: false }, // an escape: the general path
+];
+
+for (const row of CACHED_KEYS) {
+  Deno.test(`keys: ${JSON.stringify(row.key)} under max_token ${row.maxToken} is ${row.cached ? "" : "not "}cached`, () => {
+    const read = JSON.parse(`"${row.key}"`);
+    const profile = resolveOptions({ profile: "permissive", maxToken: row.maxToken });
+    keyCache.fill(undefined); // what the rows before left there (a cut key is cached too)
+    assert.deepEqual(scan(`{"${row.key}": 1}`, profile).value, { [read]: 1 });
+    assert.equal(keyCache.filter((key) => key === read).length, row.cached ? 1 : 0);
+    assert.equal(keyCache.length, KEY_CACHE_SIZE);
+  });
+}
+
+/**
+ * A key cut by a chunk end is hashed across the cut as it is whole: read after the whole key,
+ * it finds the copy the whole key cached (one copy in the cache, not a second in another slot).
+ */
+const SHARED_KEYS: readonly string[] = ["id", "name", "Path", "x\u00ac", "k".repeat(64), "a_b$c-9"];
+
+for (const key of SHARED_KEYS) {
+  Deno.test(`keys: ${JSON.stringify(key)} cut at every point finds its whole copy in the cache`, () => {
+    const text = `{"${key}": 1}`;
+    assert.deepEqual(scan(text, PROFILES.permissive).value, { [key]: 1 });
+    for (let cut = 3; cut < 2 + key.length; cut++) {
+      const scanner = new Scanner(PROFILES.permissive);
+      scanner.feed(text.slice(0, cut), false);
+      scanner.feed(text.slice(cut), true);
+      assert.deepEqual(scanner.result().value, { [key]: 1 });
+      assert.equal(scanner.scanned, text.length, `cut at ${cut}: read on, not read again`);
+      assert.equal(keyCache.filter((cached) => cached === key).length, 1, `cut at ${cut}`);
+    }
+  });
+}
+
+/**
+ * How much of a key cut by a chunk end is read again (`scanned` less the input's length): none
+ * where `plainKeyRest` reads on or the general reader took the key from the start; where the key
+ * turns out not plain after the cut (an escape, a hazard, a control character, more than 64 code
+ * units in all, past `max_token`), the key is read again from its quote: its first part and the
+ * whole chunk after the cut.
+ */
+const REREAD_KEYS: readonly {
+  name: string;
+  chunks: string[];
+  maxToken?: number;
+  value: unknown;
+  again: number;
+}[] = [
+  { name: "a plain key", chunks: ['{"na', 'me": 1}'], value: { name: 1 }, again: 0 },
+  { name: "cut right after its quote", chunks: ['{"', 'ab": 1}'], value: { ab: 1 }, again: 0 },
+  { name: "cut before its closing quote", chunks: ['{"ab', '": 1}'], value: { ab: 1 }, again: 0 },
+  { name: "a space after the cut", chunks: ['{"a', ' b": 1}'], value: { "a b": 1 }, again: 0 },
+  {
+    name: "at max_token after the cut",
+    chunks: ['{"abcd', 'efgh": 1}'],
+    maxToken: 8,
+    value: { abcdefgh: 1 },
+    again: 0,
+  },
+  {
+    name: "an escape after the cut",
+    chunks: ['{"ab', '\\nb": 1}'],
+    value: { "ab\nb": 1 },
+    again: 11,
+  },
+  {
+    name: "a hazard after the cut",
+    chunks: ['{"ab', '\u00adb": 1}'],
+    value: { "ab\u00adb": 1 },
+    again: 10,
+  },
+  {
+    name: "a control character after the cut",
+    chunks: ['{"ab', '\u0001b": 1}'],
+    value: { "ab\u0001b": 1 },
+    again: 10,
+  },
+  {
+    name: "64 code units before the cut, 65 in all",
+    chunks: ['{"' + "k".repeat(64), 'k": 1}'],
+    value: { ["k".repeat(65)]: 1 },
+    again: 71,
+  },
+  {
+    name: "64 code units in all",
+    chunks: ['{"' + "k".repeat(63), 'k": 1}'],
+    value: { ["k".repeat(64)]: 1 },
+    again: 0,
+  },
+  {
+    name: "65 code units before the cut: the general reader from the start",
+    chunks: ['{"' + "k".repeat(65), 'k": 1}'],
+    value: { ["k".repeat(66)]: 1 },
+    again: 0,
+  },
+  {
+    name: "past max_token after the cut",
+    chunks: ['{"abcd', 'efghi": 1}'],
+    maxToken: 8,
+    value: undefined,
+    again: 15,
+  },
+];
+
+for (const row of REREAD_KEYS) {
+  Deno.test(`keys: a key cut by a chunk end, ${row.name}, is read again ${row.again} units`, () => {
+    const profile = resolveOptions({ profile: "permissive", maxToken: row.maxToken ?? 100 });
+    const scanner = new Scanner(profile);
+    for (const chunk of row.chunks) scanner.feed(chunk, false);
+    scanner.feed("", true);
+    assert.deepEqual(scanner.result().value, row.value);
+    assert.equal(scanner.scanned - row.chunks.join("").length, row.again);
+  });
+}
+
+/**
+ * An unquoted key is read as soon as the character after it is in the window: only a key cut by
+ * the chunk end waits (and is read again from its start, 1 unit here), not every key of a chunk.
+ */
+const WORD_KEYS_AS_THEY_COME: readonly { chunks: string[]; value: unknown; again: number }[] = [
+  { chunks: ["{a: 1, ", "b: 2}"], value: { a: 1, b: 2 }, again: 0 },
+  { chunks: ["{ab: 1, ", "cd: 2}"], value: { ab: 1, cd: 2 }, again: 0 },
+  { chunks: ["{a", ": 1, b: 2}"], value: { a: 1, b: 2 }, again: 1 },
+];
+
+for (const row of WORD_KEYS_AS_THEY_COME) {
+  Deno.test(`keys: unquoted keys fed as ${JSON.stringify(row.chunks)} are read again ${row.again} units`, () => {
+    const scanner = new Scanner(PROFILES.permissive);
+    for (const chunk of row.chunks) scanner.feed(chunk, false);
+    scanner.feed("", true);
+    assert.deepEqual(scanner.result().value, row.value);
+    assert.equal(scanner.scanned - row.chunks.join("").length, row.again);
   });
 }
