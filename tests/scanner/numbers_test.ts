@@ -58,6 +58,10 @@ const UNSAFE: readonly { text: string; unsafe: boolean }[] = [
   // A leading zero is no significant digit: 0.1e22 gives back the digit 1 of 1e21.
   { text: "0.1e22", unsafe: false },
   { text: "00.5e17", unsafe: false },
+  // The dot inside the significant digits is no digit; zeros before it are.
+  { text: "100.5e15", unsafe: false },
+  { text: "9007199254740.993e3", unsafe: true },
+  { text: "90071992547409.90e2", unsafe: false },
 ];
 
 for (const row of UNSAFE) {
@@ -583,4 +587,15 @@ Deno.test("numbers: the powers of ten are exact up to 1e22, and MAX_SAFE is 2^53
   assert.equal(POW10.length, 23);
   for (let k = 0; k < POW10.length; k++) assert.equal(POW10[k], Number(`1e${k}`));
   assert.equal(MAX_SAFE, 2 ** 53 - 1);
+});
+
+Deno.test("numbers: a number of ten million digits is read on its exact value", () => {
+  // 9007199254740993.5 written with ten million zeros and an exponent of eight digits: no
+  // integer (an exponent capped below the count of digits read it as one), and read in time
+  // linear in its length.
+  const zeros = "0".repeat(10_000_000);
+  const half = `90071992547409935${zeros}e-10000001`;
+  assert.equal(isUnsafeInteger(half, 0, half.length, Number(half)), false);
+  const whole = `9007199254740993${zeros}e-10000000`;
+  assert.equal(isUnsafeInteger(whole, 0, whole.length, Number(whole)), true);
 });
