@@ -961,6 +961,14 @@ const ROWS: readonly ScanRow[] = [
     refusal: "E002",
     span: [14, 21],
   },
+  {
+    name: "a further candidate's empty key does not escape its closing quote",
+    input: '{"a":1} and {"":1} and {"c":2}',
+    value: { "a": 1 },
+    rules: "R003@8 R040@12 R040@23",
+    refusal: "E002",
+    span: [0, 7],
+  },
 ];
 
 checkRows("epilogue", ROWS);
@@ -1022,5 +1030,28 @@ Deno.test("epilogue: what follows the value is read as it comes, before the inpu
       const seen = scanner.result().repairs.map((r) => `${r.rule}@${r.offset}`).join(" ");
       assert.deepStrictEqual([seen, scanner.root], [rules, root], JSON.stringify(chunks));
     }
+  }
+});
+
+/**
+ * A comma after the value, then a word the next chunks may go on with: the scan waits for the
+ * chunk that can tell (a non-word character after a word, a non-space after white space), and
+ * reads again only what it kept (`scanned` less the text's length).
+ */
+const COMMA_WAITS: readonly [readonly string[], number][] = [
+  // `, cc` is kept (4 units) and read again once, when " x" comes.
+  [['{"a":1}, cc', "dd", "ee", " x"], 4],
+  // `, cc  ` is kept and read again once, when "x" comes.
+  [['{"a":1}, cc  ', "  ", "  ", "x"], 6],
+  [['{"a":1}, cc\t', "\t", "\t", "x"], 5],
+  [['{"a":1}, cc', "dd", "ee", ": 1}"], 4],
+];
+
+Deno.test("epilogue: after a comma and a word the scan resumes on the chunk that can tell", () => {
+  for (const [chunks, reread] of COMMA_WAITS) {
+    const scanner = new Scanner(PROFILES.permissive);
+    for (const chunk of chunks) scanner.feed(chunk, false);
+    scanner.feed("", true);
+    assert.equal(scanner.scanned - chunks.join("").length, reread, JSON.stringify(chunks));
   }
 });
