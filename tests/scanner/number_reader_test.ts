@@ -10,11 +10,15 @@
  * the fast path and from the lexeme (`R034` out of range either way, `R033` an unsafe integer in
  * any notation, −0 kept); `max_token` (`E022` with the token's length and offset). Every row is
  * also fed cut at every point (`tests/scanner/scan_rows.ts`), which takes `numberRest` (a plain
- * decimal read on after a chunk end) and each suspension of the reader.
+ * decimal read on after a chunk end) and each suspension of the reader; `NUMBER_REST` pins how
+ * much of a number cut by a chunk end is read again (`scanned`).
  *
  * @module
  */
 
+import assert from "node:assert/strict";
+import { scan, Scanner } from "../../engine/scanner/mod.ts";
+import { resolveOptions } from "../../engine/profiles.ts";
 import { checkRows, type ScanRow } from "./scan_rows.ts";
 
 const FAST_PATH: readonly ScanRow[] = [
@@ -465,3 +469,90 @@ checkRows("number_reader", [
   ...VALUES,
   ...MAX_TOKEN,
 ]);
+
+/**
+ * A number cut by a chunk end and read on (`numberRest`): a plain decimal's reading is kept and
+ * goes on with the next chunk (nothing read again); an exponent, a repair, a word, a second dot,
+ * a sign, more than the fast path takes, or a number at 2^53 - 1 or past it is read again whole.
+ * `reread` is `scanned` less the text's length.
+ */
+const NUMBER_REST: readonly {
+  chunks: readonly string[];
+  value: unknown;
+  rules?: string;
+  reread: number;
+  maxToken?: number;
+}[] = [
+  { chunks: ['{"a":12', "34}"], value: { a: 1234 }, reread: 0 },
+  { chunks: ['{"a":1', "2", "3}"], value: { a: 123 }, reread: 0 },
+  { chunks: ['{"a":1.', "5}"], value: { a: 1.5 }, reread: 0 },
+  { chunks: ['{"a":1.2', "3}"], value: { a: 1.23 }, reread: 0 },
+  { chunks: ['{"a":1', ".5}"], value: { a: 1.5 }, reread: 0 },
+  { chunks: ['{"a":-1', "2}"], value: { a: -12 }, reread: 0 },
+  { chunks: ['{"a":-0', ".0}"], value: { a: -0 }, reread: 0 },
+  { chunks: ['{"a":-0', "}"], value: { a: -0 }, reread: 0 },
+  { chunks: ['{"a":0.', "5}"], value: { a: 0.5 }, reread: 0 },
+  { chunks: ['{"a":1.0', "0}"], value: { a: 1 }, reread: 0 },
+  { chunks: ['{"a":1', '2, "b":3}'], value: { a: 12, b: 3 }, reread: 0 },
+  { chunks: ['{"a":1', "2 }"], value: { a: 12 }, reread: 0 },
+  { chunks: ['{"a":12', "34}"], value: { a: 1234 }, reread: 0, maxToken: 4 },
+  { chunks: ['{"a":1', "e5}"], value: { a: 100000 }, reread: 4 },
+  { chunks: ['{"a":1.5', "e3}"], value: { a: 1500 }, reread: 6 },
+  {
+    chunks: ['{"a":1', "x}"],
+    value: { a: 1, x: null },
+    rules: "R041@6 R007@6 R024@7",
+    reread: 3,
+  },
+  {
+    chunks: ['{"a":1', "2.5.}"],
+    value: { a: 12.5 },
+    rules: "R041@9 R031@9",
+    reread: 8,
+  },
+  {
+    chunks: ['{"a":1', "+2}"],
+    value: { a: 1, "2": null },
+    rules: "R031@6 R041@7 R007@7 R024@8",
+    reread: 4,
+  },
+  { chunks: ['{"a":0', "7}"], value: { a: 7 }, rules: "R022@5", reread: 3 },
+  { chunks: ['{"a":.', "5}"], value: { a: 0.5 }, rules: "R021@5", reread: 1 },
+  { chunks: ['{"a":1.', "}"], value: { a: 1 }, rules: "R021@5", reread: 3 },
+  { chunks: ['{"a":+1', "2}"], value: { a: 12 }, rules: "R055@5", reread: 2 },
+  { chunks: ['{"a":1_0', "00}"], value: { a: 1000 }, rules: "R060@5", reread: 3 },
+  { chunks: ['{"a":-', "12}"], value: { a: -12 }, reread: 1 },
+  {
+    chunks: ['{"a":12', "345678901234567}"],
+    value: { a: 12345678901234568 },
+    rules: "R033@5",
+    reread: 18,
+  },
+  { chunks: ['{"a":9007199254740', "991}"], value: { a: 9007199254740991 }, reread: 17 },
+  {
+    chunks: ['{"a":900719925474099', "2}"],
+    value: { a: 9007199254740992 },
+    rules: "R033@5",
+    reread: 17,
+  },
+];
+
+for (const row of NUMBER_REST) {
+  const name = `number_reader: ${JSON.stringify(row.chunks)} read on${
+    row.maxToken === undefined ? "" : ` (max_token ${row.maxToken})`
+  } reads ${row.reread} again`;
+  Deno.test(name, () => {
+    const profile = resolveOptions({ profile: "permissive", maxToken: row.maxToken });
+    const scanner = new Scanner(profile);
+    for (const chunk of row.chunks) scanner.feed(chunk, false);
+    scanner.feed("", true);
+    const result = scanner.result();
+    const text = row.chunks.join("");
+    assert.deepStrictEqual(
+      [result.value, result.repairs.map((r) => `${r.rule}@${r.offset}`).join(" ")],
+      [row.value, row.rules ?? ""],
+    );
+    assert.deepStrictEqual(result.value, scan(text, profile).value);
+    assert.equal(scanner.scanned - text.length, row.reread);
+  });
+}
