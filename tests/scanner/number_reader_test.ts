@@ -225,6 +225,18 @@ const DECIMAL: readonly ScanRow[] = [
   { name: "a lone dot is dropped", input: "[.]", value: [], rules: "R031@1" },
   { name: "a sign and a dot are dropped", input: "[-.]", value: [], rules: "R031@1" },
   {
+    name: "a lone dot takes no exponent: the e is a word",
+    input: "[.e5]",
+    value: ["e5"],
+    rules: "R031@1 R030@2",
+  },
+  {
+    name: "a trailing dot and an empty exponent at the root before a space",
+    input: "1.e ",
+    value: 1,
+    rules: "R042@0 R021@0",
+  },
+  {
     name: "a lone dot at the input's end is a truncated number",
     input: "[.",
     value: [],
@@ -411,6 +423,12 @@ const MAX_TOKEN: readonly ScanRow[] = [
     value: [1234],
   },
   {
+    name: "a number with an exponent as long as max_token",
+    input: "[1e10]",
+    options: { maxToken: 4 },
+    value: [1e10],
+  },
+  {
     name: "a negative number as long as max_token",
     input: "[-123]",
     options: { maxToken: 4 },
@@ -469,6 +487,34 @@ checkRows("number_reader", [
   ...VALUES,
   ...MAX_TOKEN,
 ]);
+
+/** Whether the value holds a `-0` (`negativeZero`, which the renderer reads to keep the sign). */
+const NEGATIVE_ZERO: readonly [string, boolean][] = [
+  ["[-0]", true],
+  ["[0]", false],
+  ["[-0.0e0]", true],
+  ["[-0e-400]", true],
+  ["[-0.0e-999]", true],
+  ["[-1e-400]", true],
+  ["[-0x0]", true],
+  ["[0x0]", false],
+  ["[-0x1F]", false],
+  ["[-1.5]", false],
+  ["[-1e5]", false],
+  ["[-12345678901234567]", false],
+  ["[-1e400]", false],
+  ["[-0,1]", true],
+];
+
+Deno.test("number_reader: a -0 is noted wherever it is read, and only a -0", () => {
+  for (const [input, negativeZero] of NEGATIVE_ZERO) {
+    assert.equal(
+      scan(input, resolveOptions({ profile: "permissive" })).negativeZero,
+      negativeZero,
+      input,
+    );
+  }
+});
 
 /**
  * A number cut by a chunk end and read on (`numberRest`): a plain decimal's reading is kept and
