@@ -139,8 +139,8 @@ export function plainNumber(s: ScanState, text: string, i: number, n: number): n
     if (scale === 0) return NOT_PLAIN;
   }
   if (j >= n || digits + scale > 15 || j - i > s.profile.maxToken) return NOT_PLAIN;
-  // What the general path reads on (an exponent, `_`, `0x`) or repairs (a word glued to it). A
-  // second dot or a sign ends the number there on either path.
+  // What the general path reads on (an exponent, `_`, `0x`) or repairs (a word or a `-` glued to
+  // it: `isWordChar`). A second dot or a plus ends the number there on either path.
   if (isWordChar(c)) return NOT_PLAIN;
   const magnitude = scale === 0 ? mantissa : mantissa / POW10[scale];
   if (negative && magnitude === 0) s.negativeZero = true;

@@ -18,6 +18,8 @@
 
 import assert from "node:assert/strict";
 import { scan, Scanner } from "../../engine/scanner/mod.ts";
+import { NOT_PLAIN } from "../../engine/scanner/codes.ts";
+import { plainNumber, scanNumber } from "../../engine/scanner/number_reader.ts";
 import { resolveOptions } from "../../engine/profiles.ts";
 import { checkRows, type ScanRow } from "./scan_rows.ts";
 
@@ -487,6 +489,87 @@ checkRows("number_reader", [
   ...VALUES,
   ...MAX_TOKEN,
 ]);
+
+/**
+ * `plainNumber` called directly: the fast path takes a plain decimal (a minus, at most 15 digits,
+ * no leading zero, a fraction with digits, no longer than `max_token`) ended inside `[i, n)` by a
+ * character that is no word character, and answers the index past it and its value; anything
+ * else is NOT_PLAIN (the general path reads it). Without these rows a fast path that declines
+ * everything would go unseen: the general path gives the same values.
+ */
+const PLAIN: readonly {
+  text: string;
+  i?: number;
+  n?: number;
+  maxToken?: number;
+  end: number;
+  value?: number;
+}[] = [
+  { text: "12,", end: 2, value: 12 },
+  { text: "7]", end: 1, value: 7 },
+  { text: "-3.25]", end: 5, value: -3.25 },
+  { text: "0.1 ", end: 3, value: 0.1 },
+  { text: "0}", end: 1, value: 0 },
+  { text: "-0,", end: 2, value: -0 },
+  { text: "-0.0,", end: 4, value: -0 },
+  { text: "123456789012345,", end: 15, value: 123456789012345 },
+  { text: "12345678901234.5,", end: 16, value: 12345678901234.5 },
+  { text: "0.12345678901234,", end: 16, value: 0.12345678901234 },
+  { text: "9.99999999999999,", end: 16, value: 9.99999999999999 },
+  { text: "1.5.2", end: 3, value: 1.5 },
+  { text: "1+2", end: 1, value: 1 },
+  { text: "[12, 3]", i: 1, end: 3, value: 12 },
+  { text: "[12, 3]", i: 5, end: 6, value: 3 },
+  { text: "[-1]", i: 1, end: 3, value: -1 },
+  { text: "123,", maxToken: 3, end: 3, value: 123 },
+  { text: "-12,", maxToken: 3, end: 3, value: -12 },
+  { text: "1.5,", maxToken: 3, end: 3, value: 1.5 },
+  { text: "1234,", maxToken: 3, end: NOT_PLAIN },
+  { text: "-123,", maxToken: 3, end: NOT_PLAIN },
+  { text: "1234567890123456,", end: NOT_PLAIN },
+  { text: "12345678901234.56,", end: NOT_PLAIN },
+  { text: "12", end: NOT_PLAIN },
+  { text: "12.5", end: NOT_PLAIN },
+  { text: "123,", n: 2, end: NOT_PLAIN },
+  { text: "1.5,", n: 3, end: NOT_PLAIN },
+  { text: "01,", end: NOT_PLAIN },
+  { text: "00,", end: NOT_PLAIN },
+  { text: "-01,", end: NOT_PLAIN },
+  { text: "1.,", end: NOT_PLAIN },
+  { text: ".5,", end: NOT_PLAIN },
+  { text: "-.5,", end: NOT_PLAIN },
+  { text: "-,", end: NOT_PLAIN },
+  { text: "+1,", end: NOT_PLAIN },
+  { text: "1e5,", end: NOT_PLAIN },
+  { text: "1.5E5,", end: NOT_PLAIN },
+  { text: "1_000,", end: NOT_PLAIN },
+  { text: "0x1F,", end: NOT_PLAIN },
+  { text: "12a,", end: NOT_PLAIN },
+  { text: "1-2", end: NOT_PLAIN },
+];
+
+Deno.test("number_reader: the fast path takes a plain decimal ended by a non-word character", () => {
+  for (const row of PLAIN) {
+    const scanner = new Scanner(resolveOptions({ profile: "permissive", maxToken: row.maxToken }));
+    scanner.numValue = 99;
+    const i = row.i ?? 0, n = row.n ?? row.text.length;
+    const label = `${row.text} from ${i} to ${n}`;
+    assert.equal(plainNumber(scanner, row.text, i, n), row.end, label);
+    assert.equal(scanner.numValue, row.end === NOT_PLAIN ? 99 : row.value, label);
+    assert.equal(scanner.negativeZero, Object.is(row.value, -0), label);
+  }
+});
+
+Deno.test("number_reader: scanNumber reads up to n, where the text goes on", () => {
+  const read = (text: string, n: number): [number, number | null] => {
+    const scanner = new Scanner(resolveOptions({ profile: "permissive" }));
+    return [scanNumber(scanner, text, 0, n, true), scanner.numValue];
+  };
+  assert.deepStrictEqual(read("1.5", 1), [1, 1]);
+  assert.deepStrictEqual(read("1e5", 1), [1, 1]);
+  assert.deepStrictEqual(read("12e5", 2), [2, 12]);
+  assert.deepStrictEqual(read("0x1F", 1), [1, 0]);
+});
 
 /** Whether the value holds a `-0` (`negativeZero`, which the renderer reads to keep the sign). */
 const NEGATIVE_ZERO: readonly [string, boolean][] = [
