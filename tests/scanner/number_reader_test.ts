@@ -147,6 +147,18 @@ const HEX: readonly ScanRow[] = [
     rules: "R021@1 R041@4 R030@4",
   },
   {
+    name: "an x after a digit other than 0 is no hexadecimal",
+    input: "[1x5]",
+    value: [1, "x5"],
+    rules: "R041@2 R030@2",
+  },
+  {
+    name: "an X after a negative digit other than 0 is no hexadecimal",
+    input: "[-1X5]",
+    value: [-1, "X5"],
+    rules: "R041@3 R030@3",
+  },
+  {
     name: "0x with no hex digit is a zero, then a word",
     input: "[0x]",
     value: [0, "x"],
