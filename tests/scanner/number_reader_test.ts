@@ -306,6 +306,7 @@ const DECIMAL: readonly ScanRow[] = [
   },
   { name: "a trailing dot in a container", input: "[5.]", value: [5], rules: "R021@1" },
   { name: "a leading dot", input: "[.5]", value: [0.5], rules: "R021@1" },
+  { name: "a leading dot takes an exponent", input: "[.5e3]", value: [500], rules: "R021@1" },
   { name: "a trailing dot then an exponent", input: "[5.e3]", value: [5000], rules: "R021@1" },
   { name: "a leading zero", input: "[01]", value: [1], rules: "R022@1" },
   { name: "two leading zeros", input: "[007]", value: [7], rules: "R022@1" },
