@@ -62,6 +62,11 @@ const UNSAFE: readonly { text: string; unsafe: boolean }[] = [
   { text: "100.5e15", unsafe: false },
   { text: "9007199254740.993e3", unsafe: true },
   { text: "90071992547409.90e2", unsafe: false },
+  { text: "9007199254740993e+0", unsafe: true },
+  { text: "00000000000000000000", unsafe: false },
+  // 9007199254740993.5, no integer, written with a leading dot or a zero after the dot.
+  { text: ".90071992547409935e16", unsafe: false },
+  { text: "90071992547409935.0e-1", unsafe: false },
 ];
 
 for (const row of UNSAFE) {
