@@ -220,6 +220,12 @@ const SEPARATORS: readonly ScanRow[] = [
     rules: "R041@2 R030@2",
   },
   {
+    name: "an underscore at the input's end is no separator",
+    input: "[1_",
+    value: [1, "_"],
+    rules: "R041@2 R030@2 R010@3 R011@3",
+  },
+  {
     name: "an underscore before a letter is no separator",
     input: "[1_a]",
     value: [1, "_a"],
@@ -357,6 +363,18 @@ const VALUES: readonly ScanRow[] = [
   {
     name: "a negative number too small for a double is -0",
     input: "[-1e-400]",
+    value: [-0],
+    rules: "R034@1",
+  },
+  {
+    name: "a nine is a nonzero digit of a number too small for a double",
+    input: "[9e-400]",
+    value: [0],
+    rules: "R034@1",
+  },
+  {
+    name: "a negative nine too small for a double is -0",
+    input: "[-9e-400]",
     value: [-0],
     rules: "R034@1",
   },
@@ -603,9 +621,10 @@ Deno.test("number_reader: a -0 is noted wherever it is read, and only a -0", () 
 });
 
 /**
- * A number cut by a chunk end and read on (`numberRest`): a plain decimal's reading is kept and
- * goes on with the next chunk (nothing read again); an exponent, a repair, a word, a second dot,
- * a sign, more than the fast path takes, or a number at 2^53 - 1 or past it is read again whole.
+ * A number ended inside its chunk is read once (no wait for the next chunk). A number cut by a
+ * chunk end and read on (`numberRest`): a plain decimal's reading is kept and goes on with the
+ * next chunk (nothing read again); an exponent, a repair, a word, a second dot, a sign, more than
+ * the fast path takes, or a number at 2^53 - 1 or past it is read again whole.
  * `reread` is `scanned` less the text's length.
  */
 const NUMBER_REST: readonly {
@@ -615,6 +634,21 @@ const NUMBER_REST: readonly {
   reread: number;
   maxToken?: number;
 }[] = [
+  // Ended inside its chunk, before the input ends: read once, no wait for the next chunk.
+  { chunks: ['{"a":0x1F,', '"b":2}'], value: { a: 31, b: 2 }, rules: "R021@5", reread: 0 },
+  { chunks: ['{"a":-Infinity,', '"b":2}'], value: { a: null, b: 2 }, rules: "R023@5", reread: 0 },
+  { chunks: ['{"a":1_000,', '"b":2}'], value: { a: 1000, b: 2 }, rules: "R060@5", reread: 0 },
+  { chunks: ['{"a":1e5,', '"b":2}'], value: { a: 100000, b: 2 }, reread: 0 },
+  { chunks: ['{"a":+1,', '"b":2}'], value: { a: 1, b: 2 }, rules: "R055@5", reread: 0 },
+  {
+    chunks: ['{"a":-x,', '"b":2}'],
+    value: { a: "x", b: 2 },
+    rules: "R031@5 R030@6",
+    reread: 0,
+  },
+  { chunks: ['{"a":1_', "000}"], value: { a: 1000 }, rules: "R060@5", reread: 2 },
+  { chunks: ['{"a":1_0', '00,"b":2}'], value: { a: 1000, b: 2 }, rules: "R060@5", reread: 3 },
+  // Cut by the chunk end: a plain decimal's reading goes on.
   { chunks: ['{"a":12', "34}"], value: { a: 1234 }, reread: 0 },
   { chunks: ['{"a":1', "2", "3}"], value: { a: 123 }, reread: 0 },
   { chunks: ['{"a":1.', "5}"], value: { a: 1.5 }, reread: 0 },
