@@ -964,6 +964,14 @@ const ROWS: readonly ScanRow[] = [
     span: [14, 21],
   },
   {
+    name: "a further candidate's inner array does not end it",
+    input: '{"a":1} and {"b":[1],"c":{"d":2}}',
+    value: { "a": 1 },
+    rules: "R003@8 R040@12",
+    refusal: "E002",
+    span: [0, 7],
+  },
+  {
     name: "a further candidate's empty key does not escape its closing quote",
     input: '{"a":1} and {"":1} and {"c":2}',
     value: { "a": 1 },
