@@ -63,6 +63,10 @@ const UNSAFE: readonly { text: string; unsafe: boolean }[] = [
   { text: "9007199254740.993e3", unsafe: true },
   { text: "90071992547409.90e2", unsafe: false },
   { text: "9007199254740993e+0", unsafe: true },
+  { text: "9007199254740993e+1", unsafe: true },
+  // Written with a dot, 10^16 gives back its digits; a zero before the dot is no significant digit.
+  { text: "10000000000000000.0", unsafe: false },
+  { text: "9007199254740990.0", unsafe: false },
   { text: "00000000000000000000", unsafe: false },
   // 9007199254740993.5, no integer, written with a leading dot or a zero after the dot.
   { text: ".90071992547409935e16", unsafe: false },
