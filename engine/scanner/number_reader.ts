@@ -139,8 +139,9 @@ export function plainNumber(s: ScanState, text: string, i: number, n: number): n
     if (scale === 0) return NOT_PLAIN;
   }
   if (j >= n || digits + scale > 15 || j - i > s.profile.maxToken) return NOT_PLAIN;
-  // What the general path reads on (an exponent, `_`, a word, a second dot, a sign) or repairs.
-  if (isWordChar(c) || c === DOT || c === PLUS || c === MINUS) return NOT_PLAIN;
+  // What the general path reads on (an exponent, `_`, `0x`) or repairs (a word or a `-` glued to
+  // it: `isWordChar`). A second dot or a plus ends the number there on either path.
+  if (isWordChar(c)) return NOT_PLAIN;
   const magnitude = scale === 0 ? mantissa : mantissa / POW10[scale];
   if (negative && magnitude === 0) s.negativeZero = true;
   s.numValue = negative ? -magnitude : magnitude;
@@ -313,18 +314,17 @@ function decimalValue(
   return end;
 }
 
-/** A number outside the fast path, read from its lexeme in JSON notation. */
+/**
+ * A number outside the fast path, read from its lexeme (`Number` reads `1.`, `.5` and `+1` as
+ * the JSON they stand for).
+ */
 function lexemeValue(written: string, r: DecimalReading): number {
-  let lexeme = r.separated ? written.replaceAll("_", "") : written;
-  if (r.exponentDigits === 0) {
-    // `1e` / `1e+`: drop the empty exponent.
-    let cut = lexeme.length;
-    while (
-      cut > 0 && !isDigit(lexeme.charCodeAt(cut - 1)) && lexeme.charCodeAt(cut - 1) !== DOT
-    ) cut--;
-    lexeme = lexeme.slice(0, cut);
-  }
-  return Number(lexeme.endsWith(".") ? lexeme + "0" : lexeme);
+  const lexeme = r.separated ? written.replaceAll("_", "") : written;
+  if (r.exponentDigits !== 0) return Number(lexeme);
+  // `1e` / `1e+`: drop the empty exponent (and a dot before it: `1.e` is `1`).
+  let cut = lexeme.length;
+  while (cut > 0 && !isDigit(lexeme.charCodeAt(cut - 1))) cut--;
+  return Number(lexeme.slice(0, cut));
 }
 
 /**

@@ -60,16 +60,18 @@ export const MAX_SAFE = 9007199254740991;
  * ```
  */
 export function isUnsafeInteger(text: string, i: number, end: number, value: number): boolean {
-  let digits = "", fraction = 0, inFraction = false, k = i;
+  // The significant digits written are those from the first nonzero digit to the last, the dot
+  // aside: found by their indexes, not gathered one by one (a number may be megabytes long).
+  let first = -1, last = -1, dot = -1, k = i;
   for (; k < end; k++) {
     const c = text.charCodeAt(k);
-    if (c === DOT) inFraction = true;
-    else if (c >= ZERO && c <= NINE) {
-      if (digits.length > 0 || c !== ZERO) digits += text[k];
-      if (inFraction) fraction++;
-    } else break;
+    if (c === DOT) dot = k;
+    else if (c > ZERO && c <= NINE) {
+      if (first < 0) first = k;
+      last = k;
+    } else if (c !== ZERO) break;
   }
-  const plain = !inFraction && k >= end;
+  const digitsEnd = k, plain = dot < 0 && k >= end;
   let exponent = 0, exponentNegative = false;
   if (k < end) {
     k++; // e or E
@@ -78,16 +80,20 @@ export function isUnsafeInteger(text: string, i: number, end: number, value: num
       exponentNegative = sign === MINUS;
       k++;
     }
+    // Capped past any number's count of digits (max_token is at most 16 Mi): the sign of
+    // `power` below stays exact.
     for (; k < end; k++) {
-      if (exponent < 1_000_000) exponent = exponent * 10 + (text.charCodeAt(k) - ZERO);
+      if (exponent < 100_000_000) exponent = exponent * 10 + (text.charCodeAt(k) - ZERO);
     }
   }
-  if (digits.length === 0) return false;
-  let trailing = 0;
-  while (digits.charCodeAt(digits.length - 1 - trailing) === ZERO) trailing++;
+  if (first < 0) return false; // zero
+  const fraction = dot < 0 ? 0 : digitsEnd - dot - 1;
+  const trailing = digitsEnd - last - 1 - (dot > last ? 1 : 0);
   const power = (exponentNegative ? -exponent : exponent) - fraction + trailing;
   if (power < 0) return false; // not an integer
-  const significant = digits.slice(0, digits.length - trailing);
+  const significant = first < dot && dot < last
+    ? text.slice(first, dot) + text.slice(dot + 1, last + 1)
+    : text.slice(first, last + 1);
   const length = significant.length + power;
   if (length < 16 || (length === 16 && significant + "0".repeat(power) <= "9007199254740991")) {
     return false;

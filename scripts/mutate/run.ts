@@ -204,6 +204,7 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     ...SCANNER_TESTS,
   ],
   "engine/scanner/number_reader.ts": [
+    "tests/scanner/number_reader_test.ts",
     "tests/number_exact_test.ts",
     ...SCANNER_TESTS,
   ],

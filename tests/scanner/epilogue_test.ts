@@ -604,6 +604,8 @@ const ROWS: readonly ScanRow[] = [
     name: "a scalar root and prose with no candidate: no value",
     input: "42 is the answer",
     fatal: "E003",
+    span: [0, 0],
+    syntaxEnd: 16,
   },
   {
     name: "a citation root was prose",
@@ -961,6 +963,56 @@ const ROWS: readonly ScanRow[] = [
     refusal: "E002",
     span: [14, 21],
   },
+  {
+    name: "a further candidate's inner array does not end it",
+    input: '{"a":1} and {"b":[1],"c":{"d":2}}',
+    value: { "a": 1 },
+    rules: "R003@8 R040@12",
+    refusal: "E002",
+    span: [0, 7],
+  },
+  {
+    name: "a further candidate's empty key does not escape its closing quote",
+    input: '{"a":1} and {"":1} and {"c":2}',
+    value: { "a": 1 },
+    rules: "R003@8 R040@12 R040@23",
+    refusal: "E002",
+    span: [0, 7],
+  },
+  {
+    name: "a scalar root, then prose and a value the input cuts: its syntax never became final",
+    input: '42 and then {"a":1',
+    value: { "a": 1 },
+    rules: "R003@0 R013@17 R011@18",
+    refusal: "E002",
+    span: [12, 18],
+    syntaxEnd: 18,
+    completeness: "truncated",
+  },
+  {
+    name: "a repaired citation-shaped root is the value: prose and a candidate follow",
+    input: '[1} see {"a":1}',
+    value: [1],
+    rules: "R026@2 R003@4 R040@8",
+    refusal: "E002",
+    span: [0, 3],
+  },
+  {
+    name: "[0], then a fence that opens the value: the citation was prose",
+    input: '[0]\n```json\n{"a":1}\n```',
+    value: { "a": 1 },
+    rules: "R003@0 R002@4",
+    refusal: "E002",
+    span: [12, 19],
+  },
+  {
+    name: "a closing parenthesis with none open does not end the next one's note",
+    input: '{"a":1} see :) (or [] if none)',
+    value: { "a": 1 },
+    rules: "R003@8 R050@16",
+    refusal: "E002",
+    span: [0, 7],
+  },
 ];
 
 checkRows("epilogue", ROWS);
@@ -1023,4 +1075,41 @@ Deno.test("epilogue: what follows the value is read as it comes, before the inpu
       assert.deepStrictEqual([seen, scanner.root], [rules, root], JSON.stringify(chunks));
     }
   }
+});
+
+/**
+ * A comma after the value, then a word the next chunks may go on with: the scan waits for the
+ * chunk that can tell (a non-word character after a word, a non-space after white space), and
+ * reads again only what it kept (`scanned` less the text's length).
+ */
+const COMMA_WAITS: readonly [readonly string[], number][] = [
+  // `, cc` is kept (4 units) and read again once, when " x" comes.
+  [['{"a":1}, cc', "dd", "ee", " x"], 4],
+  // `, cc  ` is kept and read again once, when "x" comes.
+  [['{"a":1}, cc  ', "  ", "  ", "x"], 6],
+  [['{"a":1}, cc\t', "\t", "\t", "x"], 5],
+  [['{"a":1}, cc', "dd", "ee", ": 1}"], 4],
+];
+
+Deno.test("epilogue: after a comma and a word the scan resumes on the chunk that can tell", () => {
+  for (const [chunks, reread] of COMMA_WAITS) {
+    const scanner = new Scanner(PROFILES.permissive);
+    for (const chunk of chunks) scanner.feed(chunk, false);
+    scanner.feed("", true);
+    assert.equal(scanner.scanned - chunks.join("").length, reread, JSON.stringify(chunks));
+  }
+});
+
+Deno.test("epilogue: nothing after a second document is read", () => {
+  const scanner = new Scanner(PROFILES.permissive);
+  scanner.feed('{"a":1} 5 6', false);
+  const scanned = scanner.scanned;
+  for (const chunk of [" 7", " 8 9", ' {"b":2}']) scanner.feed(chunk, false);
+  scanner.feed("", true);
+  assert.equal(scanner.scanned, scanned);
+  const result = scanner.result();
+  assert.deepStrictEqual(
+    [result.value, result.repairs.map((r) => `${r.rule}@${r.offset}`).join(" ")],
+    [{ a: 1 }, "R028@8"],
+  );
 });

@@ -52,6 +52,25 @@ const UNSAFE: readonly { text: string; unsafe: boolean }[] = [
   { text: "9007199254740990e0", unsafe: false },
   { text: "0.9007199254740993e16", unsafe: true },
   { text: "00009007199254740993", unsafe: true },
+  // Sixteen digits with trailing zeros past 2^53 - 1: compared as digits, not as the short
+  // significand (9007199254741 is below it).
+  { text: "9007199254741000", unsafe: true },
+  // A leading zero is no significant digit: 0.1e22 gives back the digit 1 of 1e21.
+  { text: "0.1e22", unsafe: false },
+  { text: "00.5e17", unsafe: false },
+  // The dot inside the significant digits is no digit; zeros before it are.
+  { text: "100.5e15", unsafe: false },
+  { text: "9007199254740.993e3", unsafe: true },
+  { text: "90071992547409.90e2", unsafe: false },
+  { text: "9007199254740993e+0", unsafe: true },
+  { text: "9007199254740993e+1", unsafe: true },
+  // Written with a dot, 10^16 gives back its digits; a zero before the dot is no significant digit.
+  { text: "10000000000000000.0", unsafe: false },
+  { text: "9007199254740990.0", unsafe: false },
+  { text: "00000000000000000000", unsafe: false },
+  // 9007199254740993.5, no integer, written with a leading dot or a zero after the dot.
+  { text: ".90071992547409935e16", unsafe: false },
+  { text: "90071992547409935.0e-1", unsafe: false },
 ];
 
 for (const row of UNSAFE) {
@@ -77,6 +96,8 @@ const SIGNIFICANT: readonly { rendered: string; digits: string }[] = [
   { rendered: "0", digits: "" },
   { rendered: "-0.5e-3", digits: "5" },
   { rendered: "100", digits: "1" },
+  // A double past the range renders with no digit at all.
+  { rendered: "Infinity", digits: "" },
 ];
 
 for (const row of SIGNIFICANT) {
@@ -411,6 +432,45 @@ const READINGS: readonly ReadingRow[] = [
     fast: Number("1.0e+2"),
   },
   {
+    // The 16th digit that makes the mantissa exactly 2^53 - 1 is still exact.
+    text: "9007199254740991",
+    end: 16,
+    reading: {
+      mantissa: 9007199254740991,
+      significant: 16,
+      scale: 0,
+      inexact: false,
+      digits: 16,
+      fraction: -1,
+    },
+    fast: 9007199254740991,
+  },
+  {
+    text: "9007199254740992",
+    end: 16,
+    reading: { mantissa: 900719925474099, significant: 15, inexact: true, digits: 16 },
+    fast: NaN,
+  },
+  {
+    text: "900719925474099.1",
+    end: 17,
+    reading: {
+      mantissa: 9007199254740991,
+      significant: 16,
+      scale: 1,
+      inexact: false,
+      digits: 15,
+      fraction: 1,
+    },
+    fast: 900719925474099.1,
+  },
+  {
+    text: "900719925474099.2",
+    end: 17,
+    reading: { mantissa: 900719925474099, significant: 15, scale: 0, inexact: true, fraction: 1 },
+    fast: NaN,
+  },
+  {
     text: "5e-324",
     end: 6,
     reading: {
@@ -491,8 +551,60 @@ Deno.test("numbers: an exponent's sign is read, its value capped", () => {
   assert.deepEqual([r.exponent, r.exponentDigits], [0, 0]);
 });
 
+Deno.test("numbers: each reader stops at n, where the text goes on", () => {
+  const r = new DecimalReading();
+  r.reset(false);
+  assert.equal(readIntegerDigits("12345", 0, 3, r), 3);
+  assert.deepEqual([r.mantissa, r.digits], [123, 3]);
+  assert.equal(readFractionDigits("6789", 0, 2, r), 2);
+  assert.deepEqual([r.mantissa, r.fraction, r.scale], [12367, 2, 2]);
+  assert.equal(readExponent("+5", 0, 0, r), 0);
+  assert.deepEqual([r.exponent, r.exponentDigits], [0, 0]);
+  assert.equal(readExponent("-75", 0, 2, r), 2);
+  assert.deepEqual([r.exponent, r.exponentDigits], [-7, 1]);
+  assert.equal(readIntegerDigits("9", 0, 0, r), 0);
+  assert.equal(readFractionDigits("9", 0, 0, r), 0);
+  assert.deepEqual([r.mantissa, r.digits, r.fraction], [12367, 3, 2]);
+});
+
+Deno.test("numbers: an exponent stops growing once it reaches 100000", () => {
+  const r = new DecimalReading();
+  r.reset(false);
+  assert.equal(readExponent("1000000", 0, 7, r), 7);
+  assert.deepEqual([r.exponent, r.exponentDigits], [100000, 7]);
+  assert.equal(readExponent("-99999", 0, 6, r), 6);
+  assert.deepEqual([r.exponent, r.exponentDigits], [-99999, 5]);
+});
+
+Deno.test("numbers: a fresh reading is no number yet, as its fields' comments say", () => {
+  assert.deepEqual({ ...new DecimalReading() }, {
+    mantissa: 0,
+    significant: 0,
+    scale: 0,
+    inexact: false,
+    digits: 0,
+    fraction: -1,
+    exponent: 0,
+    exponentDigits: -1,
+    negative: false,
+    leadingZero: false,
+    separated: false,
+  });
+});
+
 Deno.test("numbers: the powers of ten are exact up to 1e22, and MAX_SAFE is 2^53 - 1", () => {
   assert.equal(POW10.length, 23);
   for (let k = 0; k < POW10.length; k++) assert.equal(POW10[k], Number(`1e${k}`));
   assert.equal(MAX_SAFE, 2 ** 53 - 1);
+});
+
+Deno.test("numbers: a number of ten million digits is read on its exact value", () => {
+  // 9007199254740993.5 written with ten million zeros and an exponent of eight digits: no
+  // integer (an exponent capped below the count of digits read it as one), and read in time
+  // linear in its length.
+  const zeros = "0".repeat(10_000_000);
+  const half = `90071992547409935${zeros}e-10000001`;
+  assert.equal(isUnsafeInteger(half, 0, half.length, Number(half)), false);
+  const whole = `9007199254740993${zeros}e-10000000`;
+  assert.equal(isUnsafeInteger(whole, 0, whole.length, Number(whole)), true);
 });
