@@ -87,8 +87,7 @@ import {
   compileBoundedNumber,
   flagNumbers,
   INTEGERS,
-  LARGE_WHOLE,
-  markLarge,
+  isWholeNumber,
 } from "./keywords/numeric_bounds.ts";
 import {
   describeLeaf,
@@ -426,12 +425,7 @@ function compileOwnShape(n: Node): Compiled {
       return describeLeaf((v) => typeof v === "number", NUMBER_TEST);
     }
     if (types === T_INTEGER) {
-      return describeLeaf(
-        (v) =>
-          typeof v === "number" && Number.isInteger(v) &&
-          ((v < LARGE_WHOLE && v > -LARGE_WHOLE) || markLarge()),
-        INTEGER_TEST,
-      );
+      return describeLeaf((v) => isWholeNumber(v), INTEGER_TEST);
     }
     if (types === T_OBJECT) return isRecord;
     if (types === T_ARRAY) return Array.isArray;

@@ -8,8 +8,8 @@
  * the test answers exactly what the closure answers, and records the same
  * in `INTEGERS` (`numeric_bounds.ts`). What each test means stays with its
  * keyword: `typeof` for `type`, {@linkcode lengthWithin} of
- * `string_length.ts`, {@linkcode LARGE_WHOLE}, {@linkcode markLarge} and
- * the records of `numeric_bounds.ts`. Tests:
+ * `string_length.ts`, `isWholeNumber`, `withinBounds` and `recordBound` of
+ * `numeric_bounds.ts` (the compiled closures call the same functions). Tests:
  * `tests/keywords/leaf_test.ts`.
  *
  * @example
@@ -26,7 +26,7 @@
  */
 
 import type { Compiled } from "./keyword.ts";
-import { INTEGERS, LARGE_WHOLE, markLarge } from "./numeric_bounds.ts";
+import { isWholeNumber, recordBound, withinBounds } from "./numeric_bounds.ts";
 import { lengthWithin } from "./string_length.ts";
 
 /**
@@ -67,7 +67,7 @@ export const LEAF_BOOLEAN = 2;
 export const LEAF_NUMBER = 3;
 /**
  * `type: "integer"` alone: a whole number; one of 2^50 or more is recorded
- * ({@linkcode markLarge}).
+ * (`isWholeNumber` of `numeric_bounds.ts`).
  *
  * @example
  * ```ts
@@ -232,25 +232,16 @@ export function passesLeafTest(test: LeafTest, v: unknown): boolean {
   if (kind === LEAF_STRING_LENGTH) {
     return typeof v === "string" && lengthWithin(v, test.min, test.max);
   }
-  if (kind === LEAF_INTEGER) {
-    return typeof v === "number" && Number.isInteger(v) &&
-      ((v < LARGE_WHOLE && v > -LARGE_WHOLE) || markLarge());
-  }
+  if (kind === LEAF_INTEGER) return isWholeNumber(v);
   if (kind === LEAF_NUMBER) return typeof v === "number";
   if (kind === LEAF_BOOLEAN) return typeof v === "boolean";
   if (kind === LEAF_STRING_ENUM) return typeof v === "string" && test.strings!.has(v);
   return typeof v === "number" && passesBounds(test, v);
 }
 
-/** {@linkcode LEAF_BOUNDED} on a number: its bounds, then its records (`recordPassing`). */
+/** {@linkcode LEAF_BOUNDED} on a number: its bounds, then its records (`numeric_bounds.ts`). */
 function passesBounds(test: LeafTest, v: number): boolean {
-  const lo = test.min, hi = test.max, xlo = test.exclusiveMin, xhi = test.exclusiveMax;
-  const integer = test.integer === true;
-  const within = (!integer || Number.isInteger(v)) && (lo === undefined || v >= lo) &&
-    (hi === undefined || v <= hi) && (xlo === undefined || v > xlo) &&
-    (xhi === undefined || v < xhi);
-  if (!within) return false;
-  if (integer && (v >= LARGE_WHOLE || v <= -LARGE_WHOLE)) INTEGERS.large = true;
-  if (v === lo || v === hi) INTEGERS.nearBound = true;
-  return true;
+  const lo = test.min, hi = test.max, integer = test.integer === true;
+  return withinBounds(v, integer, lo, hi, test.exclusiveMin, test.exclusiveMax) &&
+    recordBound(v, integer, lo, hi);
 }

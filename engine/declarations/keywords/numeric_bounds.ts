@@ -220,11 +220,79 @@ export function markLarge(): boolean {
 export function recordPassing(n: Node): (v: number) => true {
   const integer = (n.types & T_INTEGER) !== 0 && (n.types & T_NUMBER) === 0;
   const lo = n.minimum, hi = n.maximum;
-  return (v) => {
-    if (integer && (v >= LARGE_WHOLE || v <= -LARGE_WHOLE)) INTEGERS.large = true;
-    if (v === lo || v === hi) INTEGERS.nearBound = true;
-    return true;
-  };
+  return (v) => recordBound(v, integer, lo, hi);
+}
+
+/**
+ * {@linkcode recordPassing}'s record, its node read: `large` when `integer`
+ * and `v` is a whole number of 2^50 or more, `nearBound` when `v` equals
+ * `lo` or `hi`. Answers true. The compiled check and the leaf test
+ * (`leaf.ts`) both record through it.
+ *
+ * @example
+ * ```ts
+ * import { INTEGERS, recordBound } from "./numeric_bounds.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * INTEGERS.nearBound = false;
+ * strictEqual(recordBound(5, true, 1, 5), true);
+ * strictEqual(INTEGERS.nearBound, true);
+ * ```
+ */
+export function recordBound(
+  v: number,
+  integer: boolean,
+  lo: number | undefined,
+  hi: number | undefined,
+): true {
+  if (integer && (v >= LARGE_WHOLE || v <= -LARGE_WHOLE)) INTEGERS.large = true;
+  if (v === lo || v === hi) INTEGERS.nearBound = true;
+  return true;
+}
+
+/**
+ * Whether a number is within bounds (any of them undefined: absent), and
+ * whole when `integer`: the assertion of a bounded number, shared by the
+ * compiled check ({@linkcode compileBoundedNumber}) and the leaf test.
+ *
+ * @example
+ * ```ts
+ * import { withinBounds } from "./numeric_bounds.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(withinBounds(5, true, 1, 5, undefined, undefined), true);
+ * strictEqual(withinBounds(5, true, 1, undefined, undefined, 5), false); // exclusiveMaximum 5
+ * strictEqual(withinBounds(2.5, true, 1, 5, undefined, undefined), false);
+ * ```
+ */
+export function withinBounds(
+  v: number,
+  integer: boolean,
+  lo: number | undefined,
+  hi: number | undefined,
+  xlo: number | undefined,
+  xhi: number | undefined,
+): boolean {
+  return (!integer || Number.isInteger(v)) && (lo === undefined || v >= lo) &&
+    (hi === undefined || v <= hi) && (xlo === undefined || v > xlo) &&
+    (xhi === undefined || v < xhi);
+}
+
+/**
+ * Whether a value is a whole number, recording one of 2^50 or more
+ * ({@linkcode markLarge}): the compiled check of `type: integer` alone, and
+ * its leaf test.
+ *
+ * @example
+ * ```ts
+ * import { isWholeNumber } from "./numeric_bounds.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(isWholeNumber(3), true);
+ * strictEqual(isWholeNumber(3.5), false);
+ * strictEqual(isWholeNumber("3"), false);
+ * ```
+ */
+export function isWholeNumber(v: unknown): boolean {
+  return typeof v === "number" && Number.isInteger(v) &&
+    ((v < LARGE_WHOLE && v > -LARGE_WHOLE) || markLarge());
 }
 
 /**
@@ -251,11 +319,9 @@ export function recordPassing(n: Node): (v: number) => true {
 export function compileBoundedNumber(n: Node): Compiled {
   const integer = n.types === T_INTEGER;
   const lo = n.minimum, hi = n.maximum, xlo = n.exclusiveMinimum, xhi = n.exclusiveMaximum;
-  const record = recordPassing(n);
   return (v) =>
-    typeof v === "number" && (!integer || Number.isInteger(v)) &&
-    (lo === undefined || v >= lo) && (hi === undefined || v <= hi) &&
-    (xlo === undefined || v > xlo) && (xhi === undefined || v < xhi) && record(v);
+    typeof v === "number" && withinBounds(v, integer, lo, hi, xlo, xhi) &&
+    recordBound(v, integer, lo, hi);
 }
 
 /**
