@@ -75,11 +75,10 @@ export function scanNumber(
   const digitsStart = i, r = s.decimal;
   r.reset(negative);
   i = readIntegerDigits(text, i, n, r);
-  r.leadingZero = r.digits > 0 && text.charCodeAt(digitsStart) === ZERO;
-  if (i < n && text.charCodeAt(i) === UNDERSCORE) {
-    i = digitSeparators(s, text, i, n, final, digitsStart);
-    if (i === SUSPEND) return SUSPEND;
-  }
+  // With no digit read, no `0` stands at `digitsStart`.
+  r.leadingZero = text.charCodeAt(digitsStart) === ZERO;
+  i = digitSeparators(s, text, i, n, final);
+  if (i === SUSPEND) return SUSPEND;
   if (i < n && text.charCodeAt(i) === DOT) i = readFractionDigits(text, i + 1, n, r);
   if (
     i < n && ((c = text.charCodeAt(i)) === LOWER_E || c === UPPER_E) &&
@@ -129,7 +128,7 @@ export function plainNumber(s: ScanState, text: string, i: number, n: number): n
   const digits = j - digitsStart;
   if (digits === 0 || (digits > 1 && text.charCodeAt(digitsStart) === ZERO)) return NOT_PLAIN;
   let scale = 0;
-  if (j < n && c === DOT) {
+  if (c === DOT) { // `c` is the last character read: a digit when the digits reach `n`
     const fractionStart = ++j;
     while (j < n && (c = text.charCodeAt(j)) >= ZERO && c <= NINE) {
       mantissa = mantissa * 10 + (c - ZERO);
@@ -138,19 +137,21 @@ export function plainNumber(s: ScanState, text: string, i: number, n: number): n
     scale = j - fractionStart;
     if (scale === 0) return NOT_PLAIN;
   }
-  if (j >= n || digits + scale > 15 || j - i > s.profile.maxToken) return NOT_PLAIN;
+  if (digits + scale > 15 || j - i > s.profile.maxToken) return NOT_PLAIN;
   // What the general path reads on (an exponent, `_`, `0x`) or repairs (a word or a `-` glued to
-  // it: `isWordChar`). A second dot or a plus ends the number there on either path.
+  // it: `isWordChar`). A second dot or a plus ends the number there on either path. A number
+  // that reaches `n` is declined here too: the last character read (`c`) is then a digit.
   if (isWordChar(c)) return NOT_PLAIN;
-  const magnitude = scale === 0 ? mantissa : mantissa / POW10[scale];
+  const magnitude = mantissa / POW10[scale]; // POW10[0] is 1: an integer stays exact
   if (negative && magnitude === 0) s.negativeZero = true;
   s.numValue = negative ? -magnitude : magnitude;
   return j;
 }
 
 /**
- * After a sign at `start`: the end of `-Infinity` or `-NaN` (value null, `R022`), DROPPED when
- * no number follows (a lone sign), SUSPEND, or NOT_PLAIN when digits or a dot follow.
+ * After a sign at `start`: the end of `-Infinity` or `-NaN` (value null, `R023`), DROPPED at the
+ * input's end (a lone sign, `R013`), SUSPEND, or NOT_PLAIN for the general path: digits or a dot
+ * follow, or anything else, which it drops (`R031` at the sign) as it drops a lone dot.
  */
 function afterSign(s: ScanState, text: string, start: number, n: number, final: boolean): number {
   const i = start + 1, at = s.base + start;
@@ -173,10 +174,7 @@ function afterSign(s: ScanState, text: string, start: number, n: number, final: 
       return j;
     }
   }
-  if (isDigit(c) || c === DOT) return NOT_PLAIN;
-  s.repair(RULE.SkippedCharacter, at); // repair: `[- x]` → `[x]` (the sign is dropped)
-  s.pos = i;
-  return DROPPED;
+  return NOT_PLAIN;
 }
 
 /**
@@ -218,19 +216,13 @@ function hexNumber(
 
 /**
  * `1_000_000` inside a value: Python and JavaScript read the underscores as digit separators (a
- * root number glued to `_` stays prose). From the `_` at i: the index past the digits, or
- * SUSPEND.
+ * root number glued to `_` stays prose, and so does a `_` after a leading zero or with no digit
+ * before it). From i, past the integer digits: the index past the digits the separators join (i
+ * itself when no `_` stands there), or SUSPEND.
  */
-function digitSeparators(
-  s: ScanState,
-  text: string,
-  i: number,
-  n: number,
-  final: boolean,
-  digitsStart: number,
-): number {
+function digitSeparators(s: ScanState, text: string, i: number, n: number, final: boolean): number {
   const r = s.decimal;
-  if (r.digits === 0 || s.depth === 0 || text.charCodeAt(digitsStart) === ZERO) return i;
+  if (r.digits === 0 || s.depth === 0 || r.leadingZero) return i;
   while (i < n && text.charCodeAt(i) === UNDERSCORE) {
     if (i + 1 >= n) {
       if (!final) return s.waitFor(WAIT_NON_WORD);
@@ -256,7 +248,7 @@ function decimalValue(
   const r = s.decimal, at = s.base + start;
   const atEnd = end >= n && s.depth > 0;
   if (r.digits === 0 && r.fraction <= 0) {
-    // repair: `[.]`, `[-.]` → `[]` (a dot or sign alone is dropped).
+    // repair: `[.]`, `[-.]` → `[]`, `[- x]` → `[x]` (a dot or sign alone is dropped).
     s.repair(atEnd ? RULE.TruncatedNumber : RULE.SkippedCharacter, at);
     s.pos = end;
     return DROPPED;
@@ -320,8 +312,8 @@ function decimalValue(
  */
 function lexemeValue(written: string, r: DecimalReading): number {
   const lexeme = r.separated ? written.replaceAll("_", "") : written;
-  if (r.exponentDigits !== 0) return Number(lexeme);
-  // `1e` / `1e+`: drop the empty exponent (and a dot before it: `1.e` is `1`).
+  // `1e` / `1e+`: drop the empty exponent (and a dot before it: `1.e` is `1`); a lexeme that
+  // ends with a digit is read whole.
   let cut = lexeme.length;
   while (cut > 0 && !isDigit(lexeme.charCodeAt(cut - 1))) cut--;
   return Number(lexeme.slice(0, cut));

@@ -18,7 +18,7 @@
 
 import assert from "node:assert/strict";
 import { scan, Scanner } from "../../engine/scanner/mod.ts";
-import { NOT_PLAIN } from "../../engine/scanner/codes.ts";
+import { DROPPED, NOT_PLAIN, SUSPEND } from "../../engine/scanner/codes.ts";
 import { plainNumber, scanNumber } from "../../engine/scanner/number_reader.ts";
 import { resolveOptions } from "../../engine/profiles.ts";
 import { checkRows, type ScanRow } from "./scan_rows.ts";
@@ -91,6 +91,24 @@ const SIGNS: readonly ScanRow[] = [
     rules: "R031@1",
   },
   { name: "a lone plus is dropped", input: "[+]", value: [], rules: "R031@1" },
+  {
+    name: "a sign before an underscore is dropped, no separator read",
+    input: "[-_1]",
+    value: ["_1"],
+    rules: "R031@1 R030@2",
+  },
+  {
+    name: "a plus before an underscore is dropped, no separator read",
+    input: "[+_1]",
+    value: ["_1"],
+    rules: "R031@1 R030@2",
+  },
+  {
+    name: "a sign before an exponent letter is dropped",
+    input: "[-e5]",
+    value: ["e5"],
+    rules: "R031@1 R030@2",
+  },
   {
     name: "a lone sign at the input's end is a truncated number",
     input: "[-",
@@ -591,6 +609,97 @@ Deno.test("number_reader: scanNumber reads up to n, where the text goes on", () 
   assert.deepStrictEqual(read("1e5", 1), [1, 1]);
   assert.deepStrictEqual(read("12e5", 2), [2, 12]);
   assert.deepStrictEqual(read("0x1F", 1), [1, 0]);
+});
+
+/**
+ * `scanNumber` called on a window `[0, n)` of a text that goes on past `n`: it reads nothing at
+ * or past `n` (the sign's word, hexadecimal digits, the zero digits of a value read as 0). Cut at
+ * `n` before the input's end (`final` false) it suspends, and keeps the reading of a plain
+ * decimal for `numberRest` (`numberCut`): an `0x` or a `_` past `n` is not read, so `0` or `1`
+ * is such a number; an exponent, a plus or a separator is read again whole.
+ */
+const WINDOW: readonly {
+  text: string;
+  n: number;
+  final: boolean;
+  end: number;
+  value: number | null;
+  rules: string;
+  numberCut: boolean;
+  depth?: number;
+}[] = [
+  {
+    text: "-Infinity",
+    n: 5,
+    final: true,
+    end: DROPPED,
+    value: 99,
+    rules: "R031@0",
+    numberCut: false,
+  },
+  { text: "-Infinity", n: 9, final: true, end: 9, value: null, rules: "R023@0", numberCut: false },
+  { text: "0x1F", n: 3, final: true, end: 3, value: 1, rules: "R021@0", numberCut: false },
+  {
+    text: `0.${"0".repeat(23)}5`,
+    n: 25,
+    final: true,
+    end: 25,
+    value: 0,
+    rules: "",
+    numberCut: false,
+  },
+  {
+    text: `0.${"0".repeat(23)}5`,
+    n: 26,
+    final: true,
+    end: 26,
+    value: 5e-24,
+    rules: "",
+    numberCut: false,
+  },
+  { text: "0x1F", n: 1, final: false, end: SUSPEND, value: 99, rules: "", numberCut: true },
+  { text: "12,", n: 2, final: false, end: SUSPEND, value: 99, rules: "", numberCut: true },
+  { text: "1e5,", n: 3, final: false, end: SUSPEND, value: 99, rules: "", numberCut: false },
+  { text: "+1,", n: 2, final: false, end: SUSPEND, value: 99, rules: "", numberCut: false },
+  {
+    text: "1_0,",
+    n: 1,
+    final: false,
+    end: SUSPEND,
+    value: 99,
+    rules: "",
+    numberCut: true,
+    depth: 1,
+  },
+  {
+    text: "1_0,",
+    n: 3,
+    final: false,
+    end: SUSPEND,
+    value: 99,
+    rules: "",
+    numberCut: false,
+    depth: 1,
+  },
+];
+
+Deno.test("number_reader: scanNumber reads nothing past n, and keeps a plain decimal cut at n", () => {
+  for (const row of WINDOW) {
+    const scanner = new Scanner(resolveOptions({ profile: "permissive" }));
+    scanner.numValue = 99;
+    scanner.depth = row.depth ?? 0;
+    const label = `${row.text} to ${row.n}${row.final ? "" : ", more to come"}`;
+    assert.deepStrictEqual(
+      [
+        scanNumber(scanner, row.text, 0, row.n, row.final),
+        scanner.numValue,
+        scanner.repairs.map((r) => `${r.rule}@${r.offset}`).join(" "),
+        scanner.rare.numberCut,
+      ],
+      [row.end, row.value, row.rules, row.numberCut],
+      label,
+    );
+  }
 });
 
 /** Whether the value holds a `-0` (`negativeZero`, which the renderer reads to keep the sign). */
