@@ -142,7 +142,7 @@ export function plainNumber(s: ScanState, text: string, i: number, n: number): n
   // it: `isWordChar`). A second dot or a plus ends the number there on either path. A number
   // that reaches `n` is declined here too: the last character read (`c`) is then a digit.
   if (isWordChar(c)) return NOT_PLAIN;
-  const magnitude = mantissa / POW10[scale]; // POW10[0] is 1: an integer stays exact
+  const magnitude = scale === 0 ? mantissa : mantissa / POW10[scale]; // an integer: no division
   if (negative && magnitude === 0) s.negativeZero = true;
   s.numValue = negative ? -magnitude : magnitude;
   return j;

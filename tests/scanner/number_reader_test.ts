@@ -637,6 +637,15 @@ const WINDOW: readonly {
     rules: "R031@0",
     numberCut: false,
   },
+  {
+    text: "-Infinity",
+    n: 8,
+    final: true,
+    end: DROPPED,
+    value: 99,
+    rules: "R031@0",
+    numberCut: false,
+  },
   { text: "-Infinity", n: 9, final: true, end: 9, value: null, rules: "R023@0", numberCut: false },
   { text: "0x1F", n: 3, final: true, end: 3, value: 1, rules: "R021@0", numberCut: false },
   {
