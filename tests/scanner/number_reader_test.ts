@@ -11,7 +11,9 @@
  * any notation, −0 kept); `max_token` (`E022` with the token's length and offset). Every row is
  * also fed cut at every point (`tests/scanner/scan_rows.ts`), which takes `numberRest` (a plain
  * decimal read on after a chunk end) and each suspension of the reader; `NUMBER_REST` pins how
- * much of a number cut by a chunk end is read again (`scanned`).
+ * much of a number cut by a chunk end is read again (`scanned`). `WINDOW` calls `scanNumber` on
+ * a window of a longer text: it reads nothing past the window's end, and keeps a plain decimal cut
+ * there for `numberRest`.
  *
  * @module
  */
