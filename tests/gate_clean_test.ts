@@ -82,6 +82,18 @@ const TEXTS: readonly string[] = [
   '{"x":0.1000000000000000055511151231257827}',
   '{"x":0.10000000000000001}',
   '{"x":-0}',
+  // Numbers that read whole or on a bound while written past it, and numbers written as integers
+  // (no point, no negative exponent: nothing to judge as written) beside points and hyphens in
+  // strings.
+  '{"n":10.0000000000000000001}',
+  '{"n":100000000000000000001e-5}',
+  '{"n":1000e-2,"m":[5E-0]}',
+  '{"n":1E2,"m":[5e15,1125899906842624]}',
+  '{"query":"x","limit":50.00000000000000001}',
+  '{"query":"x","limit":49.99999999999999999}',
+  '{"query":"v1.2","limit":50}',
+  '{"query":"2026-12-02","limit":1,"tags":["e-mail"]}',
+  '{"x":0.1,"n":3}',
   '{"city":"Z\u00fcrich","n":0}',
   '{"query":"x","limit":3,}',
   "{'query': 'x'}",

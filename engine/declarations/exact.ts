@@ -317,6 +317,27 @@ function wholeAsWritten(text: string, fractions: number): boolean {
   return pointCount(text, fractions) === fractions && !holdsNegativeExponent(text);
 }
 
+/**
+ * Whether the text holds no point and no `e-` or `E-` (two native searches):
+ * then each of its numbers was written as an integer times a power of ten
+ * at least 1. In a clean text (the fast path's walk proved every number
+ * within ±(2^53 − 1)) such a number is its double exactly, so
+ * {@linkcode impreciseNumbers} has nothing to find, whatever the judge.
+ *
+ * @example
+ * ```ts
+ * import { writtenAsIntegers } from "./exact.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * strictEqual(writtenAsIntegers('{"limit":10,"big":5e15,"date":"2026-12-02"}'), true);
+ * strictEqual(writtenAsIntegers('{"limit":10.0}'), false);
+ * strictEqual(writtenAsIntegers('{"limit":1000e-2}'), false);
+ * strictEqual(writtenAsIntegers('{"path":"/tmp/a.txt"}'), false); // a point anywhere: the caller looks
+ * ```
+ */
+export function writtenAsIntegers(text: string): boolean {
+  return text.indexOf(".") === -1 && !holdsNegativeExponent(text);
+}
+
 /** The offset of the first match of a global pattern between `start` and `end`, or -1. */
 function firstMatch(pattern: RegExp, text: string, start: number, end: number): number {
   pattern.lastIndex = start;
