@@ -65,16 +65,7 @@
  * @module
  */
 
-import {
-  ASTRAL_HAZARD_HIGHS,
-  BMP_HAZARD_UNIT,
-  combineSurrogates,
-  hazardAt,
-  hazardOfCodePoint,
-  IGNORABLE,
-  keyCollisions,
-  NO_HAZARD,
-} from "./hazards.ts";
+import { HAZARD_UNIT, hazardAt, IGNORABLE, keyCollisions, NO_HAZARD } from "./hazards.ts";
 import type { Profile } from "./profiles.ts";
 import { hasCase, scan, type ScanResult, skipWhiteSpace } from "./scanner/mod.ts";
 
@@ -232,15 +223,15 @@ function endsKey(text: string, end: number): boolean {
   return text.charCodeAt(skipWhiteSpace(text, end + 1, text.length)) === COLON;
 }
 
-/** {@linkcode BMP_HAZARD_UNIT}, global: the closer look walks its matches. */
-const BMP_HAZARD_UNITS = new RegExp(BMP_HAZARD_UNIT.source, "g");
+/** {@linkcode HAZARD_UNIT}, global: the closer look walks its matches. */
+const HAZARD_UNITS = new RegExp(HAZARD_UNIT.source, "g");
 
 /**
  * Whether the strings of a text `JSON.parse` accepts hold no character the
  * scanner reports (the non-ASCII half of the clean test): no lone surrogate
- * (`isWellFormed`, native), and, where a native search finds a code unit of
- * {@linkcode BMP_HAZARD_UNIT} or a high surrogate of
- * {@linkcode ASTRAL_HAZARD_HIGHS}, a closer look at it by `hazardAt` of
+ * (`isWellFormed`, native), and, where one native search finds a code unit
+ * of {@linkcode HAZARD_UNIT} (a BMP default-ignorable, or a high surrogate
+ * that starts an astral one), a closer look at it by `hazardAt` of
  * `engine/hazards.ts`: no bidi control or tag character anywhere, and no
  * other default-ignorable in a key. Outside strings such a text holds ASCII
  * only. Each string is looked at once at most (a key test moves past its
@@ -252,6 +243,7 @@ const BMP_HAZARD_UNITS = new RegExp(BMP_HAZARD_UNIT.source, "g");
  * import { strictEqual } from "node:assert/strict";
  * strictEqual(wideStringsClean('{"city":"K\u00f8benhavn","note":"\u4e2d\u6587 \u{1F600}"}'), true);
  * strictEqual(wideStringsClean('{"note":"\u2764\uFE0F"}'), true); // a variation selector in a value
+ * strictEqual(wideStringsClean('{"note":"\u{1D160}"}'), true); // a musical note: its high surrogate starts a hazard elsewhere
  * strictEqual(wideStringsClean('{"ro\u00ADle":1}'), false); // a soft hyphen in a key
  * strictEqual(wideStringsClean('["a\u202Eb"]'), false); // a bidi control
  * strictEqual(wideStringsClean('["\u{E0041}"]'), false); // a tag character
@@ -260,23 +252,16 @@ const BMP_HAZARD_UNITS = new RegExp(BMP_HAZARD_UNIT.source, "g");
  */
 export function wideStringsClean(text: string): boolean {
   if (!text.isWellFormed()) return false;
-  if (BMP_HAZARD_UNIT.test(text)) {
-    const units = BMP_HAZARD_UNITS;
-    units.lastIndex = 0;
-    for (let m = units.exec(text); m !== null; m = units.exec(text)) {
-      const end = hazardsInValueOnly(text, m.index, hazardAt(text.charCodeAt(m.index), -1));
-      if (end < 0) return false;
-      units.lastIndex = Math.max(units.lastIndex, end);
-    }
-  }
-  for (const high of ASTRAL_HAZARD_HIGHS) {
-    for (let at = text.indexOf(high); at !== -1;) {
-      // The text is well formed: a low surrogate follows.
-      const cp = combineSurrogates(high.charCodeAt(0), text.charCodeAt(at + 1));
-      const end = hazardsInValueOnly(text, at, hazardOfCodePoint(cp));
-      if (end < 0) return false;
-      at = text.indexOf(high, Math.max(at + 2, end));
-    }
+  if (!HAZARD_UNIT.test(text)) return true;
+  const units = HAZARD_UNITS;
+  units.lastIndex = 0;
+  for (let m = units.exec(text); m !== null; m = units.exec(text)) {
+    const at = m.index;
+    // The text is well formed: a high surrogate found is followed by its low one.
+    const hazard = hazardAt(text.charCodeAt(at), text.charCodeAt(at + 1));
+    const end = hazardsInValueOnly(text, at, hazard);
+    if (end < 0) return false;
+    units.lastIndex = Math.max(units.lastIndex, end);
   }
   return true;
 }

@@ -135,49 +135,40 @@ function unitEscape(unit: number): string {
 }
 
 /**
- * Every BMP code unit that starts a hazard in a key or a value: the BMP
- * `Default_Ignorable_Code_Point` ranges (every bidi control is one), as one
- * character class, built from the same table as {@linkcode isDefaultIgnorable}.
- * A string without any of them, without a surrogate of
- * {@linkcode ASTRAL_HAZARD_HIGHS} and without a lone surrogate holds no
- * hazard (`engine/fast_path.ts` tests a whole text with it, natively). No
- * `g` flag: it keeps no state.
+ * Every code unit that starts a hazard in a key or a value, as one character
+ * class built from the same table as {@linkcode isDefaultIgnorable}: the BMP
+ * `Default_Ignorable_Code_Point` ranges (every bidi control is one) and the
+ * high surrogates that start an astral one (tag characters among them). A
+ * string without any of them and without a lone surrogate holds no hazard;
+ * a high surrogate found starts a hazard only with some low ones
+ * ({@linkcode hazardAt} tells). `engine/fast_path.ts` searches a whole text
+ * with it, natively. No `g` flag: it keeps no state.
  *
  * @example
  * ```ts
  * import { strictEqual } from "node:assert/strict";
- * import { BMP_HAZARD_UNIT } from "./hazards.ts";
- * strictEqual(BMP_HAZARD_UNIT.test("caf\u00e9 \u4e2d\u6587 \u{1F600}"), false);
- * strictEqual(BMP_HAZARD_UNIT.test("a\u202Eb"), true); // a bidi control
- * strictEqual(BMP_HAZARD_UNIT.test("ro\u00ADle"), true); // a soft hyphen
+ * import { HAZARD_UNIT } from "./hazards.ts";
+ * strictEqual(HAZARD_UNIT.test("caf\u00e9 \u4e2d\u6587 \u{1F600}"), false);
+ * strictEqual(HAZARD_UNIT.test("a\u202Eb"), true); // a bidi control
+ * strictEqual(HAZARD_UNIT.test("ro\u00ADle"), true); // a soft hyphen
+ * strictEqual(HAZARD_UNIT.test("\u{E0041}"), true); // a tag character: its high surrogate
+ * strictEqual(HAZARD_UNIT.test("\u{E0100}"), true); // a variation selector: the same high surrogate
  * ```
  */
-export const BMP_HAZARD_UNIT: RegExp = new RegExp(
+export const HAZARD_UNIT: RegExp = new RegExp(
   "[" +
-    IGNORABLE_STARTS.flatMap((start, k) =>
-      start > 0xffff ? [] : [unitEscape(start) + "-" + unitEscape(IGNORABLE_ENDS[k])]
-    ).join("") + "]",
+    IGNORABLE_STARTS.map((start, k) => {
+      const end = IGNORABLE_ENDS[k];
+      if (start <= 0xffff) return unitEscape(start) + "-" + unitEscape(end);
+      // An astral range: the high surrogates its code points start with.
+      return unitEscape(highSurrogateOf(start)) + "-" + unitEscape(highSurrogateOf(end));
+    }).join("") + "]",
 );
 
-/**
- * The high surrogates that start an astral default-ignorable code point (tag
- * characters among them), each as a one-unit string for a native `indexOf`:
- * a text holding none of them holds no astral hazard but a lone surrogate.
- *
- * @example
- * ```ts
- * import { strictEqual } from "node:assert/strict";
- * import { ASTRAL_HAZARD_HIGHS } from "./hazards.ts";
- * strictEqual(ASTRAL_HAZARD_HIGHS.includes("\u{E0041}"[0]), true); // a tag character
- * strictEqual(ASTRAL_HAZARD_HIGHS.includes("\u{1F600}"[0]), false); // an emoji
- * ```
- */
-export const ASTRAL_HAZARD_HIGHS: readonly string[] = IGNORABLE_STARTS.flatMap((start, k) => {
-  if (start <= 0xffff) return [];
-  const first = 0xd800 + ((start - 0x10000) >> 10);
-  const last = 0xd800 + ((IGNORABLE_ENDS[k] - 0x10000) >> 10);
-  return Array.from({ length: last - first + 1 }, (_, h) => String.fromCharCode(first + h));
-});
+/** The high surrogate of an astral code point. */
+function highSurrogateOf(cp: number): number {
+  return 0xd800 + ((cp - 0x10000) >> 10);
+}
 
 // Decoded on first use: keys and strings that are all ASCII never need them.
 let foldings: Map<number, string> | undefined;
