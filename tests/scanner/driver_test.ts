@@ -938,6 +938,18 @@ const ROWS: readonly ScanRow[] = [
     is: "cosmetic none invalid complete",
   },
   {
+    // A reasoning block is framing only before the value (the tail is judged as a tail).
+    name: "a reasoning block after the value is not framing",
+    input: '{"a": 1}\n<think>hmm</think>',
+    profile: "agent",
+    value: { "a": 1 },
+    rules: "R003@9 R050@16",
+    refusal: "E011",
+    span: [0, 8],
+    syntaxEnd: 8,
+    is: "cosmetic semantic invalid complete",
+  },
+  {
     name: "a refusal with nothing around the value",
     input: "['a']",
     profile: "strict",
