@@ -162,6 +162,18 @@ const READ_BY_THE_LANE: readonly LaneRow[] = [
   { name: "tabs and CR LF around a value", chunks: ["[\n\t-1\r\n]"], steps: "2", value: [-1] },
 ];
 
+/**
+ * A root number or literal is the loop's too (the preamble returns `VALUE` at it): its span
+ * (`valueStart`, `valueEnd`, `syntaxEnd`) is what the loop completed.
+ */
+const ROOT_SCALARS: readonly (LaneRow & { span: readonly [number, number, number] })[] = [
+  { name: "a root number", chunks: ["1 "], steps: "2", value: 1, span: [0, 1, 2] },
+  { name: "a root fraction", chunks: ["-1.5\n"], steps: "2", value: -1.5, span: [0, 4, 5] },
+  { name: "a root true", chunks: ["true "], steps: "2", value: true, span: [0, 4, 5] },
+  { name: "a root false", chunks: ["false\t"], steps: "2", value: false, span: [0, 5, 6] },
+  { name: "a root null", chunks: ["null\n"], steps: "2", value: null, span: [0, 4, 5] },
+];
+
 /** The scan loop declines these: the mode function reads them (one step each, or as said). */
 const READ_BY_A_MODE_FUNCTION: readonly LaneRow[] = [
   {
@@ -209,6 +221,31 @@ const READ_BY_A_MODE_FUNCTION: readonly LaneRow[] = [
     steps: "3",
     value: [true, "tru"],
     repairs: "UnquotedString@7",
+  },
+  {
+    // The loop reads only `true`, `false` and `null`: any other word is readValue's, even one
+    // spelled like `null` after its first letter.
+    name: "a word ending in `ull`",
+    chunks: ["[1, xull]"],
+    steps: "3",
+    value: [1, "xull"],
+    repairs: "UnquotedString@4",
+  },
+  {
+    name: "a literal in another case",
+    chunks: ["[1, Null]"],
+    steps: "3",
+    value: [1, null],
+    repairs: "LiteralCase@4",
+  },
+  {
+    // The epilogue finds the root scalar `true` to be prose and hands back to the preamble
+    // (PREAMBLE, mode 0): preamble, epilogue, preamble, epilogue.
+    name: "a root scalar that is prose",
+    chunks: ['true story: {"a": 1}'],
+    steps: "4",
+    value: { a: 1 },
+    repairs: "SkipProse@0",
   },
   {
     name: "a `}` closing an array",
@@ -309,6 +346,12 @@ const CUT: readonly LaneRow[] = [
     value: [1, "a\nb"],
   },
   {
+    name: "inside a key with an escape (quotedString)",
+    chunks: ['{"a":1, "a\\n', 'b":1}'],
+    steps: "1/2",
+    value: { a: 1, "a\nb": 1 },
+  },
+  {
     name: "inside an unquoted key (keyWord)",
     chunks: ['{"a":1, ab', "c:1}"],
     steps: "1/2",
@@ -350,7 +393,9 @@ const CUT: readonly LaneRow[] = [
 ];
 
 /** Feeds a row and gives its `modeSteps` trace, value and repairs. */
-function laneRun(chunks: readonly string[]): { steps: string; value: unknown; repairs: string } {
+function laneRun(
+  chunks: readonly string[],
+): { steps: string; value: unknown; repairs: string; span: readonly number[] } {
   const scanner = new Scanner(PROFILES.permissive);
   const steps: number[] = [];
   chunks.forEach((chunk, k) => {
@@ -362,6 +407,7 @@ function laneRun(chunks: readonly string[]): { steps: string; value: unknown; re
     steps: steps.join("/"),
     value: result.value,
     repairs: result.repairs.map((r) => `${r.name}@${r.offset}`).join(", "),
+    span: [result.valueStart, result.valueEnd, result.syntaxEnd],
   };
 }
 
@@ -375,14 +421,29 @@ for (
   Deno.test(`lane: ${group}`, async (t) => {
     for (const row of rows) {
       await t.step(row.name, () => {
+        const { steps, value, repairs } = laneRun(row.chunks);
         assert.deepStrictEqual(
-          laneRun(row.chunks),
+          { steps, value, repairs },
           { steps: row.steps, value: row.value, repairs: row.repairs ?? "" },
         );
       });
     }
   });
 }
+
+Deno.test("lane: the lane reads a root scalar", async (t) => {
+  for (const row of ROOT_SCALARS) {
+    await t.step(row.name, () => {
+      const { steps, value, repairs, span } = laneRun(row.chunks);
+      assert.deepStrictEqual({ steps, value, repairs, span }, {
+        steps: row.steps,
+        value: row.value,
+        repairs: "",
+        span: row.span,
+      });
+    });
+  }
+});
 
 Deno.test("lane: a clean document's value is JSON.parse's, fed whole", () => {
   for (const row of READ_BY_THE_LANE) {
