@@ -431,7 +431,8 @@ export class Scanner extends ScanState {
    * bracket, a comma, a colon, a matching closer) are read here, in one function, and anything
    * else by the mode's function (`step`). This is the one place a mode's tokens are read outside
    * its function: a call per token made the clean path about 1.3× slower (docs/ENGINE.md, "The
-   * scanner's modules"). Returns STOP or REREAD.
+   * scanner's modules"). Each call of `step` is counted (`modeSteps`), on the slow branch only.
+   * Returns STOP or REREAD.
    */
   private lane(mode: number, text: string, n: number, final: boolean): number {
     const base = this.base;
