@@ -44,7 +44,6 @@ import {
   COMMENT_REST,
   DONE,
   END,
-  FATAL,
   KEY,
   KEY_REST,
   LITERAL_REST,
@@ -122,6 +121,34 @@ const TAB = 9,
  * ```
  */
 export class Scanner extends ScanState {
+  /** Calls of `step` made by the scan loop (`modeSteps`); counted only where the loop declines. */
+  private steps = 0;
+
+  /**
+   * How many times the scan loop handed the text to a mode function (`step`: `readValue`,
+   * `readAfter`, `readKey`, `readColon`, the preamble, the epilogue, the modes that go on with a
+   * cut token) instead of reading a token itself. The tokens of clean JSON are read by the loop,
+   * so a clean document fed in one chunk costs two: the preamble and the epilogue. It tells the
+   * loop's fast path from the mode functions, which read every token the same way (the tests of
+   * the loop count it); counted on the loop's slow branch only.
+   *
+   * @example
+   * ```ts
+   * import { strictEqual } from "node:assert/strict";
+   * import { Scanner } from "./mod.ts";
+   * import { PROFILES } from "../profiles.ts";
+   * const clean = new Scanner(PROFILES.permissive);
+   * clean.feed('{"a": [1, "x", true]}', true);
+   * strictEqual(clean.modeSteps, 2); // the preamble and the epilogue
+   * const repaired = new Scanner(PROFILES.permissive);
+   * repaired.feed("{'a': 1}", true);
+   * strictEqual(repaired.modeSteps, 3); // and readKey, for the single-quoted key
+   * ```
+   */
+  get modeSteps(): number {
+    return this.steps;
+  }
+
   /**
    * Feeds the next chunk. With `final` true the chunk is the last: open
    * tokens and containers are completed and the epilogue is read.
@@ -390,7 +417,7 @@ export class Scanner extends ScanState {
       let mode = this.mode;
       if (this.inString) {
         const end = scanString(this, text, this.pos, final);
-        if (end === SUSPEND || end === FATAL) return;
+        if (end === SUSPEND) return;
         mode = this.moveTo(end, finishString(this, end));
       }
       mode = this.lane(mode, text, n, final);
@@ -404,7 +431,8 @@ export class Scanner extends ScanState {
    * bracket, a comma, a colon, a matching closer) are read here, in one function, and anything
    * else by the mode's function (`step`). This is the one place a mode's tokens are read outside
    * its function: a call per token made the clean path about 1.3× slower (docs/ENGINE.md, "The
-   * scanner's modules"). Returns STOP or REREAD.
+   * scanner's modules"). Each call of `step` is counted (`modeSteps`), on the slow branch only.
+   * Returns STOP or REREAD.
    */
   private lane(mode: number, text: string, n: number, final: boolean): number {
     const base = this.base;
@@ -458,7 +486,6 @@ export class Scanner extends ScanState {
           if (c === QUOTE) {
             const end = plainString(this, text, i + 1, n);
             if (end >= 0) {
-              if (end === i + 2) this.emptyString(base + end, QUOTE);
               mode = this.completed(base + end, this.stringFinalAt);
               this.lastToken = STRING_TOKEN;
               at = end;
@@ -506,6 +533,7 @@ export class Scanner extends ScanState {
       // After a value the white space is read again (a line break there may decide a missing
       // comma); elsewhere the mode function goes on after it.
       this.pos = mode === AFTER ? at : i;
+      this.steps++;
       mode = this.step(mode, text, n, final);
       if (mode < 0) return mode;
       at = this.pos;

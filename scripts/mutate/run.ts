@@ -249,6 +249,7 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     ...SCANNER_TESTS,
   ],
   "engine/scanner/scanner.ts": [
+    "tests/scanner/lane_test.ts",
     "tests/scanner/driver_test.ts",
     "tests/stream_linear_test.ts",
     ...SCANNER_TESTS,

@@ -622,6 +622,31 @@ const ROWS: readonly ScanRow[] = [
     is: "cosmetic none invalid complete",
   },
   {
+    // The lead-in makes the escaped array prose as written: no value (E003), which the
+    // unescaped reading may replace.
+    name: "an escaped array after a lead-in, no value as written, is read unescaped",
+    input: 'Here: [\\"b\\", 1]',
+    profile: "agent",
+    value: ["b", 1],
+    rules: "R003@0 R067@6",
+    span: [6, 16],
+    syntaxEnd: 16,
+    is: "cosmetic none invalid complete",
+  },
+  {
+    // The unescaped reading is judged as a whole input (its framing too): R050 there is
+    // refused, so the reading as written stays.
+    name: "an escaped value after text that is not framing is kept as written",
+    input: 'Note: do not run this {\\"a\\": 1}',
+    profile: "agent",
+    value: {},
+    rules: "R003@0 R050@6 R031@23 R010@32 R011@32",
+    refusal: "E011",
+    span: [22, 32],
+    syntaxEnd: 32,
+    is: "lossy semantic invalid truncated",
+  },
+  {
     name: "strict keeps the reading as written",
     input: '{\\"a\\": 1}',
     profile: "strict",
@@ -911,6 +936,18 @@ const ROWS: readonly ScanRow[] = [
     span: [17, 25],
     syntaxEnd: 25,
     is: "cosmetic none invalid complete",
+  },
+  {
+    // A reasoning block is framing only before the value (the tail is judged as a tail).
+    name: "a reasoning block after the value is not framing",
+    input: '{"a": 1}\n<think>hmm</think>',
+    profile: "agent",
+    value: { "a": 1 },
+    rules: "R003@9 R050@16",
+    refusal: "E011",
+    span: [0, 8],
+    syntaxEnd: 8,
+    is: "cosmetic semantic invalid complete",
   },
   {
     name: "a refusal with nothing around the value",
