@@ -19,6 +19,7 @@ import {
   foldCase,
   hasHazard,
   type Hazard,
+  HAZARD_UNIT,
   hazardAt,
   hazardOfCodePoint,
   IGNORABLE,
@@ -965,4 +966,59 @@ Deno.test("the data tables record their Unicode versions", () => {
 
 Deno.test("the collision kinds, finest first", () => {
   assert.deepEqual(COLLISION_KINDS, ["exact", "ignorable", "normalization", "case", "confusable"]);
+});
+
+/** Code units and whether a hazard starts with them (`HAZARD_UNIT`). */
+const HAZARD_UNIT_ROWS: readonly (readonly [string, number, boolean])[] = [
+  ["a letter", 0x61, false],
+  ["the last unit before the first ignorable", 0xac, false],
+  ["a soft hyphen", 0xad, true],
+  ["the unit after it", 0xae, false],
+  ["a combining grapheme joiner", 0x34f, true],
+  ["the Arabic letter mark (a bidi control)", 0x61c, true],
+  ["a Hangul choseong filler and the jungseong filler after it", 0x1160, true],
+  ["the unit after the fillers", 0x1161, false],
+  ["a zero-width space", 0x200b, true],
+  ["an en dash", 0x2013, false],
+  ["a right-to-left override", 0x202e, true],
+  ["a word joiner", 0x2060, true],
+  ["the last unit of the invisible operators' block", 0x206f, true],
+  ["a superscript zero", 0x2070, false],
+  ["a CJK ideograph", 0x4e2d, false],
+  ["a variation selector", 0xfe0f, true],
+  ["a byte order mark", 0xfeff, true],
+  ["the last reserved ignorable of the specials", 0xfff8, true],
+  ["an interlinear annotation anchor", 0xfff9, false],
+  ["the high surrogate of U+1BCA0 (a shorthand format control)", 0xd82f, true],
+  ["the high surrogate of U+1D173 (a musical format control)", 0xd834, true],
+  ["an emoji's high surrogate", 0xd83d, false],
+  ["the high surrogate of the tag characters", 0xdb40, true],
+  ["the high surrogate of U+E0FFF", 0xdb43, true],
+  ["the high surrogate after them", 0xdb44, false],
+  ["a low surrogate", 0xdc00, false],
+];
+
+Deno.test("HAZARD_UNIT holds exactly the code units a hazard starts with", async (t) => {
+  for (const [name, unit, expected] of HAZARD_UNIT_ROWS) {
+    await t.step(name, () => {
+      assert.strictEqual(HAZARD_UNIT.test(String.fromCharCode(unit)), expected);
+    });
+  }
+  await t.step(
+    "every code unit: a BMP default-ignorable, or an astral one's high surrogate",
+    () => {
+      const highs = new Set<number>();
+      for (let cp = 0x10000; cp <= 0x10ffff; cp++) {
+        if (isDefaultIgnorable(cp)) highs.add(String.fromCodePoint(cp).charCodeAt(0));
+      }
+      for (let unit = 0; unit <= 0xffff; unit++) {
+        const expected = unit >= 0xd800 && unit <= 0xdfff
+          ? highs.has(unit)
+          : isDefaultIgnorable(unit);
+        if (HAZARD_UNIT.test(String.fromCharCode(unit)) !== expected) {
+          assert.fail(`U+${unit.toString(16).toUpperCase()}: expected ${expected}`);
+        }
+      }
+    },
+  );
 });

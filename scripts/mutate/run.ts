@@ -103,6 +103,7 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
   ],
   "engine/gate.ts": [
     "tests/gate_test.ts",
+    "tests/gate_clean_test.ts",
     "tests/gate_render_test.ts",
     "tests/classify_test.ts",
     "tests/caller_errors_test.ts",
@@ -142,6 +143,11 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     "tests/compile_test.ts",
     "tests/declarations_test.ts",
     "tests/jsonschema_test.ts",
+  ],
+  "engine/declarations/exact.ts": [
+    "tests/exact_numbers_test.ts",
+    "tests/gate_clean_test.ts",
+    "tests/number_exact_test.ts",
   ],
   "engine/declarations/verdict.ts": [
     "tests/verdict_test.ts",
@@ -227,7 +233,10 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     "tests/scanner/value_mode_test.ts",
     ...SCANNER_TESTS,
   ],
-  "engine/scanner/member_modes.ts": ["tests/scanner/member_modes_test.ts", ...SCANNER_TESTS],
+  "engine/scanner/member_modes.ts": [
+    "tests/scanner/member_modes_test.ts",
+    ...SCANNER_TESTS,
+  ],
   "engine/scanner/between_tokens.ts": [
     "tests/scanner/between_tokens_test.ts",
     ...SCANNER_TESTS,
@@ -242,7 +251,10 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     "tests/stream_linear_test.ts",
     ...SCANNER_TESTS,
   ],
-  "engine/scanner/epilogue.ts": ["tests/scanner/epilogue_test.ts", ...SCANNER_TESTS],
+  "engine/scanner/epilogue.ts": [
+    "tests/scanner/epilogue_test.ts",
+    ...SCANNER_TESTS,
+  ],
   "engine/scanner/state.ts": [
     "tests/scanner/state_test.ts",
     "tests/stream_linear_test.ts",
