@@ -13,7 +13,7 @@
  *
  * A text takes the fast path only when all of these hold (each one a reason
  * the scanner could have something to say), checked with native searches
- * (`indexOf`, `match`, one character-class search, `isWellFormed`, the UTF-8
+ * (`indexOf`, `match`, one sticky run over a character class, `isWellFormed`, the UTF-8
  * encoder; for a text of at most 512 code units, one counted expression after
  * the walk instead of the ASCII test, the backslash search and the colon
  * count) and one walk of the parsed value, never a second reading of the

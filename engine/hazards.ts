@@ -141,8 +141,8 @@ function unitEscape(unit: number): string {
  * high surrogates that start an astral one (tag characters among them). A
  * string without any of them and without a lone surrogate holds no hazard;
  * a high surrogate found starts a hazard only with some low ones
- * ({@linkcode hazardAt} tells). `engine/fast_path.ts` searches a whole text
- * with it, natively. No `g` flag: it keeps no state.
+ * ({@linkcode hazardAt} tells). `engine/fast_path.ts` reads a whole text
+ * with its complement, natively. No `g` flag: it keeps no state.
  *
  * @example
  * ```ts
