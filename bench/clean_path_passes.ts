@@ -1,9 +1,10 @@
 /**
  * Issue 29's question, measured: could ONE JavaScript loop over the char
  * codes of `a_valid.json` (1 MiB, not all ASCII) do the text checks of the
- * clean path (`scanCleanText` of `engine/fast_path.ts`: the hazard class
- * search, six astral `indexOf`, `isWellFormed`, the backslash loop, the colon
- * count, the hyphen loop of the underflow test) for less than the native
+ * clean path (`scanCleanText` of `engine/fast_path.ts` as it stood when
+ * measured: the hazard class search, six astral `indexOf`, `isWellFormed`,
+ * the backslash loop, the colon count, the hyphen loop of the underflow
+ * test) for less than the native
  * searches cost? Cases, each against the same round's `JSON.parse`:
  *
  * - `scanCleanText` as it is (native searches, `JSON.parse`, the walk);
@@ -29,33 +30,13 @@
  * @module
  */
 
-import process from "node:process";
-import { parseArgs } from "node:util";
 import { scanCleanText } from "../engine/fast_path.ts";
 import { hazardOfCodePoint, IGNORABLE, NO_HAZARD } from "../engine/hazards.ts";
 import { PROFILES } from "../engine/profiles.ts";
+import { interleavedTimes, printRatioTable, splitArgs } from "./interleaved.ts";
 import { loadStandardInputs } from "./inputs.ts";
 
-const { rounds, clock } = parseArgs({
-  args: Deno.args,
-  options: {
-    rounds: { type: "string", default: "60" },
-    clock: { type: "string", default: "wall" },
-  },
-}).values;
-if (clock !== "wall" && clock !== "cpu") throw new Error("--clock is wall or cpu");
-
-/** Milliseconds of the chosen clock: the wall clock, or the process's CPU time. */
-function now(): number {
-  if (clock === "wall") return performance.now();
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}
-
-function quartile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(q * (sorted.length - 1))];
-}
+const { rounds, now } = splitArgs(Deno.args, 60);
 
 const QUOTE = 34, COLON = 58, BACKSLASH = 92, MINUS = 45, LOWER_U = 117, ZERO = 48, ONE = 49;
 const LBRACKET = 91, COMMA = 44, SPACE = 32, LF = 10, TAB = 9, CR = 13, DOT = 46, NINE = 57;
@@ -210,23 +191,13 @@ const cases: Record<string, () => unknown> = {
   "candidate: one pass, every check": () => onePass(valid),
   "candidate, then JSON.parse (no walk)": () => onePass(valid) >= 0 && JSON.parse(valid),
 };
-const names = Object.keys(cases);
-const times: number[][] = names.map(() => []);
-const total = Number(rounds) + 3;
-for (let r = 0; r < total; r++) {
-  const order = r % 2 === 0 ? [...names.keys()] : [...names.keys()].reverse();
-  for (const c of order) {
-    const t0 = now();
-    cases[names[c]]();
-    if (r >= 3) times[c].push(now() - t0);
-  }
-}
-console.log(
-  `\n| a_valid.json (${valid.length} code units) | ms (best) | × JSON.parse: q25 / median / q75 |`,
+const times = interleavedTimes(cases, rounds, now);
+printRatioTable(
+  `a_valid.json (${valid.length} code units)`,
+  "ms",
+  "JSON.parse:",
+  cases,
+  times,
+  1,
+  2,
 );
-console.log("| --- | --- | --- |");
-names.forEach((name, c) => {
-  const ratios = times[c].map((t, r) => t / times[0][r]);
-  const q = [0.25, 0.5, 0.75].map((p) => quartile(ratios, p).toFixed(2)).join(" / ");
-  console.log(`| ${name} | ${Math.min(...times[c]).toFixed(2)} | ${q} |`);
-});

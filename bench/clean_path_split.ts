@@ -17,33 +17,13 @@
  * @module
  */
 
-import process from "node:process";
-import { parseArgs } from "node:util";
 import { gate, PROFILES } from "../mod.ts";
 import { scanCleanText } from "../engine/fast_path.ts";
 import { scan } from "../engine/scanner/mod.ts";
+import { interleavedTimes, printRatioTable, splitArgs } from "./interleaved.ts";
 import { loadStandardInputs } from "./inputs.ts";
 
-const { rounds, clock } = parseArgs({
-  args: Deno.args,
-  options: {
-    rounds: { type: "string", default: "40" },
-    clock: { type: "string", default: "wall" },
-  },
-}).values;
-if (clock !== "wall" && clock !== "cpu") throw new Error("--clock is wall or cpu");
-
-/** Milliseconds of the chosen clock: the wall clock, or the process's CPU time. */
-function now(): number {
-  if (clock === "wall") return performance.now();
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}
-
-function quartile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(q * (sorted.length - 1))];
-}
+const { rounds, now } = splitArgs(Deno.args, 40);
 
 const { valid } = await loadStandardInputs();
 const agent = PROFILES.agent;
@@ -56,23 +36,13 @@ const cases: Record<string, () => unknown> = {
   "gate (agent)": () => gate(valid),
   "scan (agent), the scanner": () => scan(valid, agent),
 };
-const names = Object.keys(cases);
-const times: number[][] = names.map(() => []);
-const total = Number(rounds) + 3;
-for (let r = 0; r < total; r++) {
-  const order = r % 2 === 0 ? [...names.keys()] : [...names.keys()].reverse();
-  for (const c of order) {
-    const t0 = now();
-    cases[names[c]]();
-    if (r >= 3) times[c].push(now() - t0);
-  }
-}
-console.log(
-  `\n| a_valid.json (${valid.length} code units) | ms (best) | × JSON.parse: q25 / median / q75 |`,
+const times = interleavedTimes(cases, rounds, now);
+printRatioTable(
+  `a_valid.json (${valid.length} code units)`,
+  "ms",
+  "JSON.parse:",
+  cases,
+  times,
+  1,
+  2,
 );
-console.log("| --- | --- | --- |");
-names.forEach((name, c) => {
-  const ratios = times[c].map((t, r) => t / times[0][r]);
-  const q = [0.25, 0.5, 0.75].map((p) => quartile(ratios, p).toFixed(2)).join(" / ");
-  console.log(`| ${name} | ${Math.min(...times[c]).toFixed(2)} | ${q} |`);
-});

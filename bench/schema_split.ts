@@ -25,35 +25,15 @@
  * @module
  */
 
-import process from "node:process";
-import { parseArgs } from "node:util";
 import { compileGate, gate } from "../mod.ts";
 import { matchesForm } from "../engine/declarations/check.ts";
 import { PROFILES } from "../engine/profiles.ts";
 import { scan } from "../engine/scanner/mod.ts";
 import { ajvCompile } from "../tests/fixtures/ajv_oracle.ts";
+import { interleavedTimes, printRatioTable, splitArgs } from "./interleaved.ts";
 import { LARGE, LARGE_SCHEMA, SCHEMA, SMALL } from "./schema_calls.ts";
 
-const { rounds, clock } = parseArgs({
-  args: Deno.args,
-  options: {
-    rounds: { type: "string", default: "120" },
-    clock: { type: "string", default: "wall" },
-  },
-}).values;
-if (clock !== "wall" && clock !== "cpu") throw new Error("--clock is wall or cpu");
-
-/** Milliseconds of the chosen clock: the wall clock, or the process's CPU time. */
-function now(): number {
-  if (clock === "wall") return performance.now();
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}
-
-function quartile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(q * (sorted.length - 1))];
-}
+const { rounds, now } = splitArgs(Deno.args, 120);
 
 /**
  * `loops` distinct texts of the call (one string member changed in each,
@@ -92,27 +72,8 @@ function split(label: string, schema: unknown, text: string, member: string, loo
     "compiled gate": (i) => compiled.gate(texts[i]),
     "one-shot gate, the same schema object": (i) => gate(texts[i], { schemaJson: schema }),
   };
-  const names = Object.keys(cases);
-  const times: number[][] = names.map(() => []);
-  let sink = 0;
-  const total = Number(rounds) + 3;
-  for (let r = 0; r < total; r++) {
-    const order = r % 2 === 0 ? names.keys() : [...names.keys()].reverse();
-    for (const c of order) {
-      const f = cases[names[c]];
-      const t0 = now();
-      for (let i = 0; i < loops; i++) if (f(i)) sink++;
-      if (r >= 3) times[c].push(((now() - t0) / loops) * 1000);
-    }
-  }
-  console.log(`\n| ${label} | µs (best) | × baseline: per-round q25 / median / q75 |`);
-  console.log("| --- | --- | --- |");
-  names.forEach((name, c) => {
-    const ratios = times[c].map((t, r) => t / times[0][r]);
-    const q = [0.25, 0.5, 0.75].map((p) => quartile(ratios, p).toFixed(2)).join(" / ");
-    console.log(`| ${name} | ${Math.min(...times[c]).toFixed(3)} | ${q} |`);
-  });
-  if (sink < 0) console.log(sink);
+  const times = interleavedTimes(cases, rounds, now, loops);
+  printRatioTable(label, "µs", "baseline: per-round", cases, times, 1000, 3);
 }
 
 split(`~100-byte call (${SMALL.length} B)`, SCHEMA, SMALL, "weather in Paris tomorrow", 3000);
