@@ -16,11 +16,18 @@
 import assert from "node:assert/strict";
 import { gatePrepared, gateScan } from "../engine/gate.ts";
 import { compileDeclaration } from "../engine/declarations/compile.ts";
-import { passingCheck } from "../engine/declarations/verdict.ts";
+import { checkedKeyCount, passingCheck } from "../engine/declarations/verdict.ts";
 import type { Form } from "../engine/declarations/form.ts";
-import { PROFILE_NAMES, PROFILES } from "../engine/profiles.ts";
+import { type Profile, PROFILE_NAMES, PROFILES } from "../engine/profiles.ts";
 import { scan } from "../engine/scanner/mod.ts";
-import { scanCleanText } from "../engine/fast_path.ts";
+import {
+  keyedAnswerCount,
+  scanCleanKeyed,
+  scanCleanParsed,
+  scanCleanResult,
+  scanCleanText,
+} from "../engine/fast_path.ts";
+import { flatObject } from "../engine/declarations/flat_object.ts";
 import { branchesDeclareKeys } from "../engine/declarations/twins.ts";
 
 /** Declarations by name: each reaches another branch of the gate's judgement. */
@@ -53,6 +60,23 @@ const DECLARATIONS: Readonly<Record<string, Form | null>> = {
     schema: "{n:1|2|3,x:number}",
   }),
   "integers": compileDeclaration({ schema: "{!n:integer,m:[integer]}" }),
+  "a flat object whose integers may be 0": compileDeclaration({
+    schemaJson: {
+      type: "object",
+      properties: {
+        query: { type: "string" },
+        limit: { type: "integer", minimum: -5, maximum: 50 },
+        n: { type: "integer", minimum: 0, maximum: 10 ** 15 },
+        m: { type: "array", items: { type: "integer", minimum: 0, maximum: 9 } },
+        sort: { enum: ["asc", "desc"] },
+        safe: { type: "boolean" },
+        path: { type: ["string", "null"] },
+        a: { type: "string" },
+      },
+      required: ["query"],
+      additionalProperties: false,
+    },
+  }),
   "a number bound": compileDeclaration({ schema: "{x:number(maximum=0.1)}" }),
 };
 
@@ -95,6 +119,28 @@ const TEXTS: readonly string[] = [
   '{"query":"2026-12-02","limit":1,"tags":["e-mail"]}',
   '{"x":0.1,"n":3}',
   '{"city":"Z\u00fcrich","n":0}',
+  // Flat objects: the passing check's key count in place of the walk.
+  '{"query":"x","limit":0,"n":0,"m":[0,1]}',
+  '{"query":"x","limit":-0}',
+  '{"query":"x","limit":-0.0}',
+  '{"query":"x","limit":-1e-400}',
+  '{"query":"x","n":1e-400}',
+  '{"query":"x","n":0.0,"m":[0e5]}',
+  '{"query":"2026-01-02","limit":0}',
+  '{"query":"x","limit":3,"query":"rm -rf /"}',
+  '{"query":"x","limit":3,"tags":["a"],"tags":["b"]}',
+  '{"query":"x","limit":3,"__proto__":1}',
+  '{"query":"x","Query":"y"}',
+  '{"query":"a:b","path":"http://h:80/a","limit":3}',
+  '{"query":"x","sort":"desc","safe":false,"path":null,"m":[]}',
+  '{"query":"x","n":999999999999999}',
+  '{"query":"x","n":1000000000000001}',
+  ' {"query" : "x" , "limit" : 3 } ',
+  '{"query":"x","limit":3}' + " ".repeat(600),
+  '{"query":"' + "y".repeat(600) + '","limit":3,"limit":4}',
+  '{"query":"caf\u00e9","limit":3}',
+  '{"query":"x\u0007","limit":3}',
+  '{"query":"a\u200Bb","limit":3}',
   '{"query":"x","limit":3,}',
   "{'query': 'x'}",
   '{"a":1,"a":2}',
@@ -156,4 +202,47 @@ Deno.test("a compiled gate's flag for branches that declare keys gives the same 
       "a failing branch that declares a twinned key",
     ]);
   });
+});
+
+/** Every profile, and two whose `max_depth` a flat object's value reaches (the walk then runs). */
+const FLAT_PROFILES: readonly [string, Profile][] = [
+  ...PROFILE_NAMES.map((name): [string, Profile] => [name, PROFILES[name]]),
+  ["agent, max_depth 2", { ...PROFILES.agent, maxDepth: 2 }],
+  ["agent, max_depth 1", { ...PROFILES.agent, maxDepth: 1 }],
+];
+
+Deno.test("a flat object's key count stands in for the walk, with the same answers", async (t) => {
+  const flats = Object.entries(DECLARATIONS).filter(([, d]) =>
+    d !== null && flatObject(d) !== null
+  );
+  await t.step("the flat objects among the declarations", () => {
+    assert.deepStrictEqual(flats.map(([name]) => name), [
+      "closed object",
+      "a flat object whose integers may be 0",
+    ]);
+  });
+  const before = keyedAnswerCount();
+  for (const [name, declaration] of flats) {
+    await t.step(name, () => {
+      const passing = passingCheck(declaration!);
+      const flat = flatObject(declaration!)!;
+      for (const [profileName, profile] of FLAT_PROFILES) {
+        for (const text of TEXTS) {
+          const expected = gateScan(scan(text, profile), text, declaration, passing);
+          const actual = gatePrepared(text, profile, declaration, passing, undefined, flat);
+          const label = `${JSON.stringify(text)} under ${profileName}`;
+          assert.deepStrictEqual(actual, expected, label);
+          assert.strictEqual(JSON.stringify(actual), JSON.stringify(expected), label);
+          // The scan result built from the keyed answer is the scanner's too (a -0 included).
+          const value = scanCleanParsed(text, profile);
+          if (value === null || passing(value) < 0) continue;
+          if (scanCleanKeyed(text, profile, value, checkedKeyCount(), flat) === null) continue;
+          assert.deepStrictEqual(scanCleanResult(text, value), scan(text, profile), label);
+        }
+      }
+    });
+  }
+  // The comparison means something only if many answers took the keyed way.
+  const keyed = keyedAnswerCount() - before;
+  assert.ok(keyed > 20, `${keyed} keyed answers`);
 });

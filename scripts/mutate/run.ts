@@ -149,6 +149,10 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     "tests/gate_clean_test.ts",
     "tests/number_exact_test.ts",
   ],
+  "engine/declarations/flat_object.ts": [
+    "tests/flat_object_test.ts",
+    "tests/gate_clean_test.ts",
+  ],
   "engine/declarations/verdict.ts": [
     "tests/verdict_test.ts",
     ...DECLARATION_TESTS,
