@@ -17,6 +17,10 @@ function closed(properties: Record<string, unknown>, extra: Record<string, unkno
   return { type: "object", properties, additionalProperties: false, ...extra };
 }
 
+/** The facts of a flat object whose integers hold no 0, and of one whose may. */
+const NO_ZERO = { nesting: 2, mayHoldZero: false };
+const MAY_BE_ZERO = { nesting: 2, mayHoldZero: true };
+
 const BOUNDED = { type: "integer", minimum: 1, maximum: 50 };
 
 /** [row, schema (JSON Schema, or the language when a string), facts or null]. */
@@ -200,13 +204,71 @@ const ROWS: readonly [string, unknown, { nesting: number; mayHoldZero: boolean }
     properties: { a: { type: "string" } },
     unevaluatedProperties: false,
   }, null],
+  // Edges of the integer ranges, and of the root's members.
+  ["an integer up to 0", closed({ n: { type: "integer", minimum: -9, maximum: 0 } }), MAY_BE_ZERO],
+  [
+    "an integer, exclusive bounds around 0",
+    closed({ n: { type: "integer", exclusiveMinimum: -1, exclusiveMaximum: 1 } }),
+    MAY_BE_ZERO,
+  ],
+  [
+    "an integer at the exclusive safe edges",
+    closed({
+      n: {
+        type: "integer",
+        exclusiveMinimum: -9007199254740991,
+        exclusiveMaximum: 9007199254740991,
+      },
+    }),
+    MAY_BE_ZERO,
+  ],
+  [
+    "an integer bounded twice below",
+    closed({
+      n: { type: "integer", minimum: -9007199254741000, exclusiveMinimum: -5, maximum: 5 },
+    }),
+    MAY_BE_ZERO,
+  ],
+  ["no properties keyword", { type: "object", additionalProperties: false }, NO_ZERO],
+  ["a member named with the empty string", closed({ "": { type: "string" } }), NO_ZERO],
+  [
+    "an integer exclusive past -(2^53 - 1)",
+    closed({ n: { type: "integer", exclusiveMinimum: -9007199254740992, maximum: 0 } }),
+    null,
+  ],
+  [
+    "an integer exclusive past 2^53 - 1",
+    closed({ n: { type: "integer", minimum: 0, exclusiveMaximum: 9007199254740992 } }),
+    null,
+  ],
+  ["a string with allOf", closed({ a: { type: "string", allOf: [{ minLength: 1 }] } }), null],
+  ["a string with not", closed({ a: { type: "string", not: { const: "x" } } }), null],
+  ["a string whose format is asserted", {
+    assertFormat: closed({ a: { type: "string", format: "date" } }),
+  }, NO_ZERO],
+  [
+    "a required member inherited from Object.prototype",
+    closed({}, { required: ["constructor"] }),
+    null,
+  ],
+  ["annotations collected elsewhere in the schema", {
+    ...closed({ a: { type: "string" } }),
+    $defs: { x: { unevaluatedProperties: false } },
+  }, null],
 ];
+
+/** A row whose schema is compiled with `format` asserted: `{ assertFormat: schema }`. */
+function isAsserted(schema: unknown): schema is { assertFormat: unknown } {
+  return typeof schema === "object" && schema !== null && "assertFormat" in schema;
+}
 
 Deno.test("flatObject answers the facts of a flat closed object, null otherwise", async (t) => {
   for (const [row, schema, facts] of ROWS) {
     await t.step(row, () => {
       const declaration = typeof schema === "string"
         ? compileDeclaration({ schema })
+        : isAsserted(schema)
+        ? compileDeclaration({ schemaJson: schema.assertFormat, assertFormat: true })
         : compileDeclaration({ schemaJson: schema });
       assert.deepStrictEqual(flatObject(declaration!), facts);
     });

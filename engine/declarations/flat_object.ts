@@ -137,17 +137,11 @@ const NONE = -1, NO_ZERO = 0, MAY_BE_ZERO = 1;
  * MAY_BE_ZERO by whether it holds 0), else NONE.
  */
 function integerRange(n: Node): number {
-  const low = n.minimum, lowBeyond = n.exclusiveMinimum;
-  const high = n.maximum, highBeyond = n.exclusiveMaximum;
-  const boundedBelow = (low !== undefined && low > -SAFE) ||
-    (lowBeyond !== undefined && lowBeyond >= -SAFE);
-  const boundedAbove = (high !== undefined && high < SAFE) ||
-    (highBeyond !== undefined && highBeyond <= SAFE);
-  if (!boundedBelow || !boundedAbove) return NONE;
-  const positive = (low !== undefined && low > 0) || (lowBeyond !== undefined && lowBeyond >= 0);
-  const negative = (high !== undefined && high < 0) ||
-    (highBeyond !== undefined && highBeyond <= 0);
-  return positive || negative ? NO_ZERO : MAY_BE_ZERO;
+  // An absent bound reads as infinite, which no test below passes.
+  const low = n.minimum ?? -Infinity, lowBeyond = n.exclusiveMinimum ?? -Infinity;
+  const high = n.maximum ?? Infinity, highBeyond = n.exclusiveMaximum ?? Infinity;
+  if (!(low > -SAFE || lowBeyond >= -SAFE) || !(high < SAFE || highBeyond <= SAFE)) return NONE;
+  return low > 0 || lowBeyond >= 0 || high < 0 || highBeyond <= 0 ? NO_ZERO : MAY_BE_ZERO;
 }
 
 /** What a scalar node admits (see {@linkcode NONE}): no container, and numbers only in a safe integer range. */
@@ -155,9 +149,7 @@ function scalar(n: Node): number {
   if (!carriesOnly(n, SCALAR_FIELDS)) return NONE;
   if (n.never === true) return NO_ZERO;
   // A list of strings alone admits strings alone, whatever `type` says.
-  if (n.values !== undefined) {
-    return n.valueStrings !== undefined && n.valueStrings.size === n.values.size ? NO_ZERO : NONE;
-  }
+  if (n.values !== undefined) return n.valueStrings?.size === n.values.size ? NO_ZERO : NONE;
   const types = n.types;
   if ((types & (T_OBJECT | T_ARRAY | T_NUMBER)) !== 0) return NONE;
   return (types & T_INTEGER) === 0 ? NO_ZERO : integerRange(n);
@@ -165,7 +157,7 @@ function scalar(n: Node): number {
 
 /** What a member's node admits: a scalar, or an array of scalars. */
 function member(nodes: readonly Node[], n: Node): number {
-  if (n.types !== T_ARRAY || n.never === true) return scalar(n);
+  if (n.types !== T_ARRAY) return scalar(n);
   if (!carriesOnly(n, ARRAY_FIELDS) || n.items === undefined) return NONE;
   return scalar(nodes[n.items]);
 }
@@ -197,12 +189,12 @@ export function flatObject(form: Form): FlatObject | null {
   if (root.requiredInherited === true || root.additionalProperties === undefined) return null;
   const closing = nodes[root.additionalProperties];
   if (closing.never !== true || !carriesOnly(closing, NEVER_FIELDS)) return null;
+  // No `properties`: no member is admitted.
   const names = root.propNames ?? [];
-  const members = root.propNodes ?? [];
-  if (names.includes("__proto__") || (root.propInherited ?? []).includes(true)) return null;
+  if (names.includes("__proto__") || root.propInherited?.includes(true) === true) return null;
   if (keyCollisions(names).length > 0) return null;
   let mayHoldZero = false;
-  for (const id of members) {
+  for (const id of root.propNodes ?? []) {
     const admits = member(nodes, nodes[id]);
     if (admits === NONE) return null;
     if (admits === MAY_BE_ZERO) mayHoldZero = true;
