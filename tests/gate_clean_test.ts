@@ -26,6 +26,8 @@ import {
   scanCleanParsed,
   scanCleanResult,
   scanCleanText,
+  scanCleanValue,
+  scanCleanWalked,
 } from "../engine/fast_path.ts";
 import { flatObject } from "../engine/declarations/flat_object.ts";
 import { branchesDeclareKeys } from "../engine/declarations/twins.ts";
@@ -245,4 +247,80 @@ Deno.test("a flat object's key count stands in for the walk, with the same answe
   // The comparison means something only if many answers took the keyed way.
   const keyed = keyedAnswerCount() - before;
   assert.ok(keyed > 20, `${keyed} keyed answers`);
+});
+
+/** A flat object whose integers hold no 0, and one whose may (`flat_object.ts`). */
+const NO_ZERO_FLAT = compileDeclaration({
+  schemaJson: {
+    type: "object",
+    properties: { query: { type: "string" }, limit: { type: "integer", minimum: 1, maximum: 50 } },
+    additionalProperties: false,
+  },
+})!;
+const ZERO_FLAT = DECLARATIONS["a flat object whose integers may be 0"]!;
+
+/**
+ * Where the keyed way (`scanCleanKeyed`) answers and where the walk or the scanner does:
+ * `[row, declaration, text, max_depth, keyed]`.
+ */
+const KEYED_ROWS: readonly (readonly [string, Form, string, number, boolean])[] = [
+  ["a clean call", NO_ZERO_FLAT, '{"query":"x","limit":3}', 512, true],
+  ["a -0 in a string where no 0 may occur", NO_ZERO_FLAT, '{"query":"-0","limit":3}', 512, true],
+  ["a 0 where one may occur", ZERO_FLAT, '{"query":"x","n":0}', 512, true],
+  ["a -0 where a 0 may occur: the walk", ZERO_FLAT, '{"query":"x","n":-0}', 512, false],
+  [
+    "a -0 in a string where a 0 may occur: the walk",
+    ZERO_FLAT,
+    '{"query":"a-0","n":1}',
+    512,
+    false,
+  ],
+  ["text beyond ASCII", NO_ZERO_FLAT, '{"query":"caf\u00e9","limit":3}', 512, true],
+  [
+    "a long text beyond ASCII",
+    NO_ZERO_FLAT,
+    `{"query":"caf\u00e9 ${"x".repeat(600)}","limit":3}`,
+    512,
+    true,
+  ],
+  ["a duplicate key: declined", NO_ZERO_FLAT, '{"query":"x","query":"y","limit":3}', 512, false],
+  ["a check that fails: the walk", NO_ZERO_FLAT, '{"query":"x","limit":0}', 512, false],
+  ["max_depth 3", ZERO_FLAT, '{"query":"x","m":[1]}', 3, true],
+  ["max_depth 2: the walk", ZERO_FLAT, '{"query":"x","m":[1]}', 2, false],
+];
+
+Deno.test("a flat object's keyed way answers exactly where its facts settle the walk", async (t) => {
+  for (const [row, declaration, text, maxDepth, keyed] of KEYED_ROWS) {
+    await t.step(row, () => {
+      const profile = { ...PROFILES.agent, maxDepth };
+      const passing = passingCheck(declaration);
+      const before = keyedAnswerCount();
+      const actual = gatePrepared(
+        text,
+        profile,
+        declaration,
+        passing,
+        undefined,
+        flatObject(declaration),
+      );
+      assert.strictEqual(keyedAnswerCount() - before, keyed ? 1 : 0);
+      assert.deepStrictEqual(actual, gateScan(scan(text, profile), text, declaration, passing));
+    });
+  }
+});
+
+Deno.test("scanCleanParsed then scanCleanWalked answers as scanCleanValue", () => {
+  const profile = PROFILES.agent;
+  const long = `{"note":"caf\u00e9 ${"x".repeat(600)}"}`;
+  for (const text of [...TEXTS, long, "{}", "[]", '{"a":{"b":[{}]}}']) {
+    const value = scanCleanParsed(text, profile);
+    const expected = scanCleanValue(text, profile);
+    if (value === null) {
+      assert.strictEqual(expected, null, text);
+      continue;
+    }
+    assert.deepStrictEqual(scanCleanWalked(text, profile, value), expected, text);
+  }
+  assert.deepStrictEqual(scanCleanWalked("{}", profile, scanCleanParsed("{}", profile)!), {});
+  assert.deepStrictEqual(scanCleanParsed(long, profile), JSON.parse(long));
 });
