@@ -14,7 +14,8 @@
  */
 
 import assert from "node:assert/strict";
-import { gatePrepared, gateScan } from "../engine/gate.ts";
+import { gate, gatePrepared, gateScan } from "../engine/gate.ts";
+import { compileGate } from "../engine/compile.ts";
 import { compileDeclaration } from "../engine/declarations/compile.ts";
 import { checkedKeyCount, passingCheck } from "../engine/declarations/verdict.ts";
 import type { Form } from "../engine/declarations/form.ts";
@@ -323,4 +324,28 @@ Deno.test("scanCleanParsed then scanCleanWalked answers as scanCleanValue", () =
   }
   assert.deepStrictEqual(scanCleanWalked("{}", profile, scanCleanParsed("{}", profile)!), {});
   assert.deepStrictEqual(scanCleanParsed(long, profile), JSON.parse(long));
+});
+
+Deno.test("the one-shot gate and a compiled gate take the keyed way for a flat object, and only then", () => {
+  const schemaJson = {
+    type: "object",
+    properties: { query: { type: "string" }, limit: { type: "integer", minimum: 1, maximum: 50 } },
+    additionalProperties: false,
+  };
+  const open = { type: "object", properties: { query: { type: "string" } } };
+  const text = '{"query":"x","limit":3}';
+  const keyedBy = (call: () => unknown): number => {
+    const before = keyedAnswerCount();
+    call();
+    return keyedAnswerCount() - before;
+  };
+  const compiled = compileGate({ schemaJson });
+  assert.strictEqual(keyedBy(() => compiled.gate(text)), 1);
+  assert.strictEqual(keyedBy(() => compiled.gate(text)), 1);
+  assert.strictEqual(keyedBy(() => gate(text, { schemaJson })), 1);
+  // The same declaration met again (its facts cached by identity).
+  assert.strictEqual(keyedBy(() => gate(text, { schemaJson })), 1);
+  assert.strictEqual(keyedBy(() => compileGate({ schemaJson: open }).gate(text)), 0);
+  assert.strictEqual(keyedBy(() => gate(text, { schemaJson: open })), 0);
+  assert.strictEqual(keyedBy(() => gate(text)), 0);
 });
