@@ -259,6 +259,10 @@ const NO_ZERO_FLAT = compileDeclaration({
   },
 })!;
 const ZERO_FLAT = DECLARATIONS["a flat object whose integers may be 0"]!;
+/** A flat object that admits no member (its verdict's total is 0). */
+const EMPTY_FLAT = compileDeclaration({
+  schemaJson: { type: "object", properties: {}, additionalProperties: false },
+})!;
 
 /**
  * Where the keyed way (`scanCleanKeyed`) answers and where the walk or the scanner does:
@@ -288,6 +292,8 @@ const KEYED_ROWS: readonly (readonly [string, Form, string, number, boolean])[] 
   ["a check that fails: the walk", NO_ZERO_FLAT, '{"query":"x","limit":0}', 512, false],
   ["max_depth 3", ZERO_FLAT, '{"query":"x","m":[1]}', 3, true],
   ["max_depth 2: the walk", ZERO_FLAT, '{"query":"x","m":[1]}', 2, false],
+  ["a required member missing: the walk", ZERO_FLAT, '{"n":1}', 512, false],
+  ["an empty object, nothing admitted", EMPTY_FLAT, "{}", 512, true],
 ];
 
 Deno.test("a flat object's keyed way answers exactly where its facts settle the walk", async (t) => {
