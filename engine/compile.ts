@@ -37,6 +37,7 @@ import {
   prepare,
 } from "./gate.ts";
 import { passingCheck } from "./declarations/verdict.ts";
+import { flatObject } from "./declarations/flat_object.ts";
 import { branchesDeclareKeys } from "./declarations/twins.ts";
 import { PROFILES } from "./profiles.ts";
 import { readinessPrepared, type ReadinessResult } from "./readiness.ts";
@@ -102,12 +103,14 @@ export function compileGate(options: GateOptions = {}): CompiledGate {
   const passing = declaration === null ? undefined : passingCheck(declaration);
   // Whether an applicator's branch declares keys: a property of the declaration, asked once.
   const branchesDeclare = declaration !== null && branchesDeclareKeys(declaration);
+  // A flat object's passing check counts the keys the fast path's walk would (`flat_object.ts`).
+  const flat = declaration === null ? null : flatObject(declaration);
   return {
     declaration,
     warnings: declaration?.warnings ?? [],
     gate(text: string): GateResult {
       checkText(text, "gate");
-      return gatePrepared(text, profile, declaration, passing, branchesDeclare);
+      return gatePrepared(text, profile, declaration, passing, branchesDeclare, flat);
     },
     validate(text: string): ValidateResult {
       checkText(text, "validate");

@@ -641,12 +641,27 @@ function plainWithColons(text: string, keys: number): boolean {
 
 /** Where the value of the text {@linkcode cleanValue} answered last starts and ends. */
 let cleanStart = 0, cleanEnd = 0;
+/** Where the value of the text {@linkcode cleanParsed} parsed last starts. */
+let parsedStart = 0;
 
 /**
  * The clean test without its result: the value `JSON.parse` built, with
  * {@linkcode cleanStart} and {@linkcode cleanEnd} set, or null.
  */
 function cleanValue(text: string, profile: Profile, wide: boolean): object | null {
+  const value = cleanParsed(text, profile, wide);
+  if (value === null) return null;
+  const keys = walkValue(value, profile.maxDepth);
+  return keys < 0 ? null : cleanCounted(text, wide, value, keys);
+}
+
+/**
+ * The clean test's first half: the text's length, its first bracket, its
+ * characters (a long text: a short one is read once its keys are counted),
+ * then `JSON.parse`: the value it built, with {@linkcode parsedStart} set,
+ * or null.
+ */
+function cleanParsed(text: string, profile: Profile, wide: boolean): object | null {
   const n = text.length;
   if (n > profile.maxInput || n > profile.maxToken) return null;
   const start = skipWhiteSpace(text, 0, n);
@@ -654,9 +669,7 @@ function cleanValue(text: string, profile: Profile, wide: boolean): object | nul
   const first = text.charCodeAt(start);
   if (first !== LBRACE && first !== LBRACKET) return null;
   if (n > LARGE_TEXT && nestsTooDeepEarly(text, profile.maxDepth)) return null;
-  // A short text is read once the walk counted its keys (plainWithColons); a long one first.
-  const short = n <= SHORT_TEXT;
-  if (!short && !charactersClean(text, wide)) return null;
+  if (n > SHORT_TEXT && !charactersClean(text, wide)) return null;
   let value: object;
   try {
     value = JSON.parse(text);
@@ -665,8 +678,20 @@ function cleanValue(text: string, profile: Profile, wide: boolean): object | nul
   }
   // An enumerable property on Object.prototype would be counted as a key of every object.
   for (const _ in EMPTY) return null;
-  const keys = walkValue(value, profile.maxDepth);
-  if (keys < 0) return null;
+  parsedStart = start;
+  return value;
+}
+
+/**
+ * The clean test's second half, once the value's `keys` are counted and
+ * the walk's facts set ({@linkcode walkZero}): a short text's characters,
+ * no key dropped, no underflow; the value, with {@linkcode cleanStart} and
+ * {@linkcode cleanEnd} set, or null.
+ */
+function cleanCounted(text: string, wide: boolean, value: object, keys: number): object | null {
+  const n = text.length;
+  // A short text is read once the walk counted its keys (plainWithColons); a long one first.
+  const short = n <= SHORT_TEXT;
   if (
     !(short && plainWithColons(text, keys)) &&
     ((short && !charactersClean(text, wide)) || !keptEveryKey(text, value, keys))
@@ -680,7 +705,7 @@ function cleanValue(text: string, profile: Profile, wide: boolean): object | nul
   // most U+0020) follows the matching bracket, which stops the loop.
   let end = n;
   while (text.charCodeAt(end - 1) <= SPACE) end--;
-  cleanStart = start;
+  cleanStart = parsedStart;
   cleanEnd = end;
   return value;
 }
@@ -730,6 +755,134 @@ function cleanResult(text: string, value: object): ScanResult {
  */
 export function scanCleanValue(text: string, profile: Profile): object | null {
   return cleanValue(text, profile, true);
+}
+
+/**
+ * {@linkcode scanCleanValue} in two steps, for a gate whose declaration's
+ * passing check may count the keys instead of the walk (a flat object,
+ * `declarations/flat_object.ts`): the value `JSON.parse` built from a text
+ * whose length, first bracket and (past 512 code units) characters are
+ * clean, or null where the scanner must run. Then
+ * {@linkcode scanCleanKeyed} or {@linkcode scanCleanWalked} finishes the
+ * test on that value.
+ *
+ * @example
+ * ```ts
+ * import { scanCleanParsed, scanCleanValue, scanCleanWalked } from "./fast_path.ts";
+ * import { PROFILES } from "./profiles.ts";
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
+ * const text = '{"query":"weather","limit":3}';
+ * const value = scanCleanParsed(text, PROFILES.agent)!;
+ * deepStrictEqual(scanCleanWalked(text, PROFILES.agent, value), scanCleanValue(text, PROFILES.agent));
+ * strictEqual(scanCleanParsed("Sure: [1]", PROFILES.agent), null);
+ * ```
+ */
+export function scanCleanParsed(text: string, profile: Profile): object | null {
+  return cleanParsed(text, profile, true);
+}
+
+/**
+ * After {@linkcode scanCleanParsed} answered `value` on `text`: the rest of
+ * the wide test, with the walk of the value: `value`, or null (as
+ * {@linkcode scanCleanValue} answers).
+ *
+ * @example
+ * ```ts
+ * import { scanCleanParsed, scanCleanWalked } from "./fast_path.ts";
+ * import { PROFILES } from "./profiles.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const text = '{"a":1,"a":2}';
+ * strictEqual(scanCleanWalked(text, PROFILES.agent, scanCleanParsed(text, PROFILES.agent)!), null);
+ * ```
+ */
+export function scanCleanWalked(text: string, profile: Profile, value: object): object | null {
+  const keys = walkValue(value, profile.maxDepth);
+  return keys < 0 ? null : cleanCounted(text, true, value, keys);
+}
+
+/**
+ * What a passing check vouches for about a value in place of the walk
+ * ({@linkcode scanCleanKeyed}; `FlatObject` of
+ * `declarations/flat_object.ts` is one).
+ *
+ * @example
+ * ```ts
+ * import type { VouchedFacts } from "./fast_path.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const facts: VouchedFacts = { nesting: 2, mayHoldZero: false };
+ * strictEqual(facts.nesting, 2);
+ * ```
+ */
+export interface VouchedFacts {
+  /** How deep the value nests at most (1: one object or array of scalars). */
+  readonly nesting: number;
+  /** Whether the value may hold a 0 (else it holds none). */
+  readonly mayHoldZero: boolean;
+}
+
+/** How many answers {@linkcode scanCleanKeyed} gave without the walk. */
+let keyedAnswers = 0;
+
+/**
+ * After {@linkcode scanCleanParsed} answered `value` on `text`, and the
+ * passing check of a flat object (`declarations/flat_object.ts`) passed on
+ * it counting `keys` (`MEMBERS` of `declarations/keywords/properties.ts`):
+ * the rest of the wide test without the walk, `value` or null, as
+ * {@linkcode scanCleanWalked} answers. The caller vouches for what the walk
+ * would find (`facts`): the value nests `facts.nesting` deep at most, its
+ * numbers are whole and within ±(2^53 − 1), no key is `__proto__` or
+ * collides with another, and a 0 occurs only when `facts.mayHoldZero`;
+ * `keys` is at most the keys the value holds (then the colon count still
+ * proves that no key was dropped). The walk runs anyway where those facts
+ * do not settle it: a profile whose `max_depth` the nesting reaches, or a
+ * `-0` in a text whose value may hold a 0 (the result tells a `-0`).
+ *
+ * @example
+ * ```ts
+ * import { keyedAnswerCount, scanCleanKeyed, scanCleanParsed } from "./fast_path.ts";
+ * import { PROFILES } from "./profiles.ts";
+ * import { deepStrictEqual, strictEqual } from "node:assert/strict";
+ * const text = '{"query":"weather","limit":3}';
+ * const before = keyedAnswerCount();
+ * const value = scanCleanParsed(text, PROFILES.agent)!;
+ * const facts = { nesting: 1, mayHoldZero: false };
+ * deepStrictEqual(scanCleanKeyed(text, PROFILES.agent, value, 2, facts), { query: "weather", limit: 3 });
+ * strictEqual(keyedAnswerCount(), before + 1);
+ * strictEqual(scanCleanKeyed(text, PROFILES.agent, value, 1, facts), null); // a colon more than the keys
+ * ```
+ */
+export function scanCleanKeyed(
+  text: string,
+  profile: Profile,
+  value: object,
+  keys: number,
+  facts: VouchedFacts,
+): object | null {
+  const mayHoldZero = facts.mayHoldZero;
+  if (profile.maxDepth <= facts.nesting || (mayHoldZero && text.indexOf("-0") !== -1)) {
+    return scanCleanWalked(text, profile, value);
+  }
+  walkZero = mayHoldZero;
+  walkNegativeZero = false;
+  walkFractions = 0;
+  const answer = cleanCounted(text, true, value, keys);
+  if (answer !== null) keyedAnswers++;
+  return answer;
+}
+
+/**
+ * How many answers {@linkcode scanCleanKeyed} has given without the walk
+ * (for tests: the gate's keyed way is taken where it should be).
+ *
+ * @example
+ * ```ts
+ * import { keyedAnswerCount } from "./fast_path.ts";
+ * import { ok } from "node:assert/strict";
+ * ok(keyedAnswerCount() >= 0);
+ * ```
+ */
+export function keyedAnswerCount(): number {
+  return keyedAnswers;
 }
 
 /**

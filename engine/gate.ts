@@ -42,9 +42,11 @@ import type { Form } from "./declarations/form.ts";
 import { impreciseNumbers, numberJudge, writtenAsIntegers } from "./declarations/exact.ts";
 import { locateKey, locatePointer } from "./declarations/locate.ts";
 import { branchesDeclareKeys, declaredKeyTwins, type KeyTwin } from "./declarations/twins.ts";
+import { type FlatObject, flatObject } from "./declarations/flat_object.ts";
 import {
   checkDeclaration,
   checkDeclarationExact,
+  checkedKeyCount,
   declaredMembers,
   declaresObject,
   describeVerdictProblems,
@@ -71,8 +73,11 @@ import {
   cleanFractions,
   cleanSpanEnd,
   cleanSpanStart,
+  scanCleanKeyed,
+  scanCleanParsed,
   scanCleanResult,
   scanCleanValue,
+  scanCleanWalked,
 } from "./fast_path.ts";
 import { scan, type ScanResult } from "./scanner/mod.ts";
 
@@ -693,16 +698,31 @@ export function gate(text: string, options: GateOptions = {}): GateResult {
   checkText(text, "gate");
   const prepared = prepare(options, "agent", GATE_OPTION_SPECS, "gate");
   const declaration = prepared.declaration;
+  if (declaration === null) return gatePrepared(text, prepared.profile, null);
   return gatePrepared(
     text,
     prepared.profile,
     declaration,
-    declaration === null ? undefined : passingFor(declaration),
+    passingFor(declaration),
+    undefined,
+    flatFor(declaration),
   );
 }
 
 /** The passing check of each declaration compiled (a one-shot call meets the same one again). */
 const passingChecks = new WeakMap<Form, (value: unknown) => number>();
+/** Whether each declaration compiled is a flat object, and its facts (`flat_object.ts`). */
+const flatObjects = new WeakMap<Form, FlatObject | null>();
+
+/** The flat object facts of a declaration, or null (`flatObject` of `declarations/flat_object.ts`), once. */
+function flatFor(declaration: Form): FlatObject | null {
+  let flat = flatObjects.get(declaration);
+  if (flat === undefined) {
+    flat = flatObject(declaration);
+    flatObjects.set(declaration, flat);
+  }
+  return flat;
+}
 
 /** The passing check of a declaration (`passingCheck` of `declarations/verdict.ts`), once. */
 function passingFor(declaration: Form): (value: unknown) => number {
@@ -722,7 +742,10 @@ function passingFor(declaration: Form): (value: unknown) => number {
  * `declarations/exact.ts`); `passing` is the declaration's passing check,
  * and `branchesDeclare`, when given, what `branchesDeclareKeys` of
  * `declarations/twins.ts` answers for the declaration (a compiled gate asks
- * it once: it is a property of the declaration alone).
+ * it once: it is a property of the declaration alone). With `flat`, the
+ * declaration is a flat object (`declarations/flat_object.ts`): the passing
+ * check runs first, and when it passes, its key count stands in for the
+ * fast path's walk ({@linkcode gateFlat}).
  *
  * @example
  * ```ts
@@ -741,11 +764,42 @@ export function gatePrepared(
   declaration: Form | null,
   passing?: (value: unknown) => number,
   branchesDeclare?: boolean,
+  flat?: FlatObject | null,
 ): GateResult {
+  if (flat != null && declaration !== null && passing !== undefined) {
+    return gateFlat(text, profile, declaration, passing, branchesDeclare, flat);
+  }
   const value = scanCleanValue(text, profile);
   return value === null
     ? gateScan(scan(text, profile), text, declaration, passing)
     : gateClean(value, text, declaration, passing, branchesDeclare);
+}
+
+/**
+ * {@linkcode gatePrepared} for a flat object: the text parsed, then the
+ * passing check, then the rest of the fast path's test, with the check's
+ * key count in place of the walk when the check passed (`scanCleanKeyed` of
+ * `fast_path.ts`), with the walk otherwise. The same answer as
+ * {@linkcode gatePrepared} without `flat`, the passing check run once.
+ */
+function gateFlat(
+  text: string,
+  profile: Profile,
+  declaration: Form,
+  passing: (value: unknown) => number,
+  branchesDeclare: boolean | undefined,
+  flat: FlatObject,
+): GateResult {
+  const value = scanCleanParsed(text, profile);
+  if (value === null) return gateScan(scan(text, profile), text, declaration, passing);
+  const passed = passing(value);
+  const keys = checkedKeyCount();
+  const clean = passed >= 0 && keys >= 0
+    ? scanCleanKeyed(text, profile, value, keys, flat)
+    : scanCleanWalked(text, profile, value);
+  return clean === null
+    ? gateScan(scan(text, profile), text, declaration, passing)
+    : gateClean(value, text, declaration, passing, branchesDeclare, passed);
 }
 
 /** The label of an executable `safe` result. */
@@ -758,6 +812,8 @@ const SAFE_LABEL = labelFor("safe", true, null);
  * as written and no key that may twin a declared one, the `safe` answer is
  * built at once, without the scan result (the gate's common call);
  * otherwise the scan result is built and judged as `gateScan` does.
+ * `checked`, when given, is what the passing check already answered on
+ * `value` (its flags still stand).
  */
 function gateClean(
   value: object,
@@ -765,10 +821,11 @@ function gateClean(
   declaration: Form | null,
   passing: ((value: unknown) => number) | undefined,
   branchesDeclare: boolean | undefined,
+  checked?: number,
 ): GateResult {
   let passed = 0;
   if (declaration !== null) {
-    passed = passing === undefined ? -1 : passing(value);
+    passed = checked ?? (passing === undefined ? -1 : passing(value));
     // The walk proved every number within ±(2^53 − 1): written without a point or a negative
     // exponent, each reads as exactly what was written, and no number is left to judge.
     const numbers = writtenAsIntegers(text) ? null : numbersToJudge(

@@ -14,13 +14,23 @@
  */
 
 import assert from "node:assert/strict";
-import { gatePrepared, gateScan } from "../engine/gate.ts";
+import { gate, gatePrepared, gateScan } from "../engine/gate.ts";
+import { compileGate } from "../engine/compile.ts";
 import { compileDeclaration } from "../engine/declarations/compile.ts";
-import { passingCheck } from "../engine/declarations/verdict.ts";
+import { checkedKeyCount, passingCheck } from "../engine/declarations/verdict.ts";
 import type { Form } from "../engine/declarations/form.ts";
-import { PROFILE_NAMES, PROFILES } from "../engine/profiles.ts";
+import { type Profile, PROFILE_NAMES, PROFILES } from "../engine/profiles.ts";
 import { scan } from "../engine/scanner/mod.ts";
-import { scanCleanText } from "../engine/fast_path.ts";
+import {
+  keyedAnswerCount,
+  scanCleanKeyed,
+  scanCleanParsed,
+  scanCleanResult,
+  scanCleanText,
+  scanCleanValue,
+  scanCleanWalked,
+} from "../engine/fast_path.ts";
+import { flatObject } from "../engine/declarations/flat_object.ts";
 import { branchesDeclareKeys } from "../engine/declarations/twins.ts";
 
 /** Declarations by name: each reaches another branch of the gate's judgement. */
@@ -53,6 +63,23 @@ const DECLARATIONS: Readonly<Record<string, Form | null>> = {
     schema: "{n:1|2|3,x:number}",
   }),
   "integers": compileDeclaration({ schema: "{!n:integer,m:[integer]}" }),
+  "a flat object whose integers may be 0": compileDeclaration({
+    schemaJson: {
+      type: "object",
+      properties: {
+        query: { type: "string" },
+        limit: { type: "integer", minimum: -5, maximum: 50 },
+        n: { type: "integer", minimum: 0, maximum: 10 ** 15 },
+        m: { type: "array", items: { type: "integer", minimum: 0, maximum: 9 } },
+        sort: { enum: ["asc", "desc"] },
+        safe: { type: "boolean" },
+        path: { type: ["string", "null"] },
+        a: { type: "string" },
+      },
+      required: ["query"],
+      additionalProperties: false,
+    },
+  }),
   "a number bound": compileDeclaration({ schema: "{x:number(maximum=0.1)}" }),
 };
 
@@ -95,6 +122,28 @@ const TEXTS: readonly string[] = [
   '{"query":"2026-12-02","limit":1,"tags":["e-mail"]}',
   '{"x":0.1,"n":3}',
   '{"city":"Z\u00fcrich","n":0}',
+  // Flat objects: the passing check's key count in place of the walk.
+  '{"query":"x","limit":0,"n":0,"m":[0,1]}',
+  '{"query":"x","limit":-0}',
+  '{"query":"x","limit":-0.0}',
+  '{"query":"x","limit":-1e-400}',
+  '{"query":"x","n":1e-400}',
+  '{"query":"x","n":0.0,"m":[0e5]}',
+  '{"query":"2026-01-02","limit":0}',
+  '{"query":"x","limit":3,"query":"rm -rf /"}',
+  '{"query":"x","limit":3,"tags":["a"],"tags":["b"]}',
+  '{"query":"x","limit":3,"__proto__":1}',
+  '{"query":"x","Query":"y"}',
+  '{"query":"a:b","path":"http://h:80/a","limit":3}',
+  '{"query":"x","sort":"desc","safe":false,"path":null,"m":[]}',
+  '{"query":"x","n":999999999999999}',
+  '{"query":"x","n":1000000000000001}',
+  ' {"query" : "x" , "limit" : 3 } ',
+  '{"query":"x","limit":3}' + " ".repeat(600),
+  '{"query":"' + "y".repeat(600) + '","limit":3,"limit":4}',
+  '{"query":"caf\u00e9","limit":3}',
+  '{"query":"x\u0007","limit":3}',
+  '{"query":"a\u200Bb","limit":3}',
   '{"query":"x","limit":3,}',
   "{'query': 'x'}",
   '{"a":1,"a":2}',
@@ -156,4 +205,153 @@ Deno.test("a compiled gate's flag for branches that declare keys gives the same 
       "a failing branch that declares a twinned key",
     ]);
   });
+});
+
+/** Every profile, and two whose `max_depth` a flat object's value reaches (the walk then runs). */
+const FLAT_PROFILES: readonly [string, Profile][] = [
+  ...PROFILE_NAMES.map((name): [string, Profile] => [name, PROFILES[name]]),
+  ["agent, max_depth 2", { ...PROFILES.agent, maxDepth: 2 }],
+  ["agent, max_depth 1", { ...PROFILES.agent, maxDepth: 1 }],
+];
+
+Deno.test("a flat object's key count stands in for the walk, with the same answers", async (t) => {
+  const flats = Object.entries(DECLARATIONS).filter(([, d]) =>
+    d !== null && flatObject(d) !== null
+  );
+  await t.step("the flat objects among the declarations", () => {
+    assert.deepStrictEqual(flats.map(([name]) => name), [
+      "closed object",
+      "a flat object whose integers may be 0",
+    ]);
+  });
+  const before = keyedAnswerCount();
+  for (const [name, declaration] of flats) {
+    await t.step(name, () => {
+      const passing = passingCheck(declaration!);
+      const flat = flatObject(declaration!)!;
+      for (const [profileName, profile] of FLAT_PROFILES) {
+        for (const text of TEXTS) {
+          const expected = gateScan(scan(text, profile), text, declaration, passing);
+          const actual = gatePrepared(text, profile, declaration, passing, undefined, flat);
+          const label = `${JSON.stringify(text)} under ${profileName}`;
+          assert.deepStrictEqual(actual, expected, label);
+          assert.strictEqual(JSON.stringify(actual), JSON.stringify(expected), label);
+          // The scan result built from the keyed answer is the scanner's too (a -0 included).
+          const value = scanCleanParsed(text, profile);
+          if (value === null || passing(value) < 0) continue;
+          if (scanCleanKeyed(text, profile, value, checkedKeyCount(), flat) === null) continue;
+          assert.deepStrictEqual(scanCleanResult(text, value), scan(text, profile), label);
+        }
+      }
+    });
+  }
+  // The comparison means something only if many answers took the keyed way.
+  const keyed = keyedAnswerCount() - before;
+  assert.ok(keyed > 20, `${keyed} keyed answers`);
+});
+
+/** A flat object whose integers hold no 0, and one whose may (`flat_object.ts`). */
+const NO_ZERO_FLAT = compileDeclaration({
+  schemaJson: {
+    type: "object",
+    properties: { query: { type: "string" }, limit: { type: "integer", minimum: 1, maximum: 50 } },
+    additionalProperties: false,
+  },
+})!;
+const ZERO_FLAT = DECLARATIONS["a flat object whose integers may be 0"]!;
+/** A flat object that admits no member (its verdict's total is 0). */
+const EMPTY_FLAT = compileDeclaration({
+  schemaJson: { type: "object", properties: {}, additionalProperties: false },
+})!;
+
+/**
+ * Where the keyed way (`scanCleanKeyed`) answers and where the walk or the scanner does:
+ * `[row, declaration, text, max_depth, keyed]`.
+ */
+const KEYED_ROWS: readonly (readonly [string, Form, string, number, boolean])[] = [
+  ["a clean call", NO_ZERO_FLAT, '{"query":"x","limit":3}', 512, true],
+  ["a -0 in a string where no 0 may occur", NO_ZERO_FLAT, '{"query":"-0","limit":3}', 512, true],
+  ["a 0 where one may occur", ZERO_FLAT, '{"query":"x","n":0}', 512, true],
+  ["a -0 where a 0 may occur: the walk", ZERO_FLAT, '{"query":"x","n":-0}', 512, false],
+  [
+    "a -0 in a string where a 0 may occur: the walk",
+    ZERO_FLAT,
+    '{"query":"a-0","n":1}',
+    512,
+    false,
+  ],
+  ["text beyond ASCII", NO_ZERO_FLAT, '{"query":"caf\u00e9","limit":3}', 512, true],
+  [
+    "a long text beyond ASCII",
+    NO_ZERO_FLAT,
+    `{"query":"caf\u00e9 ${"x".repeat(600)}","limit":3}`,
+    512,
+    true,
+  ],
+  ["a duplicate key: declined", NO_ZERO_FLAT, '{"query":"x","query":"y","limit":3}', 512, false],
+  ["a check that fails: the walk", NO_ZERO_FLAT, '{"query":"x","limit":0}', 512, false],
+  ["max_depth 3", ZERO_FLAT, '{"query":"x","m":[1]}', 3, true],
+  ["max_depth 2: the walk", ZERO_FLAT, '{"query":"x","m":[1]}', 2, false],
+  ["a required member missing: the walk", ZERO_FLAT, '{"n":1}', 512, false],
+  ["an empty object, nothing admitted", EMPTY_FLAT, "{}", 512, true],
+];
+
+Deno.test("a flat object's keyed way answers exactly where its facts settle the walk", async (t) => {
+  for (const [row, declaration, text, maxDepth, keyed] of KEYED_ROWS) {
+    await t.step(row, () => {
+      const profile = { ...PROFILES.agent, maxDepth };
+      const passing = passingCheck(declaration);
+      const before = keyedAnswerCount();
+      const actual = gatePrepared(
+        text,
+        profile,
+        declaration,
+        passing,
+        undefined,
+        flatObject(declaration),
+      );
+      assert.strictEqual(keyedAnswerCount() - before, keyed ? 1 : 0);
+      assert.deepStrictEqual(actual, gateScan(scan(text, profile), text, declaration, passing));
+    });
+  }
+});
+
+Deno.test("scanCleanParsed then scanCleanWalked answers as scanCleanValue", () => {
+  const profile = PROFILES.agent;
+  const long = `{"note":"caf\u00e9 ${"x".repeat(600)}"}`;
+  for (const text of [...TEXTS, long, "{}", "[]", '{"a":{"b":[{}]}}']) {
+    const value = scanCleanParsed(text, profile);
+    const expected = scanCleanValue(text, profile);
+    if (value === null) {
+      assert.strictEqual(expected, null, text);
+      continue;
+    }
+    assert.deepStrictEqual(scanCleanWalked(text, profile, value), expected, text);
+  }
+  assert.deepStrictEqual(scanCleanWalked("{}", profile, scanCleanParsed("{}", profile)!), {});
+  assert.deepStrictEqual(scanCleanParsed(long, profile), JSON.parse(long));
+});
+
+Deno.test("the one-shot gate and a compiled gate take the keyed way for a flat object, and only then", () => {
+  const schemaJson = {
+    type: "object",
+    properties: { query: { type: "string" }, limit: { type: "integer", minimum: 1, maximum: 50 } },
+    additionalProperties: false,
+  };
+  const open = { type: "object", properties: { query: { type: "string" } } };
+  const text = '{"query":"x","limit":3}';
+  const keyedBy = (call: () => unknown): number => {
+    const before = keyedAnswerCount();
+    call();
+    return keyedAnswerCount() - before;
+  };
+  const compiled = compileGate({ schemaJson });
+  assert.strictEqual(keyedBy(() => compiled.gate(text)), 1);
+  assert.strictEqual(keyedBy(() => compiled.gate(text)), 1);
+  assert.strictEqual(keyedBy(() => gate(text, { schemaJson })), 1);
+  // The same declaration met again (its facts cached by identity).
+  assert.strictEqual(keyedBy(() => gate(text, { schemaJson })), 1);
+  assert.strictEqual(keyedBy(() => compileGate({ schemaJson: open }).gate(text)), 0);
+  assert.strictEqual(keyedBy(() => gate(text, { schemaJson: open })), 0);
+  assert.strictEqual(keyedBy(() => gate(text)), 0);
 });

@@ -14,6 +14,7 @@ import { compileJsonSchema } from "../engine/declarations/jsonschema.ts";
 import { parseLanguage } from "../engine/declarations/language.ts";
 import {
   checkDeclaration,
+  checkedKeyCount,
   declaredMembers,
   declaresObject,
   describeVerdictProblems,
@@ -340,4 +341,15 @@ Deno.test("a member's pointer escapes ~ and /", async (t) => {
   for (const row of rows) {
     await t.step(row.name, () => assert.equal(memberPointer(row.member), row.pointer));
   }
+});
+
+Deno.test("passingCheck: the key count of each call is its own (reset to -1, then the object's keys)", () => {
+  const passing = passingCheck(parseLanguage("{!q:string,n:integer}"));
+  assert.equal(passing({ q: "x", n: 1 }), 2);
+  assert.equal(checkedKeyCount(), 2);
+  // A value that reads no object: the count of the call before does not stand.
+  assert.equal(passing("x"), -1);
+  assert.equal(checkedKeyCount(), -1);
+  assert.equal(passing({ q: "x", n: 1, m: 2 }), 2);
+  assert.equal(checkedKeyCount(), 3);
 });

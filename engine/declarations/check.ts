@@ -78,7 +78,7 @@ import {
 } from "./keywords/keyword.ts";
 import { itemCountFailure } from "./keywords/array_length.ts";
 import { ARRAY_STEPS, IN_PLACE_STEPS, OBJECT_STEPS } from "./keywords/catalogue.ts";
-import { UNDECLARED } from "./keywords/properties.ts";
+import { MEMBERS, UNDECLARED } from "./keywords/properties.ts";
 import { valuesAdmit, valuesKeyword } from "./keywords/enum_const.ts";
 import { formatFailure } from "./keywords/format.ts";
 import { isMultipleOf } from "./keywords/multiple_of.ts";
@@ -104,7 +104,7 @@ import { patternFailure } from "./keywords/pattern.ts";
 import { compileStringLength, lengthFailure } from "./keywords/string_length.ts";
 import { typeAdmits } from "./keywords/type.ts";
 
-export { INTEGERS, isMultipleOf, UNDECLARED };
+export { INTEGERS, isMultipleOf, MEMBERS, UNDECLARED };
 
 export type { Issue } from "./keywords/keyword.ts";
 

@@ -23,6 +23,7 @@ import {
   INTEGERS,
   ISSUE_LIMIT,
   matchesForm,
+  MEMBERS,
   UNDECLARED,
 } from "./check.ts";
 import { isRecord } from "../json_kind.ts";
@@ -199,6 +200,7 @@ export function passingCheck(form: Form): (value: unknown) => number {
   if (check === null) return () => -1;
   return (value) => {
     UNDECLARED.seen = false;
+    MEMBERS.count = -1;
     INTEGERS.large = false;
     INTEGERS.nearBound = false;
     return check(value) ? total : -1;
@@ -224,6 +226,28 @@ export function passingCheck(form: Form): (value: unknown) => number {
  */
 export function mayHoldUndeclaredKey(): boolean {
   return UNDECLARED.seen;
+}
+
+/**
+ * After a {@linkcode passingCheck} call: how many keys the object its check
+ * read last held (`MEMBERS` of `keywords/properties.ts`), or -1 when it read
+ * none with `for…in`. After a flat object's check passed
+ * (`flat_object.ts`), the keys of the value.
+ *
+ * @example
+ * ```ts
+ * import { checkedKeyCount, passingCheck } from "./verdict.ts";
+ * import { parseLanguage } from "./language.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const passing = passingCheck(parseLanguage("{!q:string,n:integer}"));
+ * passing({ q: "x", n: 1 });
+ * strictEqual(checkedKeyCount(), 2);
+ * passing("x");
+ * strictEqual(checkedKeyCount(), -1);
+ * ```
+ */
+export function checkedKeyCount(): number {
+  return MEMBERS.count;
 }
 
 /**

@@ -149,6 +149,10 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     "tests/gate_clean_test.ts",
     "tests/number_exact_test.ts",
   ],
+  "engine/declarations/flat_object.ts": [
+    "tests/flat_object_test.ts",
+    "tests/gate_clean_test.ts",
+  ],
   "engine/declarations/verdict.ts": [
     "tests/verdict_test.ts",
     ...DECLARATION_TESTS,
@@ -179,7 +183,7 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     "tests/declarations_test.ts",
   ],
   "engine/compile.ts": ["tests/compile_test.ts", "tests/gate_test.ts"],
-  "engine/fast_path.ts": ["tests/fast_path_test.ts"],
+  "engine/fast_path.ts": ["tests/fast_path_test.ts", "tests/gate_clean_test.ts"],
   // The tables only: the property sweeps (tests/hazards_property_test.ts) walk 1.1 million code
   // points each, which instrumented code makes 16 s per mutant.
   "engine/hazards.ts": ["tests/hazards_test.ts"],

@@ -8,7 +8,7 @@
 
 import assert from "node:assert/strict";
 import { compileGate } from "../../engine/compile.ts";
-import { compiledCheck, UNDECLARED } from "../../engine/declarations/check.ts";
+import { compiledCheck, MEMBERS, UNDECLARED } from "../../engine/declarations/check.ts";
 import { compileJsonSchema } from "../../engine/declarations/jsonschema.ts";
 import { gate } from "../../engine/gate.ts";
 import {
@@ -318,6 +318,55 @@ Deno.test("properties: a passing compiled check records whether it met an undecl
       UNDECLARED.seen = false;
       assert.equal(check(value), true);
       assert.equal(UNDECLARED.seen, seen);
+    });
+  }
+});
+
+/**
+ * The key count a compiled check leaves (`MEMBERS.count`, which the gate reads in place of the
+ * fast path's walk for a flat object): the keys of the object whose members were read last with
+ * `for…in`, assigned, never added; -1 (as reset) when no object was read that way:
+ * `[name, schema, value, count]`.
+ */
+const KEY_COUNTS: readonly (readonly [string, unknown, unknown, number])[] = [
+  ["declared members", { properties: { a: {}, b: {} }, required: ["a"] }, { a: 1, b: 2 }, 2],
+  ["a member no property names", { properties: { a: {} } }, { a: 1, z: 2, y: 3 }, 3],
+  ["no members", { properties: { a: {} } }, {}, 0],
+  ["not an object", { properties: { a: {} } }, "x", -1],
+  ["no properties keyword", { type: "object" }, { a: 1 }, -1],
+  [
+    "members beside patterns: read another way",
+    { properties: { a: {} }, patternProperties: { "^x": {} } },
+    { a: 1 },
+    -1,
+  ],
+  [
+    "a nested object: the outer one finishes last",
+    { properties: { a: { properties: { x: {}, y: {}, z: {} } } } },
+    { a: { x: 1, y: 2, z: 3 } },
+    1,
+  ],
+  [
+    "objects in an array: the last one read",
+    { properties: { list: { items: { properties: { k: {} } } } }, additionalProperties: false },
+    { list: [{ k: 1, j: 2 }, { k: 1 }] },
+    1,
+  ],
+  [
+    "items read after the outer object: its count stands",
+    { items: { properties: { k: {} } } },
+    [{ k: 1, j: 2, i: 3 }, { k: 1 }],
+    1,
+  ],
+];
+
+Deno.test("properties: a compiled check leaves the key count of the object it read last", async (t) => {
+  for (const [name, schema, value, count] of KEY_COUNTS) {
+    await t.step(name, () => {
+      const check = compiledCheck(compileJsonSchema(schema))!;
+      MEMBERS.count = -1;
+      assert.equal(check(value), true);
+      assert.equal(MEMBERS.count, count);
     });
   }
 });

@@ -342,6 +342,30 @@ export function* reportMembers(
  */
 export const UNDECLARED = { seen: false };
 
+/**
+ * Set by the compiled check of an object that reads its members with
+ * `for…in` (`properties` with `required` and `additionalProperties`, the
+ * common shape): how many keys the object it checked last held. A check
+ * that reads no object leaves it as it was. Each object sets it when its own
+ * members are done, so after a passing check of a flat object (its members
+ * scalars or arrays of scalars, `flat_object.ts`) it is the root's count. It
+ * is assigned, never added to: whatever the declaration, it is the key count
+ * of one object of the value, never more than the keys the value holds.
+ * Synchronous use only.
+ *
+ * @example
+ * ```ts
+ * import { compiledCheck, MEMBERS } from "../check.ts";
+ * import { parseLanguage } from "../language.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const check = compiledCheck(parseLanguage("{!a:integer,b:[string]}"))!;
+ * MEMBERS.count = -1;
+ * check({ a: 1, b: ["x"] });
+ * strictEqual(MEMBERS.count, 2);
+ * ```
+ */
+export const MEMBERS = { count: -1 };
+
 /** An empty object: `for…in` over it sees only what `Object.prototype` enumerates. */
 const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
 
@@ -400,8 +424,9 @@ function memberwise(
       UNDECLARED.seen = true;
       return byName(obj);
     }
-    let found = 0, guess = 0;
+    let found = 0, guess = 0, keys = 0;
     for (const key in obj) {
+      keys++;
       const slot = slotNames[guess] === key ? guess : slotOf.get(key) ?? -1;
       const cv = obj[key];
       if (slot < 0) {
@@ -419,6 +444,7 @@ function memberwise(
       }
       if (slotRequired[slot]) found++;
     }
+    MEMBERS.count = keys;
     return found === requiredCount;
   });
 }
