@@ -22,7 +22,7 @@
  * The key count is what the check's own reading of the members counted
  * (`MEMBERS` of `keywords/properties.ts`): the gate reads it after the check
  * passed, and the fast path compares it with the colons of the text as it
- * compares the walk's. `tests/declarations/flat_object_test.ts` holds the
+ * compares the walk's. `tests/flat_object_test.ts` holds the
  * table of declarations; `tests/gate_clean_test.ts` holds the gate's answers
  * with the walk skipped to `gateScan` of the scanner's result.
  *
@@ -37,9 +37,9 @@
  *     properties: { query: { type: "string" }, limit: { type: "integer", minimum: 1, maximum: 50 } },
  *     additionalProperties: false,
  *   },
- * });
+ * })!;
  * deepStrictEqual(flatObject(closed), { nesting: 2, mayHoldZero: false });
- * strictEqual(flatObject(compileDeclaration({ schema: "{query:string}" })), null); // open: other members unread
+ * strictEqual(flatObject(compileDeclaration({ schema: "{query:string}" })!), null); // open: other members unread
  * ```
  *
  * @module
@@ -176,9 +176,9 @@ function member(nodes: readonly Node[], n: Node): number {
  *   properties: { offset: { type: "integer", minimum: 0, maximum: 1000 }, tags: { type: "array", items: { enum: ["a", "b"] } } },
  *   additionalProperties: false,
  * };
- * deepStrictEqual(flatObject(compileDeclaration({ schemaJson })), { nesting: 2, mayHoldZero: true });
+ * deepStrictEqual(flatObject(compileDeclaration({ schemaJson })!), { nesting: 2, mayHoldZero: true });
  * const nested = { ...schemaJson, properties: { where: { type: "object" } } };
- * strictEqual(flatObject(compileDeclaration({ schemaJson: nested })), null);
+ * strictEqual(flatObject(compileDeclaration({ schemaJson: nested })!), null);
  * ```
  */
 export function flatObject(form: Form): FlatObject | null {
