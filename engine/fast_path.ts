@@ -876,9 +876,14 @@ export function scanCleanKeyed(
  *
  * @example
  * ```ts
- * import { keyedAnswerCount } from "./fast_path.ts";
- * import { ok } from "node:assert/strict";
- * ok(keyedAnswerCount() >= 0);
+ * import { keyedAnswerCount, scanCleanKeyed, scanCleanParsed } from "./fast_path.ts";
+ * import { PROFILES } from "./profiles.ts";
+ * import { strictEqual } from "node:assert/strict";
+ * const text = '{"a":1,"a":2}'; // a key twice: the colons exceed the count, no answer
+ * const before = keyedAnswerCount();
+ * const value = scanCleanParsed(text, PROFILES.agent)!;
+ * strictEqual(scanCleanKeyed(text, PROFILES.agent, value, 1, { nesting: 1, mayHoldZero: false }), null);
+ * strictEqual(keyedAnswerCount(), before);
  * ```
  */
 export function keyedAnswerCount(): number {

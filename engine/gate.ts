@@ -699,39 +699,29 @@ export function gate(text: string, options: GateOptions = {}): GateResult {
   const prepared = prepare(options, "agent", GATE_OPTION_SPECS, "gate");
   const declaration = prepared.declaration;
   if (declaration === null) return gatePrepared(text, prepared.profile, null);
-  return gatePrepared(
-    text,
-    prepared.profile,
-    declaration,
-    passingFor(declaration),
-    undefined,
-    flatFor(declaration),
-  );
+  const { passing, flat } = judgesFor(declaration);
+  return gatePrepared(text, prepared.profile, declaration, passing, undefined, flat);
 }
 
-/** The passing check of each declaration compiled (a one-shot call meets the same one again). */
-const passingChecks = new WeakMap<Form, (value: unknown) => number>();
-/** Whether each declaration compiled is a flat object, and its facts (`flat_object.ts`). */
-const flatObjects = new WeakMap<Form, FlatObject | null>();
-
-/** The flat object facts of a declaration, or null (`flatObject` of `declarations/flat_object.ts`), once. */
-function flatFor(declaration: Form): FlatObject | null {
-  let flat = flatObjects.get(declaration);
-  if (flat === undefined) {
-    flat = flatObject(declaration);
-    flatObjects.set(declaration, flat);
-  }
-  return flat;
+/** What the one-shot gate asks of a declaration besides the declaration itself. */
+interface Judges {
+  /** Its passing check (`passingCheck` of `declarations/verdict.ts`). */
+  readonly passing: (value: unknown) => number;
+  /** Its facts when it is a flat object, else null (`flatObject` of `declarations/flat_object.ts`). */
+  readonly flat: FlatObject | null;
 }
 
-/** The passing check of a declaration (`passingCheck` of `declarations/verdict.ts`), once. */
-function passingFor(declaration: Form): (value: unknown) => number {
-  let passing = passingChecks.get(declaration);
-  if (passing === undefined) {
-    passing = passingCheck(declaration);
-    passingChecks.set(declaration, passing);
+/** The judges of each declaration compiled (a one-shot call meets the same one again). */
+const judges = new WeakMap<Form, Judges>();
+
+/** The judges of a declaration, built once. */
+function judgesFor(declaration: Form): Judges {
+  let found = judges.get(declaration);
+  if (found === undefined) {
+    found = { passing: passingCheck(declaration), flat: flatObject(declaration) };
+    judges.set(declaration, found);
   }
-  return passing;
+  return found;
 }
 
 /**

@@ -45,12 +45,17 @@
  * @module
  */
 
+import type { VouchedFacts } from "../fast_path.ts";
 import { keyCollisions } from "../hazards.ts";
 import { type Form, type Node, T_ARRAY, T_INTEGER, T_NUMBER, T_OBJECT } from "./form.ts";
 
 /**
  * What a flat object's passing check leaves for the gate to know about the
- * value, besides its key count.
+ * value, besides its key count: the facts `scanCleanKeyed` of
+ * `engine/fast_path.ts` takes in place of its walk (`nesting` is
+ * {@linkcode FLAT_NESTING}; `mayHoldZero` whether some declared integer
+ * range holds 0, so that a value may hold a 0 or a `-0`, which the fast
+ * path must take for a possible underflow).
  *
  * @example
  * ```ts
@@ -60,15 +65,7 @@ import { type Form, type Node, T_ARRAY, T_INTEGER, T_NUMBER, T_OBJECT } from "./
  * strictEqual(facts.mayHoldZero, true);
  * ```
  */
-export interface FlatObject {
-  /** How deep a passing value nests at most: {@linkcode FLAT_NESTING}. */
-  readonly nesting: number;
-  /**
-   * Whether some declared integer range holds 0: then a value may hold a 0
-   * (or a `-0`), which the fast path must take for a possible underflow.
-   */
-  readonly mayHoldZero: boolean;
-}
+export type FlatObject = VouchedFacts;
 
 /**
  * How deep a flat object's value nests at most: the object, then an array.
