@@ -122,6 +122,20 @@ Deno.test("the fast path leaves a large text that nests past max_depth near its 
     strictEqual(nestsTooDeepEarly(text, PROFILES.agent.maxDepth), false);
     strictEqual(gate(text).executable, true);
   });
+  await t.step("the opening brackets of the prefix are counted before it is read", () => {
+    // max_depth 4: four opening brackets cannot nest past it; five may, and are read.
+    strictEqual(nestsTooDeepEarly("[[[[1]]]]", 4), false);
+    strictEqual(nestsTooDeepEarly("[[[[[1]]]]]", 4), true);
+    strictEqual(nestsTooDeepEarly('[{"a":[{"b":[1]}]}]', 4), true);
+    strictEqual(nestsTooDeepEarly("[{}, [], {}, [], [1]]", 4), false);
+    // Brackets past the prefix (8 × max_depth + 4096 code units) are not read.
+    strictEqual(nestsTooDeepEarly(" ".repeat(4128) + "[[[[[1]]]]]", 4), false);
+    strictEqual(nestsTooDeepEarly(" ".repeat(4120) + "[[[[[1]]]]]", 4), true);
+    // Five opening brackets in the prefix, nested four deep at its end: the fifth level opens
+    // one unit past it, which is not read.
+    strictEqual(nestsTooDeepEarly(" ".repeat(4122) + "[][[[[" + "[1]]]]]", 4), false);
+    strictEqual(nestsTooDeepEarly(" ".repeat(4121) + "[][[[[" + "[1]]]]]", 4), true);
+  });
   await t.step("an escaped quote does not end the string", () => {
     strictEqual(nestsTooDeepEarly(`["\\"${"[".repeat(20)}"]`, 4), false);
     strictEqual(nestsTooDeepEarly(`["\\\\"${"[".repeat(20)}]`, 4), true);

@@ -18,6 +18,7 @@ import {
   cleanSpanEnd,
   cleanSpanStart,
   escapedKeyIn,
+  escapedStringsClean,
   isAscii,
   scanCleanJson,
   scanCleanResult,
@@ -815,6 +816,178 @@ Deno.test("wideStringsClean looks at each string once, and finds what is in a ke
   for (const row of rows) {
     await t.step(row.name, () => assert.strictEqual(wideStringsClean(row.text), row.clean));
   }
+});
+
+Deno.test("the hazard run finds a hazard at every offset of its four-unit turn", async (t) => {
+  // The run reads four units a turn, then up to three more: a hazard must stop it wherever it
+  // falls in a turn, near the start and near the end of the text alike.
+  const units: { name: string; unit: string; inValue: boolean; inKey: boolean }[] = [
+    { name: "a bidi control", unit: "\u202E", inValue: false, inKey: false },
+    { name: "a joiner", unit: "\u200D", inValue: true, inKey: false },
+    { name: "a soft hyphen", unit: "\u00AD", inValue: true, inKey: false },
+    { name: "a tag character", unit: "\u{E0041}", inValue: false, inKey: false },
+    { name: "a musical formatting character", unit: "\u{1D173}", inValue: true, inKey: false },
+    { name: "a musical note (not ignorable)", unit: "\u{1D11E}", inValue: true, inKey: true },
+    { name: "an accented letter", unit: "\u00E9", inValue: true, inKey: true },
+    { name: "a lone high surrogate", unit: "\uD800", inValue: false, inKey: false },
+  ];
+  const profile = resolveOptions({ profile: "agent" });
+  for (const { name, unit, inValue, inKey } of units) {
+    await t.step(name, () => {
+      for (let before = 0; before < 12; before++) {
+        for (let after = 0; after < 6; after++) {
+          const inner = "a".repeat(before) + unit + "b".repeat(after);
+          const value = `["${inner}"]`;
+          const key = `{"${inner}":1}`;
+          assert.strictEqual(wideStringsClean(value), inValue, JSON.stringify(value));
+          assert.strictEqual(wideStringsClean(key), inKey, JSON.stringify(key));
+          assert.strictEqual(agreesWide(value, profile), inValue, JSON.stringify(value));
+          assert.strictEqual(agreesWide(key, profile), inKey, JSON.stringify(key));
+          // Past 512 code units the characters are read before JSON.parse: the same answers.
+          const long = `["${"x".repeat(600)}","${inner}"]`;
+          assert.strictEqual(agreesWide(long, profile), inValue, JSON.stringify(inner));
+        }
+      }
+    });
+  }
+});
+
+Deno.test("escapedStringsClean reads each escaped string in one step, or hands the rest to the two searches", async (t) => {
+  const E = "\\";
+  const rows: { name: string; text: string; clean: boolean }[] = [
+    { name: "an escaped quote in a value", text: String.raw`["say \"hi\""]`, clean: true },
+    { name: "an escaped key", text: String.raw`{"a\nb":1}`, clean: false },
+    {
+      name: "an escaped key, white space before its colon",
+      text: String.raw`{"\r" : 1}`,
+      clean: false,
+    },
+    {
+      name: "an escaped quote then a colon inside a value",
+      text: String.raw`["\":"]`,
+      clean: true,
+    },
+    { name: "a value ending in an escaped backslash", text: String.raw`["a\\",":"]`, clean: true },
+    { name: "the first control escape", text: String.raw`["\u0000"]`, clean: true },
+    { name: "the last control escape, lower case", text: String.raw`["\u001f"]`, clean: true },
+    { name: "the last control escape, upper case", text: String.raw`["\u001F"]`, clean: true },
+    { name: "a space escaped", text: String.raw`["\u0020"]`, clean: false },
+    { name: "an accented letter escaped", text: String.raw`["\u00e9"]`, clean: false },
+    { name: "a bidi control escaped", text: String.raw`["\u202E"]`, clean: false },
+    { name: "a colon escaped", text: String.raw`["\u003A"]`, clean: false },
+    {
+      name: "an escaped backslash before u00e9, read in one step as plain text",
+      text: String.raw`["\\u00e9"]`,
+      clean: true,
+    },
+    {
+      name: "the same after six escapes: the two searches turn it down",
+      text: `["${E + "n"}`.repeat(1) + (E + "n").repeat(5) + String.raw`\\u00e9"]`,
+      clean: false,
+    },
+    {
+      name: "five escapes in one step, then an escaped key",
+      text: `{"a":"${(E + "t").repeat(5)}","k${E}n":1}`,
+      clean: false,
+    },
+    {
+      name: "six escapes (two steps), then an escaped key",
+      text: `{"a":"${(E + "t").repeat(6)}","k${E}n":1}`,
+      clean: false,
+    },
+    {
+      name: "six escapes (two steps), then a plain key",
+      text: `{"a":"${(E + "t").repeat(6)}","k":1}`,
+      clean: true,
+    },
+    {
+      name: "64 plain units after an escape",
+      text: `["${E}n${"x".repeat(64)}"]`,
+      clean: true,
+    },
+    {
+      name: "65 plain units after an escape",
+      text: `["${E}n${"x".repeat(65)}"]`,
+      clean: true,
+    },
+    {
+      name: "an escape past U+001F after 65 plain units",
+      text: `["${E}n${"x".repeat(65)}${E}u00e9"]`,
+      clean: false,
+    },
+    {
+      name: "an escape past U+001F in a later long string",
+      text: `["${E}n","${E}n${"x".repeat(300)}","${"y".repeat(70)}${E}u0041"]`,
+      clean: false,
+    },
+    {
+      name: "an escaped key after a long escaped value",
+      text: `{"a":"${E}n${"x".repeat(400)}","b":{"c${E}/":1}}`,
+      clean: false,
+    },
+    {
+      name: "a thousand escaped values",
+      text: `[${Array.from({ length: 1000 }, (_, k) => `"v${k}${E}"q${E}""`).join(",")}]`,
+      clean: true,
+    },
+    {
+      name: "a million escapes in one string",
+      text: `["${(E + "n").repeat(1 << 20)}"]`,
+      clean: true,
+    },
+    {
+      name: "a million escapes, then an escape past U+001F",
+      text: `["${(E + "n").repeat(1 << 20)}${E}u0100"]`,
+      clean: false,
+    },
+  ];
+  for (const row of rows) {
+    await t.step(row.name, () => {
+      JSON.parse(row.text); // each row is JSON
+      assert.strictEqual(escapedStringsClean(row.text, row.text.indexOf("\\")), row.clean);
+    });
+  }
+});
+
+Deno.test("escapedStringsClean answers what the generated strings hold, one step or two searches", () => {
+  // Strings built from plain runs and escapes, in keys and values: the answer is known by
+  // construction (an escape in a key, or a \u escape past U+001F, is not clean). No plain run
+  // holds a "u", so no escaped backslash is followed by one, and both ways must agree.
+  const next = mulberry32(29);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
+  const ESCAPES = [String.raw`\n`, String.raw`\"`, String.raw`\\`, String.raw`\/`];
+  const CONTROLS = [String.raw`\u0001`, String.raw`\u001F`, String.raw`\u0000`];
+  const PAST = [String.raw`\u0041`, String.raw`\u00e9`, String.raw`\u202E`, String.raw`\u0020`];
+  const plain = () => "ab: c".repeat(30).slice(0, Math.floor(next() * (next() < 0.9 ? 24 : 140)));
+  let oneStep = 0, twoSearches = 0;
+  for (let doc = 0; doc < 600; doc++) {
+    let clean = true;
+    // A key holds escapes only when asked to (then it is not clean); a value, as it comes.
+    const string = (isKey: boolean, escaped = true) => {
+      let out = plain();
+      const pieces = escaped ? Math.floor(next() * (next() < 0.2 ? 12 : 4)) : 0;
+      for (let k = 0; k < pieces; k++) {
+        const r = next();
+        const escape = r < 0.7 ? pick(ESCAPES) : r < 0.9 ? pick(CONTROLS) : pick(PAST);
+        if (isKey || PAST.includes(escape)) clean = false;
+        out += escape + plain();
+      }
+      return `"${out}"`;
+    };
+    const members = Array.from(
+      { length: 1 + Math.floor(next() * 6) },
+      () => `${string(true, next() < 0.15)}:${string(false)}`,
+    );
+    const text = `{${members.join(",")}}`;
+    JSON.parse(text);
+    const from = text.indexOf("\\");
+    if (from === -1) continue;
+    const long = /[^"\\]{65}|(?:\\[^"]*){6}/.test(text);
+    if (long) twoSearches++;
+    else oneStep++;
+    assert.strictEqual(escapedStringsClean(text, from), clean, text);
+  }
+  assert.ok(oneStep > 100 && twoSearches > 100, `one step ${oneStep}, two searches ${twoSearches}`);
 });
 
 Deno.test("the wide fast path agrees with the scanner on every JSONTestSuite file", () => {

@@ -183,7 +183,11 @@ export const TARGETS: Readonly<Record<string, readonly string[]>> = {
     "tests/declarations_test.ts",
   ],
   "engine/compile.ts": ["tests/compile_test.ts", "tests/gate_test.ts"],
-  "engine/fast_path.ts": ["tests/fast_path_test.ts", "tests/gate_clean_test.ts"],
+  "engine/fast_path.ts": [
+    "tests/fast_path_test.ts",
+    "tests/gate_clean_test.ts",
+    "tests/early_stop_test.ts",
+  ],
   // The tables only: the property sweeps (tests/hazards_property_test.ts) walk 1.1 million code
   // points each, which instrumented code makes 16 s per mutant.
   "engine/hazards.ts": ["tests/hazards_test.ts"],
