@@ -13,7 +13,8 @@
  *
  * A text takes the fast path only when all of these hold (each one a reason
  * the scanner could have something to say), checked with native searches
- * (`indexOf`, `match`, one sticky run over a character class, `isWellFormed`, the UTF-8
+ * (`indexOf`, `match`, one sticky run over a character class, one bounded
+ * match per string that holds a backslash, `isWellFormed`, the UTF-8
  * encoder; for a text of at most 512 code units, one counted expression after
  * the walk instead of the ASCII test, the backslash search and the colon
  * count) and one walk of the parsed value, never a second reading of the
@@ -29,8 +30,9 @@
  *   {@linkcode scanCleanJson}, takes ASCII text only);
  * - every `\u` escape is one of `\u0000`–`\u001F` (the narrow test takes
  *   none), so no decoded character is a hazard, a colon or a point;
- * - no key holds an escape ({@linkcode escapedKeyIn}: V8's `JSON.parse`
- *   misreads some escaped keys);
+ * - no key holds an escape ({@linkcode escapedStringsClean}, which reads
+ *   each string that holds a backslash for this and the escapes above, and
+ *   {@linkcode escapedKeyIn}: V8's `JSON.parse` misreads some escaped keys);
  * - `JSON.parse` accepts it;
  * - every number `JSON.parse` reads is within ±(2^53 − 1) (no unsafe
  *   integer, no overflow) and is 0 or of normal magnitude; a 0 in a text
