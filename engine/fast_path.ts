@@ -332,8 +332,9 @@ function controlEscapesOnly(text: string, from: number): boolean {
  * One step through the rest of a string from one of its backslashes,
  * sticky: plain units and escapes, each `\\u` escape one of
  * `\\u0000`–`\\u001F`, at most 64 plain units in a row and five escapes
- * (so one step reads at most 324 code units, and irregexp's backtracking
- * stack stays small whatever the string). It stops at the closing quote
+ * (so one step reads at most 414 code units: irregexp's backtracking stack
+ * stays small whatever the string, and a long string is left to the
+ * memchr-fast searches instead of being read unit by unit). It stops at the closing quote
  * when the string ends within those bounds; anywhere else (a longer string,
  * more escapes, another `\\u` escape) it stops short of it.
  */
